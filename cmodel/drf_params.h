@@ -1,0 +1,18 @@
+/* deltarf parameters: the single source of truth for the C models.
+ * Aging paper Sections 2.1 (slice, subwavefronts) and 4-5.1 (block size, delta codes).
+ * rtl/drf_params.vh must carry the same values; tests/params_agree.sh proves it. */
+#ifndef DRF_PARAMS_H
+#define DRF_PARAMS_H
+
+#define DRF_REGS 256          /* registers per slice */
+#define DRF_REG_BITS 8        /* bits of a register address */
+#define DRF_COMPONENTS 64     /* components per register (one per work-item) */
+#define DRF_WORD_BITS 32      /* bits per component */
+#define DRF_SW_LANES 16       /* components per subwavefront (SIMD lanes) */
+#define DRF_SUBWAVEFRONTS 4   /* subwavefronts per register */
+#define DRF_BLOCK_SIZE 8      /* BS of Eq. (2) */
+#define DRF_CODE_BITS 3       /* width of log2(delta) in the compression table */
+#define DRF_CODE_ZERO 7       /* "111": zero delta */
+#define DRF_MAX_LOG2 6        /* largest legal delta is 2^6 = 64 */
+
+#endif

@@ -1,0 +1,16 @@
+// deltarf parameters: the single source of truth for the RTL.
+// Aging paper Sections 2.1 and 4-5.1; cmodel/drf_params.h carries the same values
+// (tests/params_agree.sh proves it).
+`ifndef DRF_PARAMS_VH
+`define DRF_PARAMS_VH
+`define DRF_REGS 256
+`define DRF_REG_BITS 8
+`define DRF_COMPONENTS 64
+`define DRF_WORD_BITS 32
+`define DRF_SW_LANES 16
+`define DRF_SUBWAVEFRONTS 4
+`define DRF_BLOCK_SIZE 8
+`define DRF_CODE_BITS 3
+`define DRF_CODE_ZERO 7
+`define DRF_MAX_LOG2 6
+`endif

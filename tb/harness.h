@@ -1,0 +1,73 @@
+/* The lockstep harness shared by every bench: options and seeds, the C-model-vs-RTL
+ * comparison with a first-divergence report, replay command and FST waveform, coverage
+ * bins, progress line, Icarus vector export and the closing "N passed, N failed" line. */
+#ifndef HARNESS_H
+#define HARNESS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "dut.h"
+#include "rng.h"
+
+enum { HX_MAX_BINS = 512, HX_WAVE_CYCLES = 64 };
+
+typedef struct {
+    uint64_t seed;      /* stimulus seed (--seed) */
+    uint64_t n;         /* transactions to run (--n) */
+    uint32_t xseed;     /* Verilator X-initialisation seed (--xseed, default from seed) */
+    const char *wave;   /* FST path: trace the HX_WAVE_CYCLES cycles before --stop-at */
+    uint64_t stop_at;   /* stop after this cycle (0: run all) */
+    const char *vectors;/* write per-cycle inputs and expected outputs for Icarus */
+} hx_opts;
+
+typedef struct {
+    const char *name;   /* bench name, e.g. rc_compress */
+    const char *unit;   /* what a transaction is, e.g. "register writes" */
+    const char *exe;    /* argv[0], for the replay command */
+    hx_opts o;
+    hx_rng rng;
+    dut *d;
+    uint64_t cycle, txns;
+    bool armed;         /* comparisons on: the first reset has been applied */
+    bool failed;
+    char fail_msg[512];
+    uint64_t fail_cycle;
+    FILE *vec;
+    char vec_line[8192];
+    size_t vec_len;
+    unsigned nbins;
+    const char *bin_name[HX_MAX_BINS];
+    uint64_t bin_hits[HX_MAX_BINS];
+    double t0, t_progress;
+} hx_bench;
+
+/* Parses argv (--seed --n --xseed --wave --stop-at --vectors); exits 2 on bad options. */
+void hx_init(hx_bench *b, const char *name, const char *unit, int argc, char **argv,
+             uint64_t default_n);
+void hx_attach(hx_bench *b, dut *d);
+const dut_port *hx_port(hx_bench *b, const char *name);
+
+/* Drive an input (also recorded for the Icarus vectors). */
+void hx_set(hx_bench *b, const dut_port *p, uint64_t v);
+void hx_set_words(hx_bench *b, const dut_port *p, const uint32_t *w, unsigned nwords);
+/* Settle combinational logic after the inputs of a cycle are set. */
+void hx_eval(hx_bench *b);
+/* Compare an output with the C model's value; the first mismatch is reported. */
+bool hx_expect(hx_bench *b, const dut_port *p, uint64_t exp);
+bool hx_expect_words(hx_bench *b, const dut_port *p, const uint32_t *exp, unsigned nwords);
+/* A bench-level check that is not a port comparison (e.g. an end-to-end property). */
+bool hx_assert(hx_bench *b, bool ok, const char *what, uint64_t exp, uint64_t got);
+/* Clock edge; handles the waveform window and --stop-at. */
+void hx_tick(hx_bench *b);
+void hx_txn_done(hx_bench *b);
+bool hx_running(const hx_bench *b);
+
+unsigned hx_bin(hx_bench *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void hx_hit(hx_bench *b, unsigned bin);
+
+/* Coverage report, waveform on failure, closing line; returns the exit code. */
+int hx_finish(hx_bench *b);
+
+#endif

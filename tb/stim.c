@@ -1,0 +1,102 @@
+/* Register-value generators for the benches (aging paper Section 3.1 patterns, Eq. 2). */
+#include "stim.h"
+
+static const char *const kind_names[STIM_KINDS] = {
+    "constant", "single-delta", "double-delta", "paper-example", "flip-bit",
+    "last-off-by-one", "delta-128", "negative-delta", "wrap-2^32", "random"};
+
+/* Relative weights of stim_pick. */
+static const uint32_t kind_weight[STIM_KINDS] = {10, 12, 24, 2, 10, 6, 6, 8, 6, 16};
+
+const char *stim_kind_name(enum stim_kind k)
+{
+    return k < STIM_KINDS ? kind_names[k] : "?";
+}
+
+enum stim_kind stim_pick(hx_rng *r)
+{
+    uint32_t total = 0;
+    for (unsigned k = 0; k < STIM_KINDS; k++)
+        total += kind_weight[k];
+    uint32_t x = hx_below(r, total);
+    unsigned k = 0;
+    while (x >= kind_weight[k])
+        x -= kind_weight[k++];
+    return (enum stim_kind)k;
+}
+
+void stim_eq2(uint32_t c0, uint32_t de, uint32_t db, uint32_t c[DRF_COMPONENTS])
+{
+    for (unsigned i = 0; i < DRF_COMPONENTS; i++)
+        c[i] = c0 + (uint32_t)(i / DRF_BLOCK_SIZE) * db + (uint32_t)(i % DRF_BLOCK_SIZE) * de;
+}
+
+/* A legal delta from a code 0..7 (7: zero). */
+static uint32_t code_delta(unsigned code)
+{
+    return code == DRF_CODE_ZERO ? 0u : 1u << code;
+}
+
+static uint32_t random_base(hx_rng *r)
+{
+    switch (hx_below(r, 4)) {
+    case 0: return hx_below(r, 256);
+    case 1: return 0;
+    default: return hx_rand32(r);
+    }
+}
+
+static void legal_double(hx_rng *r, uint32_t c[DRF_COMPONENTS])
+{
+    stim_eq2(random_base(r), code_delta(hx_below(r, 8)), code_delta(hx_below(r, 8)), c);
+}
+
+void stim_register(hx_rng *r, enum stim_kind k, uint32_t c[DRF_COMPONENTS])
+{
+    switch (k) {
+    case STIM_CONSTANT:
+        stim_eq2(random_base(r), 0, 0, c);
+        break;
+    case STIM_SINGLE: {
+        const uint32_t de = 1u << hx_below(r, 5);
+        stim_eq2(random_base(r), de, DRF_BLOCK_SIZE * de, c);
+        break;
+    }
+    case STIM_DOUBLE:
+        legal_double(r, c);
+        break;
+    case STIM_PAPER:
+        stim_eq2(2, 2, 8, c);
+        break;
+    case STIM_FLIP_BIT:
+        legal_double(r, c);
+        c[hx_below(r, DRF_COMPONENTS)] ^= 1u << hx_below(r, 32);
+        break;
+    case STIM_LAST_OFF:
+        legal_double(r, c);
+        c[DRF_COMPONENTS - 1] += hx_chance(r, 1, 2) ? 1u : ~0u;
+        break;
+    case STIM_DELTA_128:
+        if (hx_chance(r, 1, 2))
+            stim_eq2(random_base(r), 128, code_delta(hx_below(r, 8)), c);
+        else
+            stim_eq2(random_base(r), code_delta(hx_below(r, 8)), 128, c);
+        break;
+    case STIM_NEGATIVE: {
+        const uint32_t neg = 0u - code_delta(hx_below(r, 7));
+        if (hx_chance(r, 1, 2))
+            stim_eq2(random_base(r), neg, code_delta(hx_below(r, 8)), c);
+        else
+            stim_eq2(random_base(r), code_delta(hx_below(r, 8)), neg, c);
+        break;
+    }
+    case STIM_WRAP:
+        stim_eq2(0xFFFFFFFFu - hx_below(r, 512), code_delta(hx_below(r, 7)),
+                 code_delta(hx_below(r, 7)), c);
+        break;
+    default:
+        for (unsigned i = 0; i < DRF_COMPONENTS; i++)
+            c[i] = hx_rand32(r);
+        break;
+    }
+}

@@ -1,0 +1,51 @@
+// The thin C++ shim between the C lockstep harness and a Verilated model (tb/dut.h).
+// A block's shim is DRF_SHIM(block) { PORT(a), PORT(b), ... } in tb/shim_<block>.cpp.
+#ifndef VSHIM_HPP
+#define VSHIM_HPP
+
+#include <memory>
+#include <vector>
+
+#include "dut.h"
+#include "verilated.h"
+#include "verilated_fst_c.h"
+
+struct dut {
+    virtual ~dut() = default;
+    virtual void eval() = 0;
+    virtual void set_clk(bool v) = 0;
+    virtual void trace(VerilatedFstC *tfp) = 0;
+    std::unique_ptr<VerilatedContext> ctx;
+    std::unique_ptr<VerilatedFstC> tfp;
+    std::vector<dut_port> ports;
+    uint64_t time = 0;
+};
+
+template <class M> struct dut_model final : dut {
+    std::unique_ptr<M> m;
+    explicit dut_model(uint32_t xseed)
+    {
+        ctx.reset(new VerilatedContext);
+        ctx->randReset(2);
+        ctx->randSeed(static_cast<int>(xseed & 0x7fffffff));
+        ctx->traceEverOn(true);
+        m.reset(new M{ctx.get()});
+    }
+    ~dut_model() override { m->final(); }
+    void eval() override { m->eval(); }
+    void set_clk(bool v) override { m->clk = v; }
+    void trace(VerilatedFstC *t) override { m->trace(t, 99); }
+};
+
+#define PORT(x) dut_port{#x, static_cast<void *>(&mdl->x), sizeof(mdl->x)}
+#define DRF_SHIM(block)                                                                  \
+    static std::vector<dut_port> block##_ports(V##block *mdl);                           \
+    extern "C" dut *dut_open_##block(uint32_t xseed)                                     \
+    {                                                                                    \
+        auto *d = new dut_model<V##block>(xseed);                                        \
+        d->ports = block##_ports(d->m.get());                                            \
+        return d;                                                                        \
+    }                                                                                    \
+    static std::vector<dut_port> block##_ports(V##block *mdl)
+
+#endif
