@@ -81,6 +81,7 @@ void hx_init(hx_bench *b, const char *name, const char *unit, int argc, char **a
         fprintf(stderr, "%s: cannot write %s: %s\n", name, b->o.vectors, strerror(errno));
         exit(2);
     }
+    setvbuf(stdout, NULL, _IOLBF, 0);
     b->t0 = b->t_progress = now_s();
 }
 

@@ -21,6 +21,13 @@ struct dut {
     uint64_t time = 0;
 };
 
+// Drives clk where the block has one; a combinational block has none.
+template <class M> auto drive_clk(M *m, bool v, int) -> decltype(m->clk = v, void())
+{
+    m->clk = v;
+}
+template <class M> void drive_clk(M *, bool, long) {}
+
 template <class M> struct dut_model final : dut {
     std::unique_ptr<M> m;
     explicit dut_model(uint32_t xseed)
@@ -33,7 +40,7 @@ template <class M> struct dut_model final : dut {
     }
     ~dut_model() override { m->final(); }
     void eval() override { m->eval(); }
-    void set_clk(bool v) override { m->clk = v; }
+    void set_clk(bool v) override { drive_clk(m.get(), v, 0); }
     void trace(VerilatedFstC *t) override { m->trace(t, 99); }
 };
 
