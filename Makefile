@@ -5,7 +5,7 @@ BUILD := build
 SEED ?= 1
 N ?=
 CC := gcc
-CFLAGS := -std=c11 -O2 -g -Wall -Wextra -Werror -Icmodel -Itb
+CFLAGS := -std=c11 -O2 -g -Wall -Wextra -Werror -Icmodel -Itb -Icli
 BLOCKS := rc_compress rc_decompress rc_ctable rc_slice
 RTL := $(wildcard rtl/*.v)
 CMODEL_SRC := $(wildcard cmodel/*.c)
@@ -24,7 +24,7 @@ $(TOOLS_OK): tools/ensure-tools.sh
 	@mkdir -p $(BUILD) && touch $@
 
 # --- C models, harness library, CLI -------------------------------------------------
-$(BUILD)/obj/%.o: %.c $(wildcard cmodel/*.h tb/*.h) | $(TOOLS_OK)
+$(BUILD)/obj/%.o: %.c $(wildcard cmodel/*.h tb/*.h cli/*.h) | $(TOOLS_OK)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c $< -o $@
 
@@ -34,7 +34,8 @@ HARNESS_OBJ := $(HARNESS_SRC:%.c=$(BUILD)/obj/%.o)
 $(BUILD)/libdrf.a: $(CMODEL_OBJ)
 	ar rcs $@ $^
 
-$(BUILD)/deltarf: $(BUILD)/obj/cli/deltarf.o $(BUILD)/libdrf.a
+CLI_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard cli/*.c))
+$(BUILD)/deltarf: $(CLI_OBJ) $(BUILD)/libdrf.a
 	$(CC) $(CFLAGS) $^ -o $@
 
 # --- Verilator lockstep benches ------------------------------------------------------
@@ -54,3 +55,29 @@ verify: $(BENCHES)
 
 clean:
 	rm -rf $(BUILD)
+
+# --- C unit tests, CLI tests, sanitizers ---------------------------------------------
+$(BUILD)/tests/test_rc_models: tests/test_rc_models.c $(BUILD)/libdrf.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $^ -o $@
+
+unit: $(BUILD)/tests/test_rc_models
+	$(BUILD)/tests/test_rc_models
+
+cli: $(BUILD)/deltarf
+	tests/cli_test.sh $(BUILD)/deltarf
+
+ASAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+asan: | $(TOOLS_OK)
+	@mkdir -p $(BUILD)/asan
+	$(CC) $(CFLAGS) -O1 $(ASAN_FLAGS) cli/*.c $(CMODEL_SRC) -o $(BUILD)/asan/deltarf
+	$(CC) $(CFLAGS) -O1 $(ASAN_FLAGS) tests/test_rc_models.c $(CMODEL_SRC) -o $(BUILD)/asan/test_rc_models
+	$(BUILD)/asan/test_rc_models
+	tests/cli_test.sh $(BUILD)/asan/deltarf
+
+# --- Icarus cross-simulation and benchmarks ------------------------------------------
+icarus: $(BUILD)/tb/bench_rc_compress $(BUILD)/tb/bench_rc_decompress
+	tools/icarus.sh $(SEED)
+
+bench: $(BENCHES) $(BUILD)/libdrf.a
+	tools/bench.sh
