@@ -7,11 +7,12 @@ N ?=
 CC := gcc
 CFLAGS := -std=c11 -O2 -g -Wall -Wextra -Werror -Icmodel -Itb -Icli
 BLOCKS := rc_compress rc_decompress rc_ctable rc_slice
-RTL := $(wildcard rtl/*.v)
+RTL_DIR ?= rtl
+RTL := $(wildcard $(RTL_DIR)/*.v)
 CMODEL_SRC := $(wildcard cmodel/*.c)
 HARNESS_SRC := tb/harness.c tb/stim.c
 VERILATOR_FLAGS := --cc --exe --build -j 2 -O3 --x-assign unique --x-initial unique \
-  --trace-fst -Wall -Irtl -Itb
+  --trace-fst -Wall -I$(RTL_DIR) -Itb
 TOOLS_OK := $(BUILD)/.tools-ok
 
 .SECONDARY:
@@ -44,6 +45,7 @@ $(BUILD)/tb/bench_%: tb/bench_%.c tb/shim_%.cpp tb/vshim.cpp tb/vshim.hpp $(RTL)
     $(HARNESS_OBJ) $(BUILD)/libdrf.a | $(TOOLS_OK)
 	@mkdir -p $(BUILD)/tb $(BUILD)/vl/$*
 	$(CC) $(CFLAGS) -c tb/bench_$*.c -o $(BUILD)/vl/$*/bench_$*.o
+	@rm -f $@ # the C objects are not among Verilator's link dependencies
 	verilator $(VERILATOR_FLAGS) --top-module $* -Mdir $(BUILD)/vl/$* -o $(CURDIR)/$@ \
 	  -CFLAGS "-O2 -I$(CURDIR)/tb -I$(CURDIR)/cmodel" \
 	  -LDFLAGS "$(CURDIR)/$(BUILD)/vl/$*/bench_$*.o $(HARNESS_OBJ:%=$(CURDIR)/%) $(CURDIR)/$(BUILD)/libdrf.a" \
@@ -81,3 +83,16 @@ icarus: $(BUILD)/tb/bench_rc_compress $(BUILD)/tb/bench_rc_decompress
 
 bench: $(BENCHES) $(BUILD)/libdrf.a
 	tools/bench.sh
+
+# --- lint, parameters, harness self-test, everything ----------------------------------
+lint: | $(TOOLS_OK)
+	tools/lint.sh $(BLOCKS)
+
+params: | $(TOOLS_OK)
+	tests/params_agree.sh
+
+selftest: | $(TOOLS_OK)
+	tests/harness_selftest.sh
+
+test: | $(TOOLS_OK)
+	tools/run-tests.sh unit cli params lint verify icarus asan selftest

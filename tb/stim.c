@@ -3,10 +3,10 @@
 
 static const char *const kind_names[STIM_KINDS] = {
     "constant", "single-delta", "double-delta", "paper-example", "flip-bit",
-    "last-off-by-one", "delta-128", "negative-delta", "wrap-2^32", "random"};
+    "last-off-by-one", "one-delta-off", "delta-128", "negative-delta", "wrap-2^32", "random"};
 
 /* Relative weights of stim_pick. */
-static const uint32_t kind_weight[STIM_KINDS] = {10, 12, 24, 2, 10, 6, 6, 8, 6, 16};
+static const uint32_t kind_weight[STIM_KINDS] = {10, 12, 24, 2, 10, 6, 10, 6, 8, 6, 16};
 
 const char *stim_kind_name(enum stim_kind k)
 {
@@ -51,6 +51,24 @@ static void legal_double(hx_rng *r, uint32_t c[DRF_COMPONENTS])
     stim_eq2(random_base(r), code_delta(hx_below(r, 8)), code_delta(hx_below(r, 8)), c);
 }
 
+/* Shifts the tail of one block (one element delta changes) or every block from one on
+ * (one block delta changes), so that a single comparator sees the difference. */
+static void one_delta_off(hx_rng *r, uint32_t c[DRF_COMPONENTS])
+{
+    const uint32_t shift = hx_chance(r, 1, 2) ? 1u + hx_below(r, 4) : hx_rand32(r) | 1u;
+    unsigned from, to;
+    if (hx_chance(r, 1, 2)) {
+        const unsigned block = hx_below(r, DRF_COMPONENTS / DRF_BLOCK_SIZE);
+        from = block * DRF_BLOCK_SIZE + 1 + hx_below(r, DRF_BLOCK_SIZE - 1);
+        to = (block + 1) * DRF_BLOCK_SIZE;
+    } else {
+        from = DRF_BLOCK_SIZE * (1 + hx_below(r, DRF_COMPONENTS / DRF_BLOCK_SIZE - 1));
+        to = DRF_COMPONENTS;
+    }
+    for (unsigned i = from; i < to; i++)
+        c[i] += shift;
+}
+
 void stim_register(hx_rng *r, enum stim_kind k, uint32_t c[DRF_COMPONENTS])
 {
     switch (k) {
@@ -75,6 +93,10 @@ void stim_register(hx_rng *r, enum stim_kind k, uint32_t c[DRF_COMPONENTS])
     case STIM_LAST_OFF:
         legal_double(r, c);
         c[DRF_COMPONENTS - 1] += hx_chance(r, 1, 2) ? 1u : ~0u;
+        break;
+    case STIM_ONE_DELTA:
+        legal_double(r, c);
+        one_delta_off(r, c);
         break;
     case STIM_DELTA_128:
         if (hx_chance(r, 1, 2))

@@ -15,6 +15,7 @@ enum stim_kind {
     STIM_PAPER,        /* 2-4-6-8-10-12-14-16-10-12-...: C0 = 2, De = 2, Db = 8 */
     STIM_FLIP_BIT,     /* a compressible register with one bit flipped */
     STIM_LAST_OFF,     /* a compressible register whose last component is off by one */
+    STIM_ONE_DELTA,    /* exactly one element delta or one block delta differs */
     STIM_DELTA_128,    /* De or Db = 128: one past the largest code */
     STIM_NEGATIVE,     /* a negative delta */
     STIM_WRAP,         /* legal deltas wrapping around 2^32 */

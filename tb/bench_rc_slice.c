@@ -1,0 +1,313 @@
+/* Lockstep bench of the RC slice wrapper (aging paper Sections 2.1, 5.1): cmodel/rc_slice.c
+ * against rtl/rc_slice.v every cycle, plus the end-to-end property: every read of a
+ * register that is not being written returns, lane by lane, the last value written. */
+#include <string.h>
+
+#include "harness.h"
+#include "rc_slice.h"
+#include "stim.h"
+
+dut *dut_open_rc_slice(uint32_t xseed);
+
+enum { PORTS = RC_READ_PORTS, PG_WORDS32 = DRF_REGS / 32, HOT_REGS = 8 };
+
+typedef struct {
+    const dut_port *rst, *wr_start, *wr_reg, *wr_mask, *wr_data;
+    const dut_port *rd_en[PORTS], *rd_reg[PORTS], *rd_sw[PORTS];
+    const dut_port *rd_valid[PORTS], *rd_data[PORTS], *wr_phase, *wr_overlap, *mov, *wake, *pg;
+} ports;
+
+typedef struct {
+    unsigned read_compressed[PORTS], read_plain[PORTS], pattern[RC_PATTERN_KINDS], mov, wake,
+        port_b_lent, overlap, back_to_back, same_reg_back_to_back, divergent_plain, zero_mask,
+        rewrite_compressed, reset, e2e;
+} bins;
+
+/* What the bench knows of the slice: the last value written to each register. */
+typedef struct {
+    uint32_t value[DRF_REGS][DRF_COMPONENTS];
+    bool known[DRF_REGS];   /* value holds (false after a reset that lost it) */
+    bool written[DRF_REGS]; /* written since time zero: its array rows are defined */
+    uint8_t written_list[DRF_REGS];
+    unsigned nwritten;
+} scoreboard;
+
+typedef struct {
+    uint32_t c[DRF_COMPONENTS];
+    uint64_t mask;
+    uint8_t reg;
+    enum stim_kind kind;
+    unsigned next_sw; /* DRF_SUBWAVEFRONTS: no write in flight */
+} write_txn;
+
+typedef struct {
+    bool check;
+    uint32_t exp[DRF_SW_LANES];
+    uint8_t reg, sw;
+} pending_read;
+
+static void bind(hx_bench *b, ports *p)
+{
+    static const char *const en[] = {"rd_en_a", "rd_en_b"}, *const rg[] = {"rd_reg_a", "rd_reg_b"},
+                             *const sw[] = {"rd_sw_a", "rd_sw_b"},
+                             *const va[] = {"rd_valid_a", "rd_valid_b"},
+                             *const da[] = {"rd_data_a", "rd_data_b"};
+    p->rst = hx_port(b, "rst");
+    p->wr_start = hx_port(b, "wr_start");
+    p->wr_reg = hx_port(b, "wr_reg");
+    p->wr_mask = hx_port(b, "wr_mask");
+    p->wr_data = hx_port(b, "wr_data");
+    for (unsigned i = 0; i < PORTS; i++) {
+        p->rd_en[i] = hx_port(b, en[i]);
+        p->rd_reg[i] = hx_port(b, rg[i]);
+        p->rd_sw[i] = hx_port(b, sw[i]);
+        p->rd_valid[i] = hx_port(b, va[i]);
+        p->rd_data[i] = hx_port(b, da[i]);
+    }
+    p->wr_phase = hx_port(b, "wr_phase");
+    p->wr_overlap = hx_port(b, "wr_overlap");
+    p->mov = hx_port(b, "mov");
+    p->wake = hx_port(b, "wake");
+    p->pg = hx_port(b, "pg");
+}
+
+static void make_bins(hx_bench *b, bins *v)
+{
+    for (unsigned i = 0; i < PORTS; i++) {
+        v->read_compressed[i] = hx_bin(b, "port %c reads a compressed register", 'A' + i);
+        v->read_plain[i] = hx_bin(b, "port %c reads an uncompressed register", 'A' + i);
+    }
+    for (unsigned k = 0; k < RC_PATTERN_KINDS; k++)
+        v->pattern[k] = hx_bin(b, "full write of a %s register", rc_pattern_name(k));
+    v->mov = hx_bin(b, "special MOV (divergent write to a compressed register)");
+    v->wake = hx_bin(b, "register switched back on");
+    v->port_b_lent = hx_bin(b, "read port B lent to the special MOV");
+    v->overlap = hx_bin(b, "start during a write ignored");
+    v->back_to_back = hx_bin(b, "back-to-back writes");
+    v->same_reg_back_to_back = hx_bin(b, "back-to-back writes to one register");
+    v->divergent_plain = hx_bin(b, "divergent write to an uncompressed register");
+    v->zero_mask = hx_bin(b, "write with an all-zero exec mask");
+    v->rewrite_compressed = hx_bin(b, "full write to a compressed register");
+    v->reset = hx_bin(b, "reset mid-stream");
+    v->e2e = hx_bin(b, "read checked against the last value written");
+}
+
+static bool table_valid(const rc_slice_state *s, unsigned r)
+{
+    return s->table.entry[r].v;
+}
+
+static uint8_t pick_write_reg(hx_rng *r)
+{
+    return (uint8_t)(hx_chance(r, 1, 2) ? hx_below(r, HOT_REGS) : hx_below(r, DRF_REGS));
+}
+
+static uint64_t pick_mask(hx_rng *r, bool must_be_full)
+{
+    if (must_be_full || hx_chance(r, 17, 20))
+        return ~0ull;
+    switch (hx_below(r, 4)) {
+    case 0: return 0;
+    case 1: return 1ull << hx_below(r, DRF_COMPONENTS);
+    default: return ((uint64_t)hx_rand32(r) << 32 | hx_rand32(r)) & ~(1ull << hx_below(r, 64));
+    }
+}
+
+static void new_write(hx_bench *b, const scoreboard *sb, write_txn *w)
+{
+    w->reg = pick_write_reg(&b->rng);
+    w->kind = stim_pick(&b->rng);
+    stim_register(&b->rng, w->kind, w->c);
+    w->mask = pick_mask(&b->rng, !sb->written[w->reg]);
+    w->next_sw = 0;
+}
+
+/* The write completed: lanes it enabled take the new value, the others keep theirs. */
+static void retire_write(scoreboard *sb, const write_txn *w)
+{
+    for (unsigned i = 0; i < DRF_COMPONENTS; i++)
+        if (w->mask >> i & 1u)
+            sb->value[w->reg][i] = w->c[i];
+    if (!sb->written[w->reg]) {
+        sb->written[w->reg] = true;
+        sb->written_list[sb->nwritten++] = w->reg;
+    }
+    sb->known[w->reg] |= w->mask == ~0ull; /* a partial write to a lost value stays lost */
+}
+
+/* A reset invalidates the table: switched-off registers lose their contents. */
+static void forget_on_reset(scoreboard *sb, const rc_slice_state *s)
+{
+    for (unsigned r = 0; r < DRF_REGS; r++)
+        if (table_valid(s, r))
+            sb->known[r] = false;
+}
+
+static void drive_write(hx_bench *b, const ports *p, const rc_slice_in *in)
+{
+    hx_set(b, p->rst, in->rst);
+    hx_set(b, p->wr_start, in->wr_start);
+    hx_set(b, p->wr_reg, in->wr_reg);
+    hx_set(b, p->wr_mask, in->wr_mask);
+    hx_set_words(b, p->wr_data, in->wr_data, DRF_SW_LANES);
+    for (unsigned i = 0; i < PORTS; i++) {
+        hx_set(b, p->rd_en[i], in->rd_en[i]);
+        hx_set(b, p->rd_reg[i], in->rd_reg[i]);
+        hx_set(b, p->rd_sw[i], in->rd_sw[i]);
+    }
+    hx_eval(b);
+}
+
+static void expect_outputs(hx_bench *b, const ports *p, const rc_slice_out *o)
+{
+    for (unsigned i = 0; i < PORTS; i++) {
+        hx_expect(b, p->rd_valid[i], o->rd_valid[i]);
+        hx_expect_words(b, p->rd_data[i], o->rd_data[i], DRF_SW_LANES);
+    }
+    hx_expect(b, p->wr_phase, o->wr_phase);
+    hx_expect(b, p->wr_overlap, o->wr_overlap);
+    hx_expect(b, p->mov, o->mov);
+    hx_expect(b, p->wake, o->wake);
+    uint32_t pg32[PG_WORDS32];
+    for (unsigned i = 0; i < PG_WORDS32; i++)
+        pg32[i] = (uint32_t)(o->pg[i / 2] >> (32 * (i % 2)));
+    hx_expect_words(b, p->pg, pg32, PG_WORDS32);
+}
+
+/* Reads go to registers written since time zero (never-written rows are undefined). */
+static void pick_reads(hx_bench *b, const scoreboard *sb, rc_slice_in *in)
+{
+    for (unsigned i = 0; i < PORTS; i++) {
+        in->rd_en[i] = sb->nwritten > 0 && hx_chance(&b->rng, 3, 5);
+        in->rd_reg[i] = in->rd_en[i] ? sb->written_list[hx_below(&b->rng, sb->nwritten)]
+                                     : (uint8_t)hx_rand32(&b->rng);
+        in->rd_sw[i] = (uint8_t)hx_below(&b->rng, DRF_SUBWAVEFRONTS);
+    }
+}
+
+/* Reads whose answer the scoreboard knows: not the register being written right now. */
+static void note_reads(const scoreboard *sb, const rc_slice_in *in, const write_txn *cur,
+                       pending_read pend[PORTS])
+{
+    const bool in_flight = cur->next_sw < DRF_SUBWAVEFRONTS;
+    for (unsigned i = 0; i < PORTS; i++) {
+        const uint8_t r = in->rd_reg[i];
+        pend[i].check = in->rd_en[i] && sb->known[r] && !(in_flight && cur->reg == r);
+        pend[i].reg = r;
+        pend[i].sw = in->rd_sw[i];
+        memcpy(pend[i].exp, &sb->value[r][in->rd_sw[i] * DRF_SW_LANES], sizeof pend[i].exp);
+    }
+}
+
+static void check_reads(hx_bench *b, const bins *v, const pending_read pend[PORTS],
+                        const rc_slice_out *o)
+{
+    for (unsigned i = 0; i < PORTS; i++) {
+        if (!pend[i].check || !o->rd_valid[i])
+            continue;
+        for (unsigned j = 0; j < DRF_SW_LANES; j++)
+            hx_assert(b, o->rd_data[i][j] == pend[i].exp[j],
+                      "read returns the last value written", pend[i].exp[j], o->rd_data[i][j]);
+        hx_hit(b, v->e2e);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    hx_bench b;
+    hx_init(&b, "rc_slice", "register writes", argc, argv, 100000);
+    hx_attach(&b, dut_open_rc_slice(b.o.xseed));
+    ports p;
+    bind(&b, &p);
+    bins v;
+    make_bins(&b, &v);
+
+    static rc_slice_state s;
+    static scoreboard sb;
+    rc_slice_reset(&s);
+    write_txn cur = {.next_sw = DRF_SUBWAVEFRONTS}, nxt;
+    pending_read pend[PORTS] = {{0}};
+    unsigned reset_cycles = 2;
+    while (hx_running(&b)) {
+        hx_rng *r = &b.rng;
+        rc_slice_in in = {0};
+        in.rst = reset_cycles > 0 || hx_chance(r, 1, 20000);
+        const bool writing = cur.next_sw < DRF_SUBWAVEFRONTS;
+        const bool last = cur.next_sw == DRF_SUBWAVEFRONTS - 1;
+        const bool overlap_try = writing && !last && hx_chance(r, 1, 40);
+        in.wr_start = !in.rst && (overlap_try || (!writing ? hx_chance(r, 1, 2)
+                                                  : last && hx_chance(r, 1, 2)));
+        const bool real_start = in.wr_start && !overlap_try;
+        if (real_start) {
+            new_write(&b, &sb, &nxt);
+            in.wr_reg = nxt.reg;
+            in.wr_mask = nxt.mask;
+        } else {
+            in.wr_reg = (uint8_t)hx_rand32(r);
+            in.wr_mask = (uint64_t)hx_rand32(r) << 32 | hx_rand32(r);
+        }
+        if (writing)
+            memcpy(in.wr_data, &cur.c[cur.next_sw * DRF_SW_LANES], sizeof in.wr_data);
+        else
+            for (unsigned j = 0; j < DRF_SW_LANES; j++)
+                in.wr_data[j] = hx_rand32(r);
+        pick_reads(&b, &sb, &in);
+        drive_write(&b, &p, &in);
+
+        const bool mov_active = s.wr_phase != 0 && s.wr_mov;
+        const bool b_enabled = in.rd_en[1];
+        rc_slice_out o;
+        const bool was_compressed[PORTS] = {table_valid(&s, in.rd_reg[0]),
+                                            table_valid(&s, in.rd_reg[1])};
+        const bool dst_compressed = table_valid(&s, in.wr_reg);
+        if (in.rst && reset_cycles == 0) {
+            hx_hit(&b, v.reset);
+            forget_on_reset(&sb, &s);
+        }
+        rc_slice_step(&s, &in, &o);
+        expect_outputs(&b, &p, &o);
+        check_reads(&b, &v, pend, &o);
+        note_reads(&sb, &in, &cur, pend);
+
+        for (unsigned i = 0; i < PORTS; i++)
+            if (in.rd_en[i] && !(i == 1 && mov_active))
+                hx_hit(&b, was_compressed[i] ? v.read_compressed[i] : v.read_plain[i]);
+        if (mov_active && b_enabled)
+            hx_hit(&b, v.port_b_lent);
+        if (o.mov)
+            hx_hit(&b, v.mov);
+        if (o.wake)
+            hx_hit(&b, v.wake);
+        if (o.wr_overlap)
+            hx_hit(&b, v.overlap);
+
+        if (writing) {
+            cur.next_sw++;
+            if (in.rst) { /* the write is lost half-way: its register is unknown */
+                sb.known[cur.reg] = false;
+                cur.next_sw = DRF_SUBWAVEFRONTS;
+            } else if (cur.next_sw == DRF_SUBWAVEFRONTS) {
+                retire_write(&sb, &cur);
+                if (cur.mask == ~0ull)
+                    hx_hit(&b, v.pattern[rc_classify(cur.c)]);
+            }
+            if (cur.next_sw == DRF_SUBWAVEFRONTS)
+                hx_txn_done(&b);
+        }
+        if (real_start) {
+            if (writing)
+                hx_hit(&b, nxt.reg == cur.reg ? v.same_reg_back_to_back : v.back_to_back);
+            if (nxt.mask != ~0ull && !dst_compressed && !(writing && nxt.reg == cur.reg))
+                hx_hit(&b, v.divergent_plain);
+            if (nxt.mask == 0)
+                hx_hit(&b, v.zero_mask);
+            if (nxt.mask == ~0ull && dst_compressed)
+                hx_hit(&b, v.rewrite_compressed);
+            cur = nxt;
+        }
+        hx_tick(&b);
+        if (reset_cycles && --reset_cycles == 0)
+            b.armed = true;
+    }
+    return hx_finish(&b);
+}

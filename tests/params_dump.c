@@ -1,0 +1,22 @@
+/* Prints the C side of the project's parameters (cmodel/drf_params.h), one "NAME VALUE"
+ * per line, for tests/params_agree.sh to compare with rtl/drf_params.vh. */
+#include <stdio.h>
+
+#include "drf_params.h"
+
+#define SHOW(name) printf("%s %d\n", #name, name)
+
+int main(void)
+{
+    SHOW(DRF_REGS);
+    SHOW(DRF_REG_BITS);
+    SHOW(DRF_COMPONENTS);
+    SHOW(DRF_WORD_BITS);
+    SHOW(DRF_SW_LANES);
+    SHOW(DRF_SUBWAVEFRONTS);
+    SHOW(DRF_BLOCK_SIZE);
+    SHOW(DRF_CODE_BITS);
+    SHOW(DRF_CODE_ZERO);
+    SHOW(DRF_MAX_LOG2);
+    return 0;
+}

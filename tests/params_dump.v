@@ -1,0 +1,17 @@
+// Prints the RTL side of the project's parameters (rtl/drf_params.vh), one "NAME VALUE"
+// per line, for tests/params_agree.sh to compare with cmodel/drf_params.h.
+`include "drf_params.vh"
+module params_dump;
+    initial begin
+        $display("DRF_REGS %0d", `DRF_REGS);
+        $display("DRF_REG_BITS %0d", `DRF_REG_BITS);
+        $display("DRF_COMPONENTS %0d", `DRF_COMPONENTS);
+        $display("DRF_WORD_BITS %0d", `DRF_WORD_BITS);
+        $display("DRF_SW_LANES %0d", `DRF_SW_LANES);
+        $display("DRF_SUBWAVEFRONTS %0d", `DRF_SUBWAVEFRONTS);
+        $display("DRF_BLOCK_SIZE %0d", `DRF_BLOCK_SIZE);
+        $display("DRF_CODE_BITS %0d", `DRF_CODE_BITS);
+        $display("DRF_CODE_ZERO %0d", `DRF_CODE_ZERO);
+        $display("DRF_MAX_LOG2 %0d", `DRF_MAX_LOG2);
+    end
+endmodule
