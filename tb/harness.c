@@ -277,12 +277,22 @@ static bool write_waveform(const hx_bench *b, const char *path)
     return pid > 0 && waitpid(pid, &status, 0) == pid && access(path, R_OK) == 0;
 }
 
+/* Prints the summary and misses, and writes every bin's hit count beside the bench. */
 static unsigned report_coverage(const hx_bench *b)
 {
     unsigned missed = 0;
-    for (unsigned i = 0; i < b->nbins; i++)
+    char path[1024];
+    snprintf(path, sizeof path, "%s.coverage.txt", b->exe);
+    FILE *f = fopen(path, "w");
+    for (unsigned i = 0; i < b->nbins; i++) {
         missed += b->bin_hits[i] == 0;
-    printf("%s: coverage %u/%u bins hit\n", b->name, b->nbins - missed, b->nbins);
+        if (f)
+            fprintf(f, "%10" PRIu64 "  %s\n", b->bin_hits[i], b->bin_name[i]);
+    }
+    if (f)
+        fclose(f);
+    printf("%s: coverage %u/%u bins hit (counts in %s)\n", b->name, b->nbins - missed,
+           b->nbins, f ? path : "nowhere: cannot write");
     for (unsigned i = 0; i < b->nbins; i++)
         if (!b->bin_hits[i])
             printf("%s: coverage bin never hit: %s\n", b->name, b->bin_name[i]);
