@@ -59,12 +59,13 @@ clean:
 	rm -rf $(BUILD)
 
 # --- C unit tests, CLI tests, sanitizers ---------------------------------------------
-$(BUILD)/tests/test_rc_models: tests/test_rc_models.c $(BUILD)/libdrf.a
+UNIT_TESTS := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/test_*.c))
+$(BUILD)/tests/%: tests/%.c tests/check.h $(BUILD)/libdrf.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $^ -o $@
+	$(CC) $(CFLAGS) -Itests $< $(BUILD)/libdrf.a -o $@
 
-unit: $(BUILD)/tests/test_rc_models
-	$(BUILD)/tests/test_rc_models
+unit: $(UNIT_TESTS)
+	@for t in $^; do $$t || exit 1; done
 
 cli: $(BUILD)/deltarf
 	tests/cli_test.sh $(BUILD)/deltarf
@@ -73,8 +74,9 @@ ASAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-f
 asan: | $(TOOLS_OK)
 	@mkdir -p $(BUILD)/asan
 	$(CC) $(CFLAGS) -O1 $(ASAN_FLAGS) cli/*.c $(CMODEL_SRC) -o $(BUILD)/asan/deltarf
-	$(CC) $(CFLAGS) -O1 $(ASAN_FLAGS) tests/test_rc_models.c $(CMODEL_SRC) -o $(BUILD)/asan/test_rc_models
-	$(BUILD)/asan/test_rc_models
+	@for t in $(wildcard tests/test_*.c); do \
+	  $(CC) $(CFLAGS) -Itests -O1 $(ASAN_FLAGS) $$t $(CMODEL_SRC) -o $(BUILD)/asan/$$(basename $$t .c) \
+	  && $(BUILD)/asan/$$(basename $$t .c) || exit 1; done
 	tests/cli_test.sh $(BUILD)/asan/deltarf
 
 # --- Icarus cross-simulation and benchmarks ------------------------------------------
