@@ -282,7 +282,7 @@ static unsigned report_coverage(const hx_bench *b)
 {
     unsigned missed = 0;
     char path[1024];
-    snprintf(path, sizeof path, "%s.coverage.txt", b->exe);
+    snprintf(path, sizeof path, "%s-seed%" PRIu64 ".coverage.txt", b->exe, b->o.seed);
     FILE *f = fopen(path, "w");
     for (unsigned i = 0; i < b->nbins; i++) {
         missed += b->bin_hits[i] == 0;

@@ -1,0 +1,100 @@
+// Shared half of the Icarus testbenches (tb/icarus/*_tb.v): reads the per-cycle vector file
+// of the lockstep harness (tb/harness.c --vectors), compares outputs, prints the verdict.
+// Include inside a module after `localparam VEC_BLOCK = "<block>";`.
+localparam integer VEC_BITS = 512; // widest field (one subwavefront)
+
+integer vec_fd;        // the vector file
+integer vec_cycle;     // cycle of the current line, 0-based as in the harness
+integer vec_compared;  // lines with flag 1 that matched
+reg     vec_armed;     // flag of the current line: compare its outputs
+reg     vec_failed;    // a divergence was reported
+reg [8*1024-1:0] vec_path;
+
+// Stops the simulation with a non-zero exit status after a message.
+task vec_abort(input [8*64-1:0] why);
+    begin
+        $display("%0s (icarus): ERROR %0s at cycle %0d", VEC_BLOCK, why, vec_cycle);
+        $fatal(1, "%0s (icarus): bad vector file or options", VEC_BLOCK);
+    end
+endtask
+
+// Opens the file named by +vectors=PATH.
+task vec_open;
+    begin
+        vec_cycle = 0;
+        vec_compared = 0;
+        vec_failed = 0;
+        if (!$value$plusargs("vectors=%s", vec_path))
+            vec_abort("no +vectors=FILE given");
+        vec_fd = $fopen(vec_path, "r");
+        if (vec_fd == 0)
+            vec_abort("cannot open the +vectors file");
+    end
+endtask
+
+// Starts the next line by reading its flag; more = 0 at the end of the file.
+task vec_next_line(output more);
+    integer rc;
+    reg [31:0] flag;
+    begin
+        rc = $fscanf(vec_fd, "%h", flag);
+        more = rc == 1;
+        if (rc == 0 || (more && flag > 1))
+            vec_abort("malformed flag field");
+        vec_armed = flag[0];
+    end
+endtask
+
+// Reads one hex field of at most bits bits.
+task vec_field(input integer bits, output [VEC_BITS-1:0] v);
+    integer rc;
+    begin
+        rc = $fscanf(vec_fd, "%h", v);
+        if (rc != 1)
+            vec_abort("missing field");
+        if (bits < VEC_BITS && (v >> bits) != 0)
+            vec_abort("field wider than its signal");
+    end
+endtask
+
+// Reads the expected value of output name and compares it with got on armed lines.
+task vec_expect(input [8*16-1:0] name, input integer bits, input [VEC_BITS-1:0] got);
+    reg [VEC_BITS-1:0] exp;
+    begin
+        vec_field(bits, exp);
+        if (vec_armed && !vec_failed && got !== exp) begin
+            vec_failed = 1;
+            $display("%0s (icarus): FIRST DIVERGENCE at cycle %0d: signal %0s expected 0x%0h got 0x%0h",
+                     VEC_BLOCK, vec_cycle, name, exp, got);
+        end
+    end
+endtask
+
+// Ends the line: it must have had exactly the fields read.
+task vec_end_line;
+    integer c;
+    begin
+        c = $fgetc(vec_fd);
+        if (c == 13)
+            c = $fgetc(vec_fd);
+        if (c != 10)
+            vec_abort("wrong number of fields on the line");
+        if (vec_armed && !vec_failed)
+            vec_compared = vec_compared + 1;
+        vec_cycle = vec_cycle + 1;
+    end
+endtask
+
+// Closing line; a divergence (or an empty file) ends with a non-zero exit status.
+task vec_finish;
+    begin
+        $fclose(vec_fd);
+        if (!vec_failed && vec_compared == 0)
+            vec_abort("no compared cycles in the vector file");
+        $display("%0s (icarus): %0d passed, %0d failed", VEC_BLOCK, vec_compared,
+                 vec_failed ? 1 : 0);
+        if (vec_failed)
+            $fatal(1, "%0s (icarus): divergence from the C model", VEC_BLOCK);
+        $finish;
+    end
+endtask

@@ -1,0 +1,100 @@
+#!/bin/bash
+# Speed figures (make bench): lockstep cycles/s on Verilator and on Icarus with the same
+# stimulus, and the C functional models against memcpy. Reports only, asserts nothing on speed.
+# Prints a markdown table and writes it to build/bench/report.md. usage: tools/bench.sh [SEED]
+set -euo pipefail
+
+# shellcheck source=tools/icarus.sh
+source "$(dirname "$0")/icarus.sh" # build_tb, make_vectors, run_tb, BLOCKS
+SEED=${1:-1}
+OUT=build/bench
+declare -A VL_N=([rc_compress]=2000000 [rc_decompress]=2500000) # about 1-2 s each
+declare -A IC_N=([rc_compress]=6000 [rc_decompress]=6000)       # about 3 s each
+declare -A VL_RATE IC_RATE VL_CYCLES IC_CYCLES
+THROUGHPUT=build/bench_throughput
+
+# Verilator lockstep: cycles and cycles/s from the bench's closing progress line
+# "<block>: done/total <unit>, C cycles, X Mcycles/s" (stderr).
+verilator_rate() {
+  local block=$1 log="$OUT/$1.verilator.log" line
+  "build/tb/bench_$block" --seed "$SEED" --n "${VL_N[$block]}" >"$log" 2>&1 || true
+  line=$(grep -E "^$block: [0-9]+/[0-9]+ .* cycles, [0-9.]+ Mcycles/s$" "$log" | tail -n 1 || true)
+  [ -n "$line" ] || { echo "bench: no progress line from bench_$block (see $log)" >&2; exit 2; }
+  VL_CYCLES[$block]=$(awk '{for (i = 1; i < NF; i++) if ($(i + 1) ~ /^cycles,/) print $i}' <<<"$line")
+  VL_RATE[$block]=$(awk '{print $(NF - 1) * 1e6}' <<<"$line")
+}
+
+# Icarus on vectors of the same seed (fewer transactions): wall time of the vvp run.
+icarus_rate() {
+  local block=$1 t0 t1
+  N=${IC_N[$block]}
+  build_tb "$block"
+  make_vectors "$block"
+  t0=$(date +%s.%N)
+  run_tb "$block" "$OUT/$block.vec" "$OUT/$block.icarus.log" >/dev/null \
+    || echo "bench: note: the Icarus run of $block failed (see $OUT/$block.icarus.log)" >&2
+  t1=$(date +%s.%N)
+  IC_CYCLES[$block]=$(wc -l <"$OUT/$block.vec")
+  IC_RATE[$block]=$(awk -v c="${IC_CYCLES[$block]}" -v a="$t0" -v b="$t1" 'BEGIN {print c / (b - a)}')
+}
+
+# "2.5 M", "10.4 k" style.
+human() {
+  awk -v x="$1" 'BEGIN { if (x >= 1e6) printf "%.2f M", x / 1e6
+                         else if (x >= 1e3) printf "%.1f k", x / 1e3
+                         else printf "%.0f", x }'
+}
+
+lockstep_table() {
+  echo "## Lockstep co-simulation, seed $SEED (cycles/s, C model in the loop)"
+  echo
+  echo "| block | Verilator cycles/s | (cycles) | Icarus cycles/s | (cycles) | Verilator / Icarus |"
+  echo "|---|---:|---:|---:|---:|---:|"
+  for block in "${BLOCKS[@]}"; do
+    printf '| %s | %s | %s | %s | %s | %s |\n' "$block" "$(human "${VL_RATE[$block]}")" \
+      "${VL_CYCLES[$block]}" "$(human "${IC_RATE[$block]}")" "${IC_CYCLES[$block]}" \
+      "$(awk -v a="${VL_RATE[$block]}" -v b="${IC_RATE[$block]}" 'BEGIN {printf "%.0fx", a / b}')"
+  done
+  echo
+  echo "Icarus replays the harness's vector file (tb/icarus/*_tb.v), so its time includes"
+  echo "parsing the vectors; Verilator's includes running the C model."
+}
+
+# Value of key in the "key value" output of bench_throughput.
+tp() {
+  awk -v k="$1" '$1 == k {print $2}' "$OUT/throughput.txt"
+}
+
+throughput_table() {
+  echo "## C functional models, $(tp buffer_registers) registers ($(tp buffer_mib) MiB), best of 3 rounds"
+  echo
+  echo "| operation | registers/s | GB/s | x memcpy |"
+  echo "|---|---:|---:|---:|"
+  echo "| rc_compress_register | $(human "$(tp compress_regs_per_s)") | $(tp compress_gb_per_s) | $(tp compress_memcpy_ratio) |"
+  echo "| rc_decompress_register | $(human "$(tp decompress_regs_per_s)") | $(tp decompress_gb_per_s) | $(tp decompress_memcpy_ratio) |"
+  echo "| memcpy | - | $(tp memcpy_gb_per_s) | 1.000 |"
+  echo
+  echo "Buffer mix: constant, single-delta, double-delta, near-miss and random registers;"
+  echo "$(tp compressible_fraction) of them compressible."
+}
+
+targets() {
+  echo "## Targets (from the issue; reported, not asserted)"
+  echo
+  echo "- Verilator lockstep >= 2 M cycles/s and >= 50x Icarus"
+  echo "- C compress >= 0.25x memcpy bandwidth"
+}
+
+main() {
+  mkdir -p "$OUT"
+  for block in "${BLOCKS[@]}"; do
+    verilator_rate "$block"
+    icarus_rate "$block"
+  done
+  gcc -O2 -std=c11 -Wall -Wextra -Werror -Icmodel tools/bench_throughput.c build/libdrf.a \
+    -o "$THROUGHPUT"
+  "$THROUGHPUT" >"$OUT/throughput.txt"
+  { lockstep_table; echo; throughput_table; echo; targets; } | tee "$OUT/report.md"
+}
+
+main

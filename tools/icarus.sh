@@ -1,0 +1,106 @@
+#!/bin/bash
+# Cross-simulation on Icarus Verilog: replays the lockstep benches' vectors (C-model expected
+# outputs) on the RTL with tb/icarus/*_tb.v, and proves the testbench can fail on a corrupted copy.
+# usage: tools/icarus.sh SEED [N]   (N: transactions per bench, default 20000, about 15 s in all)
+# tools/bench.sh sources this file for build_tb and make_vectors (globals SEED, N, OUT).
+set -euo pipefail
+
+BLOCKS=(rc_compress rc_decompress)
+# Output fields of the rc_compress vector lines, from field 7 on (tb/bench_rc_compress.c).
+COMPRESS_OUTPUTS=(state w_en_delta w_en_c comp_deltas final_st w_en_st compr compr_final pg
+                  st_reg st_c0 st_log2de st_log2db)
+pass=0
+fail=0
+
+# Compiles the testbench of block; RTL modules are found by file name in rtl/ (-y).
+build_tb() {
+  local block=$1
+  iverilog -g2005 -Wall -I rtl -I tb/icarus -y rtl -s "${block}_tb" \
+    -o "$OUT/${block}_tb.vvp" "tb/icarus/${block}_tb.v"
+}
+
+# Writes $OUT/<block>.vec with the Verilator lockstep bench. A short run may miss coverage
+# bins (exit 1); that is `make verify`'s business, but a divergence is shown here.
+make_vectors() {
+  local block=$1 log="$OUT/$1.gen.log"
+  if ! "build/tb/bench_$block" --seed "$SEED" --n "$N" --vectors "$OUT/$block.vec" \
+      >"$log" 2>&1; then
+    grep -h "FIRST DIVERGENCE" "$log" | sed 's/^/icarus: note: verilator bench: /' || true
+  fi
+  [ -s "$OUT/$block.vec" ] || { echo "icarus: no vectors written for $block (see $log)"; exit 2; }
+}
+
+# Runs one testbench on one vector file; prints its result lines, returns its status.
+run_tb() {
+  local block=$1 vec=$2 log=$3 rc=0
+  vvp -n "$OUT/${block}_tb.vvp" "+vectors=$vec" >"$log" 2>&1 || rc=$?
+  grep -h "^$block (icarus): " "$log" || cat "$log"
+  return "$rc"
+}
+
+# Counts a testbench as passed only on exit status 0 and a "0 failed" line.
+check_clean() {
+  local block=$1 log="$OUT/$1.log"
+  if run_tb "$block" "$OUT/$block.vec" "$log" && grep -q "^$block (icarus): [0-9]* passed, 0 failed$" "$log"; then
+    pass=$((pass + 1))
+  else
+    fail=$((fail + 1))
+  fi
+}
+
+# Copies SRC to DST up to line LINE + 1, flipping bit 0 of field FIELD of line LINE
+# (which must be a compared line).
+corrupt_copy() {
+  awk -v L="$3" -v F="$4" 'NR == L {
+      if ($1 != "1") { print "icarus: line " L " is not compared" > "/dev/stderr"; exit 3 }
+      d = "0123456789abcdef"; v = $F; i = index(d, substr(v, length(v), 1)) - 1
+      i = (i % 2) ? i - 1 : i + 1
+      $F = substr(v, 1, length(v) - 1) substr(d, i + 1, 1)
+    } NR > L + 1 { exit } { print }' "$1" >"$2"
+}
+
+# Corrupts one expected output of one compared rc_compress line (both picked from the
+# seed) and requires the testbench to report exactly that cycle and signal.
+check_corrupted() {
+  local block=rc_compress src="$OUT/rc_compress.vec" bad="$OUT/rc_compress.corrupt.vec"
+  local log="$OUT/rc_compress.corrupt.log" lines line k sig
+  lines=$(wc -l <"$src")
+  local span=$((lines - 2 < 2000 ? lines - 2 : 2000))
+  line=$((3 + (SEED * 7919) % (span > 0 ? span : 1)))
+  k=$((SEED % ${#COMPRESS_OUTPUTS[@]}))
+  sig=${COMPRESS_OUTPUTS[$k]}
+  echo "icarus: corrupted copy: cycle $((line - 1)), signal $sig flipped (bit 0)"
+  if ! corrupt_copy "$src" "$bad" "$line" $((7 + k)); then
+    fail=$((fail + 1))
+  elif run_tb "$block" "$bad" "$log"; then
+    echo "icarus: FAIL: the corrupted copy passed"
+    fail=$((fail + 1))
+  elif grep -q "^$block (icarus): FIRST DIVERGENCE at cycle $((line - 1)): signal $sig " "$log"; then
+    echo "icarus: corrupted copy detected as expected"
+    pass=$((pass + 1))
+  else
+    echo "icarus: FAIL: the corrupted copy was not reported at cycle $((line - 1)), signal $sig"
+    fail=$((fail + 1))
+  fi
+}
+
+main() {
+  SEED=${1:?usage: tools/icarus.sh SEED [N]}
+  N=${2:-20000}
+  OUT=build/icarus
+  mkdir -p "$OUT"
+  for block in "${BLOCKS[@]}"; do
+    build_tb "$block"
+    make_vectors "$block"
+  done
+  for block in "${BLOCKS[@]}"; do
+    check_clean "$block"
+  done
+  check_corrupted
+  echo "icarus: $pass passed, $fail failed"
+  [ "$fail" -eq 0 ]
+}
+
+if [ "${BASH_SOURCE[0]}" = "$0" ]; then
+  main "$@"
+fi
