@@ -1,5 +1,5 @@
 /* deltarf parameters: the single source of truth for the C models.
- * Aging paper Sections 2.1 (slice, subwavefronts) and 4-5.1 (block size, delta codes).
+ * Aging paper Sections 2.1 (slice, subwavefronts, windows), 4-5.1 (block size, delta codes), 5.2.
  * rtl/drf_params.vh must carry the same values; tests/params_agree.sh proves it. */
 #ifndef DRF_PARAMS_H
 #define DRF_PARAMS_H
@@ -14,5 +14,7 @@
 #define DRF_CODE_BITS 3       /* width of log2(delta) in the compression table */
 #define DRF_CODE_ZERO 7       /* "111": zero delta */
 #define DRF_MAX_LOG2 6        /* largest legal delta is 2^6 = 64 */
+#define DRF_WAVEFRONT_SLOTS 16 /* register windows (concurrent wavefronts) per slice */
+#define DRF_SLOT_BITS 4       /* bits of a window id */
 
 #endif

@@ -1,5 +1,5 @@
 // deltarf parameters: the single source of truth for the RTL.
-// Aging paper Sections 2.1 and 4-5.1; cmodel/drf_params.h carries the same values
+// Aging paper Sections 2.1, 4-5.1 and 5.2; cmodel/drf_params.h carries the same values
 // (tests/params_agree.sh proves it).
 `ifndef DRF_PARAMS_VH
 `define DRF_PARAMS_VH
@@ -13,4 +13,6 @@
 `define DRF_CODE_BITS 3
 `define DRF_CODE_ZERO 7
 `define DRF_MAX_LOG2 6
+`define DRF_WAVEFRONT_SLOTS 16
+`define DRF_SLOT_BITS 4
 `endif

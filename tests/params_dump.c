@@ -18,5 +18,7 @@ int main(void)
     SHOW(DRF_CODE_BITS);
     SHOW(DRF_CODE_ZERO);
     SHOW(DRF_MAX_LOG2);
+    SHOW(DRF_WAVEFRONT_SLOTS);
+    SHOW(DRF_SLOT_BITS);
     return 0;
 }

@@ -13,5 +13,7 @@ module params_dump;
         $display("DRF_CODE_BITS %0d", `DRF_CODE_BITS);
         $display("DRF_CODE_ZERO %0d", `DRF_CODE_ZERO);
         $display("DRF_MAX_LOG2 %0d", `DRF_MAX_LOG2);
+        $display("DRF_WAVEFRONT_SLOTS %0d", `DRF_WAVEFRONT_SLOTS);
+        $display("DRF_SLOT_BITS %0d", `DRF_SLOT_BITS);
     end
 endmodule
