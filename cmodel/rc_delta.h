@@ -35,9 +35,11 @@ static inline uint8_t rc_delta_code(uint32_t d)
     return (uint8_t)(b0 | b1 << 1 | b2 << 2);
 }
 
-/* Offset of id (block id or element id) for a delta code: id << code, zero for "111". */
+/* Offset of id (block id or element id) for a delta code: id << code, zero for "111".
+ * Only the code's DRF_CODE_BITS bits count, as in the table. */
 static inline uint32_t rc_code_offset(uint8_t code, unsigned id)
 {
+    code &= (1u << DRF_CODE_BITS) - 1u;
     return code == DRF_CODE_ZERO ? 0u : (uint32_t)id << code;
 }
 

@@ -1,0 +1,154 @@
+/* deltarf: command-line front end of the C golden models. compress / decompress run
+ * RC register compression (aging paper Section 5.1.1, Eq. 2) and decompression
+ * (Section 5.1.2) over text files, one register or compression-table entry per line. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "lineread.h"
+#include "rc_compress.h"
+#include "rc_decompress.h"
+
+#define PROG "deltarf"
+
+enum { CODE_MAX = (1 << DRF_CODE_BITS) - 1 };
+
+/* Parses the current record and writes its result line; false (message set) on bad input. */
+typedef bool (*record_fn)(lr_reader *r, FILE *out);
+
+static void print_help(void)
+{
+    printf("usage: " PROG " compress [FILE]\n"
+           "       " PROG " decompress [FILE]\n"
+           "       " PROG " --help\n"
+           "\n"
+           "RC register compression of the aging paper (Section 5.1, Eq. 2, block size %d).\n"
+           "Reads FILE, or standard input when FILE is absent or \"-\", one record per line.\n"
+           "Blank lines and lines whose first non-blank character is '#' are skipped.\n"
+           "Lines hold at most %d bytes. Words are separated by blanks; a hex word has\n"
+           "1-8 hex digits of either case and an optional 0x prefix.\n"
+           "\n"
+           "compress    in:  %d hex words, the components C0..C%d of one register\n"
+           "            out: \"C <C0> <log2de> <log2db>\" (C0 as 8 lowercase hex digits;\n"
+           "                 codes 0-%d give the delta 2^code, %d a zero delta),\n"
+           "                 or \"U\" when the register is not compressible\n"
+           "decompress  in:  \"<C0> <log2de> <log2db>\", C0 a hex word, codes decimal 0-%d\n"
+           "            out: the %d components as 8-digit lowercase hex words\n"
+           "\n"
+           "Bad input: one line \"" PROG ": FILE:LINE: message\" on stderr, exit status 1\n"
+           "(results of the lines before it are already written). Usage errors exit 2.\n",
+           DRF_BLOCK_SIZE, LR_MAX_LINE, DRF_COMPONENTS, DRF_COMPONENTS - 1, DRF_MAX_LOG2,
+           DRF_CODE_ZERO, CODE_MAX, DRF_COMPONENTS);
+}
+
+static int usage_error(const char *problem, const char *arg)
+{
+    fprintf(stderr, PROG ": %s%s%s%s; usage: " PROG " compress|decompress [FILE], " PROG
+            " --help\n", problem, arg ? " '" : "", arg ? arg : "", arg ? "'" : "");
+    return 2;
+}
+
+static bool compress_record(lr_reader *r, FILE *out)
+{
+    uint32_t comp[DRF_COMPONENTS];
+    for (unsigned i = 0; i < DRF_COMPONENTS; i++) {
+        char what[16];
+        snprintf(what, sizeof what, "word %u", i + 1);
+        if (!lr_has_word(r))
+            return lr_fail(r, "expected %d hex words, got %u", DRF_COMPONENTS, i);
+        if (!lr_hex32(r, what, &comp[i]))
+            return false;
+    }
+    if (lr_has_word(r))
+        return lr_fail(r, "more than %d hex words", DRF_COMPONENTS);
+    rc_entry e;
+    if (rc_compress_register(comp, &e))
+        fprintf(out, "C %08" PRIx32 " %u %u\n", e.c0, e.log2de, e.log2db);
+    else
+        fputs("U\n", out);
+    return true;
+}
+
+static bool decompress_record(lr_reader *r, FILE *out)
+{
+    rc_entry e = {.v = true};
+    unsigned de, db;
+    lr_optional_word(r, "C"); /* accepts compress's own output lines */
+    if (!lr_hex32(r, "C0", &e.c0) || !lr_uint(r, "log2de", CODE_MAX, &de) ||
+        !lr_uint(r, "log2db", CODE_MAX, &db) || !lr_end(r))
+        return false;
+    e.log2de = (uint8_t)de;
+    e.log2db = (uint8_t)db;
+    uint32_t comp[DRF_COMPONENTS];
+    rc_decompress_register(&e, comp);
+    for (unsigned i = 0; i < DRF_COMPONENTS; i++)
+        fprintf(out, "%s%08" PRIx32, i ? " " : "", comp[i]);
+    fputc('\n', out);
+    return true;
+}
+
+static const struct subcommand {
+    const char *name;
+    record_fn run;
+} subcommands[] = {
+    {"compress", compress_record},
+    {"decompress", decompress_record},
+};
+
+static const struct subcommand *find_subcommand(const char *name)
+{
+    for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)
+        if (strcmp(subcommands[i].name, name) == 0)
+            return &subcommands[i];
+    return NULL;
+}
+
+static bool wants_help(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0)
+            return true;
+    return false;
+}
+
+/* Runs one record function over every record of path (NULL or "-": stdin). */
+static int run_records(record_fn run, const char *path)
+{
+    lr_reader r;
+    if (!lr_open(&r, path)) {
+        lr_report(&r, PROG);
+        return 1;
+    }
+    enum lr_status st;
+    while ((st = lr_next(&r)) == LR_RECORD && run(&r, stdout))
+        ;
+    lr_close(&r);
+    if (st != LR_EOF) {
+        lr_report(&r, PROG);
+        return 1;
+    }
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fputs(PROG ": <stdout>: write error\n", stderr);
+        return 1;
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (wants_help(argc, argv)) {
+        print_help();
+        return 0;
+    }
+    if (argc < 2)
+        return usage_error("missing subcommand", NULL);
+    const struct subcommand *cmd = find_subcommand(argv[1]);
+    if (cmd == NULL)
+        return usage_error("unknown subcommand", argv[1]);
+    if (argc > 3)
+        return usage_error("unexpected argument", argv[3]);
+    const char *path = argc == 3 ? argv[2] : NULL;
+    if (path != NULL && path[0] == '-' && path[1] != '\0')
+        return usage_error("unknown option", path);
+    return run_records(cmd->run, path);
+}
