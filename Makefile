@@ -6,7 +6,7 @@ SEED ?= 1
 N ?=
 CC := gcc
 CFLAGS := -std=c11 -O2 -g -Wall -Wextra -Werror -Icmodel -Itb -Icli
-BLOCKS := rc_compress rc_decompress rc_ctable rc_slice
+BLOCKS := rc_compress rc_decompress rc_ctable rc_slice rar_phys rar_alloc
 RTL_DIR ?= rtl
 RTL := $(wildcard $(RTL_DIR)/*.v)
 CMODEL_SRC := $(wildcard cmodel/*.c)

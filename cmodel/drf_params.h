@@ -10,6 +10,7 @@
 #define DRF_WORD_BITS 32      /* bits per component */
 #define DRF_SW_LANES 16       /* components per subwavefront (SIMD lanes) */
 #define DRF_SUBWAVEFRONTS 4   /* subwavefronts per register */
+#define DRF_BLK_BITS 2        /* bits of a block (subwavefront) index: DC-Patch blk_pt */
 #define DRF_BLOCK_SIZE 8      /* BS of Eq. (2) */
 #define DRF_CODE_BITS 3       /* width of log2(delta) in the compression table */
 #define DRF_CODE_ZERO 7       /* "111": zero delta */

@@ -9,6 +9,7 @@
 `define DRF_WORD_BITS 32
 `define DRF_SW_LANES 16
 `define DRF_SUBWAVEFRONTS 4
+`define DRF_BLK_BITS 2
 `define DRF_BLOCK_SIZE 8
 `define DRF_CODE_BITS 3
 `define DRF_CODE_ZERO 7

@@ -9,6 +9,7 @@ module params_dump;
         $display("DRF_WORD_BITS %0d", `DRF_WORD_BITS);
         $display("DRF_SW_LANES %0d", `DRF_SW_LANES);
         $display("DRF_SUBWAVEFRONTS %0d", `DRF_SUBWAVEFRONTS);
+        $display("DRF_BLK_BITS %0d", `DRF_BLK_BITS);
         $display("DRF_BLOCK_SIZE %0d", `DRF_BLOCK_SIZE);
         $display("DRF_CODE_BITS %0d", `DRF_CODE_BITS);
         $display("DRF_CODE_ZERO %0d", `DRF_CODE_ZERO);
