@@ -1,11 +1,16 @@
-/* deltarf: command-line front end of the C golden models. compress / decompress run
- * RC register compression (aging paper Section 5.1.1, Eq. 2) and decompression
- * (Section 5.1.2) over text files, one register or compression-table entry per line. */
+/* deltarf: command-line front end of the C golden models: RC compress / decompress (aging
+ * paper Sections 5.1.1-5.1.2, Eq. 2), RAR address rotation (Section 5.2, Fig. 11) and
+ * DC-Patch fault maps (dc-patch paper Section II-B, Table 1). */
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
+#include <errno.h>
+#include <stdlib.h>
+
+#include "faultmap.h"
 #include "lineread.h"
+#include "rar.h"
 #include "rc_compress.h"
 #include "rc_decompress.h"
 
@@ -20,6 +25,8 @@ static void print_help(void)
 {
     printf("usage: " PROG " compress [FILE]\n"
            "       " PROG " decompress [FILE]\n"
+           "       " PROG " rar [FILE]\n"
+           "       " PROG " faultmap --scenario common|clustered|dispersed [--seed S]\n"
            "       " PROG " --help\n"
            "\n"
            "RC register compression of the aging paper (Section 5.1, Eq. 2, block size %d).\n"
@@ -34,16 +41,22 @@ static void print_help(void)
            "                 or \"U\" when the register is not compressible\n"
            "decompress  in:  \"<C0> <log2de> <log2db>\", C0 a hex word, codes decimal 0-%d\n"
            "            out: the %d components as 8-digit lowercase hex words\n"
+           "            (a compress output line \"C <C0> <log2de> <log2db>\" is accepted)\n"
+           "rar         in:  \"<reg_base> <N> <s> <index>\", decimal\n"
+           "            out: reg_phys = reg_base + (s + index) %% N through Fig. 11's logic;\n"
+           "                 index >= N, s >= N, N = 0 or reg_base + N > %d is bad input\n"
+           "faultmap    out: a seeded fault map of the scenario (DC-Patch Table 1, ECP rule):\n"
+           "                 %d lines of %d block bits, block 0 first, 1 = faulty\n"
            "\n"
            "Bad input: one line \"" PROG ": FILE:LINE: message\" on stderr, exit status 1\n"
            "(results of the lines before it are already written). Usage errors exit 2.\n",
            DRF_BLOCK_SIZE, LR_MAX_LINE, DRF_COMPONENTS, DRF_COMPONENTS - 1, DRF_MAX_LOG2,
-           DRF_CODE_ZERO, CODE_MAX, DRF_COMPONENTS);
+           DRF_CODE_ZERO, CODE_MAX, DRF_COMPONENTS, DRF_REGS, DRF_REGS, FM_BLOCKS);
 }
 
 static int usage_error(const char *problem, const char *arg)
 {
-    fprintf(stderr, PROG ": %s%s%s%s; usage: " PROG " compress|decompress [FILE], " PROG
+    fprintf(stderr, PROG ": %s%s%s%s; usage: " PROG " compress|decompress|rar [FILE] or faultmap --scenario S, " PROG
             " --help\n", problem, arg ? " '" : "", arg ? arg : "", arg ? "'" : "");
     return 2;
 }
@@ -87,13 +100,68 @@ static bool decompress_record(lr_reader *r, FILE *out)
     return true;
 }
 
+static bool rar_record(lr_reader *r, FILE *out)
+{
+    unsigned base, n, s, index;
+    if (!lr_uint(r, "reg_base", DRF_REGS - 1, &base) || !lr_uint(r, "N", DRF_REGS, &n) ||
+        !lr_uint(r, "s", DRF_REGS - 1, &s) || !lr_uint(r, "index", DRF_REGS - 1, &index) ||
+        !lr_end(r))
+        return false;
+    const rar_phys_in in = {.reg_base = (uint8_t)base, .n = (uint16_t)n, .s = (uint8_t)s,
+                            .index = (uint8_t)index};
+    rar_phys_out o;
+    rar_phys_step(&in, &o);
+    if (o.err)
+        return lr_fail(r, "illegal RAR input: need 0 < N, s < N, index < N and "
+                          "reg_base + N <= %d", DRF_REGS);
+    fprintf(out, "%u\n", o.reg_phys);
+    return true;
+}
+
 static const struct subcommand {
     const char *name;
     record_fn run;
 } subcommands[] = {
     {"compress", compress_record},
     {"decompress", decompress_record},
+    {"rar", rar_record},
 };
+
+/* deltarf faultmap --scenario NAME [--seed S]: writes a generated map to stdout. */
+static int faultmap_command(int argc, char **argv)
+{
+    enum fm_scenario scenario = FM_SCENARIOS;
+    uint64_t seed = 1;
+    for (int i = 2; i < argc; i += 2) {
+        if (i + 1 >= argc)
+            return usage_error("missing value for", argv[i]);
+        if (strcmp(argv[i], "--scenario") == 0) {
+            if (!fm_scenario_parse(argv[i + 1], &scenario))
+                return usage_error("unknown scenario (common, clustered, dispersed)", argv[i + 1]);
+        } else if (strcmp(argv[i], "--seed") == 0) {
+            char *end;
+            errno = 0;
+            seed = strtoull(argv[i + 1], &end, 10);
+            if (errno || *end || end == argv[i + 1] || argv[i + 1][0] == '-')
+                return usage_error("bad seed", argv[i + 1]);
+        } else {
+            return usage_error("unknown option", argv[i]);
+        }
+    }
+    if (scenario == FM_SCENARIOS)
+        return usage_error("faultmap needs --scenario", NULL);
+    fm_map m;
+    fm_generate(scenario, seed, &m);
+    char comment[96];
+    snprintf(comment, sizeof comment, "scenario %s, seed %llu", fm_scenario_name(scenario),
+             (unsigned long long)seed);
+    fm_write(stdout, &m, comment);
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fputs(PROG ": <stdout>: write error\n", stderr);
+        return 1;
+    }
+    return 0;
+}
 
 static const struct subcommand *find_subcommand(const char *name)
 {
@@ -142,6 +210,8 @@ int main(int argc, char **argv)
     }
     if (argc < 2)
         return usage_error("missing subcommand", NULL);
+    if (strcmp(argv[1], "faultmap") == 0)
+        return faultmap_command(argc, argv);
     const struct subcommand *cmd = find_subcommand(argv[1]);
     if (cmd == NULL)
         return usage_error("unknown subcommand", argv[1]);

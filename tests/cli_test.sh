@@ -88,7 +88,7 @@ feed() { printf '%s\n' "$@" >"$in"; }
 paper=$(grep -v '^#' "$data/paper_example.txt")
 paper_prefix="00000002 00000004 00000006 00000008 0000000a 0000000c 0000000e 00000010"
 paper_prefix+=" 0000000a 0000000c 0000000e 00000010 00000012 00000014 00000016 00000018"
-usage_err="deltarf: * usage: deltarf compress|decompress *"
+usage_err="deltarf: * usage: deltarf compress|decompress|rar *"
 
 # --- golden vectors: compress -------------------------------------------------------
 why=""
@@ -260,6 +260,49 @@ if [ -w /dev/full ]; then
     why="status $rc, stderr '$(cat "$tmp/err")'"
   verdict "write error" "$why"
 fi
+
+# --- rar: the paper's example (Section 5.2) and the bad-input rules ------------------
+feed "50 10 0 9" "50 10 1 9" "0 256 255 1" "246 10 9 9" "0 1 0 0"
+expect "RAR: paper example and edges" 0 $'59\n50\n0\n254\n0' "" rar
+feed "50 10 10 9"
+expect "RAR: s >= N" 1 "" "deltarf: <stdin>:1: illegal RAR input: *" rar
+feed "50 10 1 10"
+expect "RAR: index >= N" 1 "" "deltarf: <stdin>:1: illegal RAR input: *" rar
+feed "250 10 1 1"
+expect "RAR: window past the slice" 1 "" "deltarf: <stdin>:1: illegal RAR input: *" rar
+feed "0 0 0 0"
+expect "RAR: N = 0" 1 "" "deltarf: <stdin>:1: illegal RAR input: *" rar
+feed "1 4 3 0" "1 2 3"
+expect "RAR: short line" 1 "4" "deltarf: <stdin>:2: missing index" rar
+feed "0 257 0 0"
+expect "RAR: N over 256" 1 "" "deltarf: <stdin>:1: N '257' *" rar
+feed "0 x 0 0"
+expect "RAR: non-decimal" 1 "" "deltarf: <stdin>:1: N 'x' is not a decimal number" rar
+
+# --- faultmap -------------------------------------------------------------------------
+feed ""
+for scenario in common clustered dispersed; do
+  "$bin" faultmap --scenario "$scenario" --seed 5 >"$tmp/map" 2>"$tmp/err"
+  rc=$?
+  why=""
+  entries=$(grep -vc '^#' "$tmp/map")
+  faulty=$(grep -v '^#' "$tmp/map" | grep -c 1)
+  [ "$rc" -eq 0 ] && [ "$entries" -eq 256 ] && ! grep -v '^#' "$tmp/map" | grep -qv '^[01]\{4\}$' ||
+    why="status $rc, $entries entries"
+  verdict "faultmap $scenario: 256 lines of 4 bits" "$why"
+  case $scenario in common) want=85 ;; clustered) want=95 ;; dispersed) want=100 ;; esac
+  [ "$faulty" -eq "$want" ] && why="" || why="$faulty faulty entries, want $want (Table 1)"
+  verdict "faultmap $scenario: Table 1 share of faulty entries" "$why"
+done
+a=$("$bin" faultmap --scenario common --seed 5)
+b=$("$bin" faultmap --scenario common --seed 5)
+c=$("$bin" faultmap --scenario common --seed 6)
+[ "$a" == "$b" ] && [ "$a" != "$c" ] && why="" || why="same seed differs or seeds agree"
+verdict "faultmap: reproducible per seed" "$why"
+expect "faultmap: unknown scenario" 2 "" "deltarf: unknown scenario * 'rare'; usage: *" \
+  faultmap --scenario rare
+expect "faultmap: bad seed" 2 "" "deltarf: bad seed '-1'; usage: *" faultmap --scenario common --seed -1
+expect "faultmap: no scenario" 2 "" "deltarf: faultmap needs --scenario; usage: *" faultmap
 
 # --- usage --------------------------------------------------------------------------
 feed ""
