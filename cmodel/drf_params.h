@@ -17,5 +17,7 @@
 #define DRF_MAX_LOG2 6        /* largest legal delta is 2^6 = 64 */
 #define DRF_WAVEFRONT_SLOTS 16 /* register windows (concurrent wavefronts) per slice */
 #define DRF_SLOT_BITS 4       /* bits of a window id */
+#define DRF_PT_ENTRY_BITS 8   /* DC-Patch PT entry_pt: slice entry or LDS spill offset */
+#define DRF_PT_ROW_BITS 13    /* DC-Patch PT row: v, c, m, entry_pt, blk_pt */
 
 #endif

@@ -16,4 +16,6 @@
 `define DRF_MAX_LOG2 6
 `define DRF_WAVEFRONT_SLOTS 16
 `define DRF_SLOT_BITS 4
+`define DRF_PT_ENTRY_BITS 8
+`define DRF_PT_ROW_BITS 13
 `endif

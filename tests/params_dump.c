@@ -21,5 +21,7 @@ int main(void)
     SHOW(DRF_MAX_LOG2);
     SHOW(DRF_WAVEFRONT_SLOTS);
     SHOW(DRF_SLOT_BITS);
+    SHOW(DRF_PT_ENTRY_BITS);
+    SHOW(DRF_PT_ROW_BITS);
     return 0;
 }

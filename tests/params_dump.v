@@ -16,5 +16,7 @@ module params_dump;
         $display("DRF_MAX_LOG2 %0d", `DRF_MAX_LOG2);
         $display("DRF_WAVEFRONT_SLOTS %0d", `DRF_WAVEFRONT_SLOTS);
         $display("DRF_SLOT_BITS %0d", `DRF_SLOT_BITS);
+        $display("DRF_PT_ENTRY_BITS %0d", `DRF_PT_ENTRY_BITS);
+        $display("DRF_PT_ROW_BITS %0d", `DRF_PT_ROW_BITS);
     end
 endmodule
