@@ -36,10 +36,19 @@ static uint8_t next_state(uint8_t state, const rc_compress_in *in, bool compr)
     return (uint8_t)(state + 1);
 }
 
-void rc_compress_step(rc_compress_state *s, const rc_compress_in *in, rc_compress_out *out)
+/* The comparators' reference deltas: the subtractors (C1 - C0, C8 - C0) unless comp_deltas
+ * selects the buffers. */
+static void reference_deltas(const rc_compress_state *s, bool comp_deltas,
+                             const uint32_t c[DRF_SW_LANES], uint32_t *ref_e, uint32_t *ref_b)
+{
+    *ref_e = comp_deltas ? s->de : (uint32_t)(c[1] - c[0]);
+    *ref_b = comp_deltas ? s->db : (uint32_t)(c[HALF] - c[0]);
+}
+
+void rc_compress_eval(const rc_compress_state *s, const uint32_t sw_data[DRF_SW_LANES],
+                      rc_compress_out *out)
 {
     const uint8_t st = s->state;
-    const uint32_t *c = in->sw_data;
     out->state = st;
     out->w_en_delta = st == RC_DELTAS_C0;
     out->w_en_c = st >= RC_DELTAS_C0 && st <= RC_DELTAS_C32;
@@ -47,30 +56,41 @@ void rc_compress_step(rc_compress_state *s, const rc_compress_in *in, rc_compres
     out->final_st = st == RC_DELTAS_C48;
     out->w_en_st = st == RC_DELTAS_C48;
 
-    const uint32_t ref_e = out->comp_deltas ? s->de : (uint32_t)(c[1] - c[0]);
-    const uint32_t ref_b = out->comp_deltas ? s->db : (uint32_t)(c[HALF] - c[0]);
-    out->compr = deltas_compressible(c, ref_e, ref_b, s->cprev, out->comp_deltas);
+    uint32_t ref_e, ref_b;
+    reference_deltas(s, out->comp_deltas, sw_data, &ref_e, &ref_b);
+    out->compr = deltas_compressible(sw_data, ref_e, ref_b, s->cprev, out->comp_deltas);
     out->compr_final = out->final_st && out->compr;
     out->pg = !out->compr_final;
     out->st_reg = s->dst;
     out->st_c0 = s->c0;
     out->st_log2de = rc_delta_code(s->de);
     out->st_log2db = rc_delta_code(s->db);
+    out->ref_log2de = rc_delta_code(ref_e);
+    out->ref_log2db = rc_delta_code(ref_b);
+}
 
+void rc_compress_clock(rc_compress_state *s, const rc_compress_in *in, const rc_compress_out *out)
+{
+    const uint32_t *c = in->sw_data;
     if (in->rst) {
         rc_compress_reset(s);
         return;
     }
     if (out->w_en_delta) {
         s->c0 = c[0];
-        s->de = ref_e;
-        s->db = ref_b;
+        reference_deltas(s, out->comp_deltas, c, &s->de, &s->db);
     }
     if (out->w_en_c)
         s->cprev = c[HALF];
     if (in->start)
         s->dst = in->dst;
-    s->state = next_state(st, in, out->compr);
+    s->state = next_state(s->state, in, out->compr);
+}
+
+void rc_compress_step(rc_compress_state *s, const rc_compress_in *in, rc_compress_out *out)
+{
+    rc_compress_eval(s, in->sw_data, out);
+    rc_compress_clock(s, in, out);
 }
 
 bool rc_compress_register(const uint32_t comp[DRF_COMPONENTS], rc_entry *e)

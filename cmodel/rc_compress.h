@@ -29,6 +29,8 @@ typedef struct {
     uint8_t st_reg;    /* compression table entry written when w_en_st && compr_final */
     uint32_t st_c0;
     uint8_t st_log2de, st_log2db;
+    uint8_t ref_log2de, ref_log2db; /* codes of this cycle's reference deltas (in deltas
+                                     * C0-C15: of C1 - C0 and C8 - C0, i.e. of block 0) */
 } rc_compress_out;
 
 typedef struct {
@@ -39,6 +41,12 @@ typedef struct {
 } rc_compress_state;
 
 void rc_compress_reset(rc_compress_state *s);
+/* Outputs of this cycle: a function of the state and the subwavefront only (Moore FSM,
+ * combinational datapath), so a wrapper may look at them before it decides on start. */
+void rc_compress_eval(const rc_compress_state *s, const uint32_t sw_data[DRF_SW_LANES],
+                      rc_compress_out *out);
+/* The clock edge, from this cycle's inputs and the outputs rc_compress_eval gave. */
+void rc_compress_clock(rc_compress_state *s, const rc_compress_in *in, const rc_compress_out *out);
 /* Outputs of this cycle from state and inputs, then the clock edge. */
 void rc_compress_step(rc_compress_state *s, const rc_compress_in *in, rc_compress_out *out);
 

@@ -20,7 +20,9 @@ module rc_compress (
     output reg  [`DRF_REG_BITS-1:0]                st_reg,
     output reg  [`DRF_WORD_BITS-1:0]               st_c0,
     output wire [`DRF_CODE_BITS-1:0]               st_log2de,
-    output wire [`DRF_CODE_BITS-1:0]               st_log2db
+    output wire [`DRF_CODE_BITS-1:0]               st_log2db,
+    output wire [`DRF_CODE_BITS-1:0]               ref_log2de,  // codes of this cycle's
+    output wire [`DRF_CODE_BITS-1:0]               ref_log2db   // reference deltas
 );
     localparam integer W = `DRF_WORD_BITS;
     localparam integer HALF = `DRF_SW_LANES / 2;
@@ -39,6 +41,8 @@ module rc_compress (
 
     rc_delta_code u_code_e (.d(de_buf), .code(st_log2de));
     rc_delta_code u_code_b (.d(db_buf), .code(st_log2db));
+    rc_delta_code u_code_re (.d(ref_e), .code(ref_log2de));
+    rc_delta_code u_code_rb (.d(ref_b), .code(ref_log2db));
 
     assign compr_final = final_st & compr;
     assign pg = ~compr_final;

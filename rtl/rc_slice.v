@@ -54,7 +54,7 @@ module rc_slice (
         .clk(clk), .rst(rst), .start(start_ok), .divergent(divergent), .dst(wr_reg),
         .sw_data(wr_data), .state(), .w_en_delta(), .w_en_c(), .comp_deltas(), .final_st(),
         .w_en_st(), .compr(), .compr_final(compr_final), .pg(), .st_reg(), .st_c0(st_c0),
-        .st_log2de(st_log2de), .st_log2db(st_log2db));
+        .st_log2de(st_log2de), .st_log2db(st_log2db), .ref_log2de(), .ref_log2db());
     /* verilator lint_on PINCONNECTEMPTY */
 
     // compression table: port B serves read B or the special MOV

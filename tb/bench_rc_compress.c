@@ -15,7 +15,7 @@ enum { STATES = 5 };
 typedef struct {
     const dut_port *rst, *start, *divergent, *dst, *sw_data;
     const dut_port *state, *w_en_delta, *w_en_c, *comp_deltas, *final_st, *w_en_st, *compr,
-        *compr_final, *pg, *st_reg, *st_c0, *st_log2de, *st_log2db;
+        *compr_final, *pg, *st_reg, *st_c0, *st_log2de, *st_log2db, *ref_log2de, *ref_log2db;
 } ports;
 
 typedef struct {
@@ -36,7 +36,7 @@ static void bind(hx_bench *b, ports *p)
 #define P(x) p->x = hx_port(b, #x)
     P(rst); P(start); P(divergent); P(dst); P(sw_data); P(state); P(w_en_delta); P(w_en_c);
     P(comp_deltas); P(final_st); P(w_en_st); P(compr); P(compr_final); P(pg); P(st_reg);
-    P(st_c0); P(st_log2de); P(st_log2db);
+    P(st_c0); P(st_log2de); P(st_log2db); P(ref_log2de); P(ref_log2db);
 #undef P
 }
 
@@ -104,6 +104,8 @@ static void expect_outputs(hx_bench *b, const ports *p, const rc_compress_out *o
     hx_expect(b, p->st_c0, o->st_c0);
     hx_expect(b, p->st_log2de, o->st_log2de);
     hx_expect(b, p->st_log2db, o->st_log2db);
+    hx_expect(b, p->ref_log2de, o->ref_log2de);
+    hx_expect(b, p->ref_log2db, o->ref_log2db);
 }
 
 int main(int argc, char **argv)

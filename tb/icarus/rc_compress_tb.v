@@ -15,14 +15,15 @@ module rc_compress_tb;
     wire w_en_delta, w_en_c, comp_deltas, final_st, w_en_st, compr, compr_final, pg;
     wire [`DRF_REG_BITS-1:0] st_reg;
     wire [`DRF_WORD_BITS-1:0] st_c0;
-    wire [`DRF_CODE_BITS-1:0] st_log2de, st_log2db;
+    wire [`DRF_CODE_BITS-1:0] st_log2de, st_log2db, ref_log2de, ref_log2db;
 
     rc_compress dut (
         .clk(clk), .rst(rst), .start(start), .divergent(divergent), .dst(dst),
         .sw_data(sw_data), .state(state), .w_en_delta(w_en_delta), .w_en_c(w_en_c),
         .comp_deltas(comp_deltas), .final_st(final_st), .w_en_st(w_en_st), .compr(compr),
         .compr_final(compr_final), .pg(pg), .st_reg(st_reg), .st_c0(st_c0),
-        .st_log2de(st_log2de), .st_log2db(st_log2db));
+        .st_log2de(st_log2de), .st_log2db(st_log2db), .ref_log2de(ref_log2de),
+        .ref_log2db(ref_log2db));
 
     reg [VEC_BITS-1:0] v;
     reg more;
@@ -54,6 +55,8 @@ module rc_compress_tb;
             vec_expect("st_c0", `DRF_WORD_BITS, st_c0);
             vec_expect("st_log2de", `DRF_CODE_BITS, st_log2de);
             vec_expect("st_log2db", `DRF_CODE_BITS, st_log2db);
+            vec_expect("ref_log2de", `DRF_CODE_BITS, ref_log2de);
+            vec_expect("ref_log2db", `DRF_CODE_BITS, ref_log2db);
         end
     endtask
 

@@ -1,0 +1,34 @@
+/* Bit-accurate model of the DC-Patch Dec unit (dc-patch paper Section IV-C): latches the
+ * compressed block of a source register and unwinds its 4 blocks in the 4 following cycles
+ * with the RC decompression unit (cmodel/rc_decompress.h, aging paper Section 5.1.2). */
+#ifndef DCP_DECOMPRESS_H
+#define DCP_DECOMPRESS_H
+
+#include "dcp_beats.h"
+#include "rc_decompress.h"
+
+typedef struct {
+    bool rst;
+    bool load;      /* a compressed block is read: (re)start the unwinding */
+    uint32_t c0;
+    uint8_t log2de; /* 3-bit codes; higher bits are ignored */
+    uint8_t log2db;
+} dcp_decompress_in;
+
+typedef struct {
+    bool valid;     /* block blk of the loaded register is forwarded */
+    uint8_t blk;
+    uint32_t data[DRF_SW_LANES]; /* when !valid: block 0 of the held entry */
+} dcp_decompress_out;
+
+typedef struct {
+    dcp_beats beats;
+    rc_decompress_in held; /* C0 and codes latched by load (sw unused) */
+} dcp_decompress_state;
+
+void dcp_decompress_reset(dcp_decompress_state *s);
+/* Outputs of this cycle from state and inputs, then the clock edge. */
+void dcp_decompress_step(dcp_decompress_state *s, const dcp_decompress_in *in,
+                         dcp_decompress_out *out);
+
+#endif
