@@ -6,7 +6,7 @@ SEED ?= 1
 N ?=
 CC := gcc
 CFLAGS := -std=c11 -O2 -g -Wall -Wextra -Werror -Icmodel -Itb -Icli
-BLOCKS := rc_compress rc_decompress rc_ctable rc_slice rar_phys rar_alloc
+BLOCKS := rc_compress rc_decompress rc_ctable rc_slice rar_phys rar_alloc dcp_pt dcp_compress dcp_decompress
 RTL_DIR ?= rtl
 RTL := $(wildcard $(RTL_DIR)/*.v)
 CMODEL_SRC := $(wildcard cmodel/*.c)
@@ -97,4 +97,14 @@ selftest: | $(TOOLS_OK)
 	tests/harness_selftest.sh
 
 test: | $(TOOLS_OK)
-	tools/run-tests.sh unit cli params lint verify icarus asan selftest
+	tools/run-tests.sh unit cli params lint verify icarus asan selftest synth
+
+# --- synthesis: area and logic-depth report (synth/run.sh, docs/synth.md) ------------
+# Every block of BLOCKS plus the submodules reported on their own; build/synth/area.md, .csv.
+SYNTH_BLOCKS := $(BLOCKS) rc_compress_ctrl rc_compress_deltas
+.PHONY: synth synth-blocks
+synth: | $(TOOLS_OK)
+	RTL_DIR=$(RTL_DIR) synth/run.sh $(SYNTH_BLOCKS); tests/synth_smoke.sh $(SYNTH_BLOCKS)
+
+synth-blocks:
+	@echo $(SYNTH_BLOCKS)
