@@ -158,6 +158,7 @@ static bool diverge(hx_bench *b, const char *fmt, ...)
     if (!b->failed) {
         b->failed = true;
         b->fail_cycle = b->cycle;
+        b->fail_txn = b->txns + 1;
         va_list ap;
         va_start(ap, fmt);
         vsnprintf(b->fail_msg, sizeof b->fail_msg, fmt, ap);
@@ -226,7 +227,8 @@ void hx_tick(hx_bench *b)
 
 void hx_txn_done(hx_bench *b)
 {
-    b->txns++;
+    if (!b->failed)
+        b->txns++;
 }
 
 bool hx_running(const hx_bench *b)
@@ -311,7 +313,7 @@ int hx_finish(hx_bench *b)
     unsigned missed = 0;
     if (b->failed) {
         printf("%s: FIRST DIVERGENCE at cycle %" PRIu64 " (%s %" PRIu64 "): %s\n", b->name,
-               b->fail_cycle, b->unit, b->txns, b->fail_msg);
+               b->fail_cycle, b->unit, b->fail_txn, b->fail_msg);
         printf("%s: seed %" PRIu64 ", xseed %" PRIu32 "\n", b->name, b->o.seed, b->o.xseed);
         printf("%s: replay: %s --seed %" PRIu64 " --xseed %" PRIu32 " --n %" PRIu64 "\n",
                b->name, b->exe, b->o.seed, b->o.xseed, b->o.n);

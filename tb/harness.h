@@ -33,7 +33,7 @@ typedef struct {
     bool armed;         /* comparisons on: the first reset has been applied */
     bool failed;
     char fail_msg[512];
-    uint64_t fail_cycle;
+    uint64_t fail_cycle, fail_txn; /* where the first divergence happened */
     FILE *vec;
     char vec_line[8192];
     size_t vec_len;

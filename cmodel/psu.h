@@ -1,0 +1,78 @@
+/* Bit-accurate model of the DC-Patch Patching Selection Unit (dc-patch paper Section IV-D):
+ * the 256x4 block bitmap preset from the fault map, a 1024-input encoder over tiered
+ * candidates for compressed registers, a 256-input one for uncompressed; take, release. */
+#ifndef PSU_H
+#define PSU_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "drf_params.h"
+
+enum {
+    PSU_ENTRIES = DRF_REGS,                /* slice entries */
+    PSU_BLKS = DRF_SUBWAVEFRONTS,          /* blocks per entry */
+    PSU_SLOTS = PSU_ENTRIES * PSU_BLKS,    /* bitmap bits: block b of entry e is bit 4e+b */
+    PSU_WORDS = PSU_SLOTS / 64,
+    PSU_ENTRY_WORDS = PSU_ENTRIES / 64
+};
+
+/* Where the compressed-register patch comes from (pc_tier), highest priority first. */
+enum psu_tier {
+    PSU_TIER_FAULTY = 0, /* a free block of a faulty entry */
+    PSU_TIER_SHARED = 1, /* a free block of a reliable entry already holding compressed regs */
+    PSU_TIER_WHOLE = 2,  /* block 0 of a whole free reliable entry */
+    PSU_TIERS
+};
+
+/* Inputs of one clock cycle. */
+typedef struct {
+    bool rst;                     /* map and bitmap cleared: a fault-free slice, no patch */
+    bool load_map;                /* map and bitmap <- faulty: every patch is dropped */
+    uint64_t faulty[PSU_WORDS];   /* fault map (1 = faulty block), read on load_map only */
+    bool take_c;                  /* occupy this cycle's compressed patch (if valid) */
+    bool take_u;                  /* occupy this cycle's uncompressed patch (if valid) */
+    bool rel;                     /* release the patch named by rel_entry, rel_blk, rel_c */
+    uint8_t rel_entry;
+    uint8_t rel_blk;              /* compressed patches only */
+    bool rel_c;                   /* 1: compressed (one block), 0: uncompressed (the entry) */
+} psu_in;
+
+/* Outputs of one clock cycle, from the state before the edge and this cycle's inputs. */
+typedef struct {
+    bool pc_valid;                /* compressed patch; 0: the register spills */
+    uint8_t pc_entry, pc_blk, pc_tier;
+    bool pu_valid;                /* uncompressed patch; 0: the register spills */
+    uint8_t pu_entry;
+    bool err;                     /* the release names a free or a faulty block */
+    uint64_t bitmap[PSU_WORDS];   /* 1 = occupied; faulty blocks always are */
+} psu_out;
+
+typedef struct {
+    uint64_t map[PSU_WORDS];      /* 1 = faulty block */
+    uint64_t bitmap[PSU_WORDS];
+} psu_state;
+
+void psu_reset(psu_state *s);
+/* Outputs of this cycle from state and inputs, then the clock edge. */
+void psu_step(psu_state *s, const psu_in *in, psu_out *out);
+
+/* rtl/psu_prio_enc.v: the lowest set bit of v[0, width), width >= 2; *valid = 0 and the
+ * index all ones (ceil(log2 width) bits) when no bit is set. */
+unsigned psu_prio_enc(const uint64_t *v, unsigned width, bool *valid);
+
+/* Block b of entry e in a bitmap-shaped vector. */
+static inline bool psu_bit(const uint64_t v[PSU_WORDS], unsigned e, unsigned b)
+{
+    const unsigned slot = e * PSU_BLKS + b;
+    return v[slot / 64] >> (slot % 64) & 1u;
+}
+
+/* A bitmap-shaped vector as 32-bit words, low word first (the RTL ports' layout). */
+static inline void psu_words32(const uint64_t v[PSU_WORDS], uint32_t w[PSU_SLOTS / 32])
+{
+    for (unsigned i = 0; i < PSU_SLOTS / 32; i++)
+        w[i] = (uint32_t)(v[i / 2] >> (32 * (i % 2)));
+}
+
+#endif

@@ -1,0 +1,469 @@
+/* Lockstep bench of the DC-Patch Patching Selection Unit (dc-patch paper Section IV-D):
+ * cmodel/psu.c against rtl/psu.v every cycle, plus a scoreboard of the patches handed out
+ * that recomputes the documented priority with plain loops. A transaction is a PSU cycle. */
+#include <string.h>
+
+#include "faultmap.h"
+#include "harness.h"
+#include "psu.h"
+
+dut *dut_open_psu(uint32_t xseed);
+
+enum { W32 = PSU_SLOTS / 32, NO_ENTRY = PSU_ENTRIES };
+
+/* Fault maps: the three scenarios of Table 1 (cmodel/faultmap.c), then two extremes. */
+enum { MAP_NO_FAULTY = FM_SCENARIOS, MAP_ALL_FAULTY, MAP_KINDS };
+
+typedef struct {
+    const dut_port *rst, *load_map, *faulty, *take_c, *take_u, *rel, *rel_entry, *rel_blk,
+        *rel_c;
+    const dut_port *pc_valid, *pc_entry, *pc_blk, *pc_tier, *pu_valid, *pu_entry, *err,
+        *bitmap;
+} ports;
+
+typedef struct {
+    unsigned map[MAP_KINDS], take_c[PSU_TIERS], take_u, spill_c, spill_u, rel_c, rel_u,
+        rel_take_c, rel_take_u, take_both, steer, double_rel_c, double_rel_u, rel_faulty,
+        reload_held, reset;
+} bins;
+
+typedef struct {
+    uint8_t entry, blk;
+    bool c;
+} patch;
+
+/* What the bench knows: the fault map and the patches it was handed out. */
+typedef struct {
+    bool faulty[PSU_ENTRIES][PSU_BLKS];
+    bool held[PSU_ENTRIES][PSU_BLKS];
+    patch list[PSU_SLOTS];
+    unsigned n, held_blocks, faulty_blocks;
+} scoreboard;
+
+/* The stimulus of the current fault map: take rates, and filling or draining the slice. */
+typedef struct {
+    unsigned left, pct_c, pct_u, maps;
+    bool draining;
+} traffic;
+
+typedef struct {
+    bool valid;
+    unsigned entry, blk, tier;
+} choice;
+
+static void bind(hx_bench *b, ports *p)
+{
+    *p = (ports){hx_port(b, "rst"), hx_port(b, "load_map"), hx_port(b, "faulty"),
+                 hx_port(b, "take_c"), hx_port(b, "take_u"), hx_port(b, "rel"),
+                 hx_port(b, "rel_entry"), hx_port(b, "rel_blk"), hx_port(b, "rel_c"),
+                 hx_port(b, "pc_valid"), hx_port(b, "pc_entry"), hx_port(b, "pc_blk"),
+                 hx_port(b, "pc_tier"), hx_port(b, "pu_valid"), hx_port(b, "pu_entry"),
+                 hx_port(b, "err"), hx_port(b, "bitmap")};
+}
+
+static void make_bins(hx_bench *b, bins *v)
+{
+    static const char *const tier_name[PSU_TIERS] = {
+        "a faulty entry (faulty-first hit)",
+        "a reliable entry holding compressed registers (fallback 1)",
+        "a whole free reliable entry (fallback 2)"};
+    for (unsigned k = 0; k < FM_SCENARIOS; k++)
+        v->map[k] = hx_bin(b, "fault map loaded: %s (Table 1)", fm_scenario_name(k));
+    v->map[MAP_NO_FAULTY] = hx_bin(b, "fault map loaded: no faulty entry");
+    v->map[MAP_ALL_FAULTY] = hx_bin(b, "fault map loaded: every entry faulty (2-4 blocks)");
+    for (unsigned t = 0; t < PSU_TIERS; t++)
+        v->take_c[t] = hx_bin(b, "compressed patch in %s", tier_name[t]);
+    v->take_u = hx_bin(b, "uncompressed patch in a whole free reliable entry");
+    v->spill_c = hx_bin(b, "no compressed patch: spill");
+    v->spill_u = hx_bin(b, "no uncompressed patch: spill");
+    v->rel_c = hx_bin(b, "release of a compressed patch");
+    v->rel_u = hx_bin(b, "release of an uncompressed patch");
+    v->rel_take_c = hx_bin(b, "release and compressed take in one cycle");
+    v->rel_take_u = hx_bin(b, "release and uncompressed take in one cycle");
+    v->take_both = hx_bin(b, "compressed and uncompressed takes in one cycle");
+    v->steer = hx_bin(b, "take_u steers the compressed patch off its entry");
+    v->double_rel_c = hx_bin(b, "double release of a compressed patch (err)");
+    v->double_rel_u = hx_bin(b, "double release of an uncompressed patch (err)");
+    v->rel_faulty = hx_bin(b, "release naming a faulty block (err)");
+    v->reload_held = hx_bin(b, "fault map reloaded while patches are held");
+    v->reset = hx_bin(b, "reset mid-stream");
+}
+
+/* --- the scoreboard and the documented priority, with plain loops ------------------- */
+
+static unsigned slot_of(unsigned e, unsigned b)
+{
+    return e * PSU_BLKS + b;
+}
+
+static bool entry_faulty(const scoreboard *sb, unsigned e)
+{
+    for (unsigned b = 0; b < PSU_BLKS; b++)
+        if (sb->faulty[e][b])
+            return true;
+    return false;
+}
+
+static bool entry_unheld(const scoreboard *sb, unsigned e)
+{
+    for (unsigned b = 0; b < PSU_BLKS; b++)
+        if (sb->held[e][b])
+            return false;
+    return true;
+}
+
+static bool whole_free(const scoreboard *sb, unsigned e)
+{
+    return !entry_faulty(sb, e) && entry_unheld(sb, e);
+}
+
+static unsigned tier_of(const scoreboard *sb, unsigned e)
+{
+    return entry_faulty(sb, e) ? PSU_TIER_FAULTY
+                               : whole_free(sb, e) ? PSU_TIER_WHOLE : PSU_TIER_SHARED;
+}
+
+static choice expect_u(const scoreboard *sb)
+{
+    for (unsigned e = 0; e < PSU_ENTRIES; e++)
+        if (whole_free(sb, e))
+            return (choice){true, e, 0, 0};
+    return (choice){false, 0, 0, 0};
+}
+
+/* The lowest free block of each tier, then the first tier that has one; skip: the entry
+ * take_u occupies in this cycle. */
+static choice expect_c(const scoreboard *sb, unsigned skip)
+{
+    choice first[PSU_TIERS] = {{0}};
+    for (unsigned e = 0; e < PSU_ENTRIES; e++) {
+        const unsigned t = tier_of(sb, e);
+        for (unsigned b = 0; b < PSU_BLKS && e != skip && !first[t].valid; b++)
+            if (!sb->faulty[e][b] && !sb->held[e][b])
+                first[t] = (choice){true, e, b, t};
+    }
+    for (unsigned t = 0; t < PSU_TIERS; t++)
+        if (first[t].valid)
+            return first[t];
+    return (choice){false, 0, 0, 0};
+}
+
+static void load_map(scoreboard *sb, const uint64_t faulty[PSU_WORDS])
+{
+    memset(sb, 0, sizeof *sb);
+    for (unsigned e = 0; e < PSU_ENTRIES; e++)
+        for (unsigned b = 0; b < PSU_BLKS; b++) {
+            sb->faulty[e][b] = psu_bit(faulty, e, b);
+            sb->faulty_blocks += sb->faulty[e][b];
+        }
+}
+
+static void hold(scoreboard *sb, patch pt, bool on)
+{
+    for (unsigned b = 0; b < PSU_BLKS; b++)
+        if (!pt.c || b == pt.blk)
+            sb->held[pt.entry][b] = on;
+    const unsigned blocks = pt.c ? 1 : PSU_BLKS;
+    sb->held_blocks = on ? sb->held_blocks + blocks : sb->held_blocks - blocks;
+}
+
+static void take(scoreboard *sb, patch pt)
+{
+    hold(sb, pt, true);
+    sb->list[sb->n++] = pt;
+}
+
+static void drop(scoreboard *sb, unsigned i)
+{
+    hold(sb, sb->list[i], false);
+    sb->list[i] = sb->list[--sb->n];
+}
+
+/* --- stimulus ----------------------------------------------------------------------- */
+
+/* Every entry faulty: 2, 3 or 4 distinct faulty blocks each. */
+static void all_faulty(hx_rng *r, fm_map *m)
+{
+    for (unsigned e = 0; e < PSU_ENTRIES; e++) {
+        const unsigned want = 2 + hx_below(r, 3);
+        while ((unsigned)__builtin_popcount(m->faulty[e]) < want)
+            m->faulty[e] |= (uint8_t)(1u << hx_below(r, PSU_BLKS));
+    }
+}
+
+static void random_map(hx_rng *r, unsigned kind, uint64_t faulty[PSU_WORDS])
+{
+    fm_map m = {{0}};
+    if (kind < FM_SCENARIOS)
+        fm_generate((enum fm_scenario)kind, hx_rand64(r), &m);
+    else if (kind == MAP_ALL_FAULTY)
+        all_faulty(r, &m);
+    memset(faulty, 0, PSU_WORDS * sizeof *faulty);
+    for (unsigned e = 0; e < PSU_ENTRIES; e++)
+        faulty[e * PSU_BLKS / 64] |= (uint64_t)m.faulty[e] << (e * PSU_BLKS % 64);
+}
+
+/* Table 1 maps most of the time, every kind once in 8 maps. */
+static unsigned next_map_kind(traffic *tr)
+{
+    static const unsigned rotation[8] = {FM_COMMON,    FM_CLUSTERED, FM_DISPERSED,
+                                         MAP_NO_FAULTY, FM_COMMON,    FM_CLUSTERED,
+                                         FM_DISPERSED, MAP_ALL_FAULTY};
+    return rotation[tr->maps++ % 8];
+}
+
+static void new_episode(hx_rng *r, traffic *tr)
+{
+    tr->left = 1000 + hx_below(r, 4000);
+    tr->pct_c = 20 + hx_below(r, 60);
+    tr->pct_u = 5 + hx_below(r, 35);
+    tr->draining = false;
+}
+
+/* A release naming only blocks no patch holds (free or faulty), from a random start:
+ * false when there is none of that kind. */
+static bool bad_release(hx_rng *r, const scoreboard *sb, psu_in *in)
+{
+    in->rel_c = hx_chance(r, 1, 2);
+    const unsigned start = hx_below(r, PSU_SLOTS);
+    for (unsigned i = 0; i < PSU_SLOTS; i++) {
+        const unsigned slot = (start + i) % PSU_SLOTS, e = slot / PSU_BLKS, b = slot % PSU_BLKS;
+        if (in->rel_c ? !sb->held[e][b] : entry_unheld(sb, e)) {
+            in->rel_entry = (uint8_t)e;
+            in->rel_blk = (uint8_t)b;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* The release of this cycle: a held patch (*good = its index), rarely a bad one. */
+static void pick_release(hx_rng *r, const scoreboard *sb, const traffic *tr, psu_in *in,
+                         unsigned *good)
+{
+    *good = PSU_SLOTS;
+    if (!hx_chance(r, tr->draining ? 3 : 1, tr->draining ? 4 : 6))
+        return;
+    if (sb->n && !hx_chance(r, 1, 50)) {
+        *good = hx_below(r, sb->n);
+        const patch pt = sb->list[*good];
+        in->rel = true;
+        in->rel_entry = pt.entry;
+        in->rel_blk = pt.c ? pt.blk : (uint8_t)hx_below(r, PSU_BLKS); /* ignored: whole entry */
+        in->rel_c = pt.c;
+        return;
+    }
+    in->rel = bad_release(r, sb, in);
+}
+
+static void pick_inputs(hx_bench *b, const scoreboard *sb, traffic *tr, bool rst, psu_in *in,
+                        unsigned *good)
+{
+    hx_rng *r = &b->rng;
+    pick_release(r, sb, tr, in, good);
+    in->rst = rst;
+    in->load_map = !rst && tr->left == 0;
+    for (unsigned w = 0; w < PSU_WORDS; w++) /* ignored unless load_map */
+        in->faulty[w] = hx_rand64(r);
+    const unsigned div = tr->draining ? 8 : 1;
+    in->take_c = hx_chance(r, tr->pct_c / div, 100);
+    in->take_u = hx_chance(r, tr->pct_u / div, 100);
+}
+
+/* --- driving, comparing, checking ---------------------------------------------------- */
+
+static void drive(hx_bench *b, const ports *p, const psu_in *in)
+{
+    uint32_t w[W32];
+    psu_words32(in->faulty, w);
+    hx_set(b, p->rst, in->rst);
+    hx_set(b, p->load_map, in->load_map);
+    hx_set_words(b, p->faulty, w, W32);
+    hx_set(b, p->take_c, in->take_c);
+    hx_set(b, p->take_u, in->take_u);
+    hx_set(b, p->rel, in->rel);
+    hx_set(b, p->rel_entry, in->rel_entry);
+    hx_set(b, p->rel_blk, in->rel_blk);
+    hx_set(b, p->rel_c, in->rel_c);
+    hx_eval(b);
+}
+
+static void expect(hx_bench *b, const ports *p, const psu_out *o)
+{
+    uint32_t w[W32];
+    psu_words32(o->bitmap, w);
+    hx_expect(b, p->pc_valid, o->pc_valid);
+    hx_expect(b, p->pc_entry, o->pc_entry);
+    hx_expect(b, p->pc_blk, o->pc_blk);
+    hx_expect(b, p->pc_tier, o->pc_tier);
+    hx_expect(b, p->pu_valid, o->pu_valid);
+    hx_expect(b, p->pu_entry, o->pu_entry);
+    hx_expect(b, p->err, o->err);
+    hx_expect_words(b, p->bitmap, w, W32);
+}
+
+/* The bitmap is the fault map plus the held patches, and the counts agree. */
+static void check_bitmap(hx_bench *b, const scoreboard *sb, const psu_out *o)
+{
+    unsigned ones = 0, held = 0, wrong = PSU_SLOTS;
+    for (unsigned e = 0; e < PSU_ENTRIES; e++)
+        for (unsigned k = 0; k < PSU_BLKS; k++) {
+            const bool bit = psu_bit(o->bitmap, e, k);
+            ones += bit;
+            if (bit != (sb->faulty[e][k] || sb->held[e][k]) && wrong == PSU_SLOTS)
+                wrong = slot_of(e, k);
+        }
+    hx_assert(b, wrong == PSU_SLOTS, "first block 4e+b where bitmap != fault map | held "
+              "patches (0x400: none)", PSU_SLOTS, wrong);
+    for (unsigned i = 0; i < sb->n; i++)
+        held += sb->list[i].c ? 1 : PSU_BLKS;
+    hx_assert(b, held == sb->held_blocks, "blocks held == sum of patch sizes", held,
+              sb->held_blocks);
+    hx_assert(b, ones == sb->faulty_blocks + sb->held_blocks,
+              "occupied blocks == faulty + held", sb->faulty_blocks + sb->held_blocks, ones);
+}
+
+static void check_choice(hx_bench *b, const scoreboard *sb, const psu_in *in,
+                         const psu_out *o, choice ec, choice eu)
+{
+    hx_assert(b, o->pu_valid == eu.valid, "uncompressed patch valid", eu.valid, o->pu_valid);
+    hx_assert(b, !eu.valid || o->pu_entry == eu.entry, "uncompressed patch = first whole free "
+              "reliable entry", eu.entry, o->pu_entry);
+    hx_assert(b, !o->pu_valid || whole_free(sb, o->pu_entry),
+              "uncompressed patch is a whole free reliable entry", 1, 0);
+    hx_assert(b, o->pc_valid == ec.valid, "compressed patch valid", ec.valid, o->pc_valid);
+    if (!ec.valid || !o->pc_valid)
+        return;
+    hx_assert(b, o->pc_tier == ec.tier, "compressed patch tier", ec.tier, o->pc_tier);
+    hx_assert(b, slot_of(o->pc_entry, o->pc_blk) == slot_of(ec.entry, ec.blk),
+              "compressed patch = documented priority (block 4e+b)", slot_of(ec.entry, ec.blk),
+              slot_of(o->pc_entry, o->pc_blk));
+    hx_assert(b, !sb->faulty[o->pc_entry][o->pc_blk] && !sb->held[o->pc_entry][o->pc_blk],
+              "compressed patch is a free, non-faulty block", 1, 0);
+    hx_assert(b, !(in->take_u && o->pu_valid && o->pc_entry == o->pu_entry),
+              "with take_u the compressed patch avoids the uncompressed entry", 0, 1);
+}
+
+/* Does the release name a block with these faulty and held flags? */
+static bool names_any(const scoreboard *sb, const psu_in *in, bool faulty, bool held)
+{
+    bool hit = false;
+    for (unsigned b = 0; b < PSU_BLKS; b++)
+        if (in->rel && (!in->rel_c || b == in->rel_blk))
+            hit |= sb->faulty[in->rel_entry][b] == faulty && sb->held[in->rel_entry][b] == held;
+    return hit;
+}
+
+/* err: the release names a block no patch holds: free (double release) or faulty. */
+static void check_err(hx_bench *b, const scoreboard *sb, const psu_in *in, const psu_out *o)
+{
+    const bool exp = names_any(sb, in, false, false) || names_any(sb, in, true, false);
+    hx_assert(b, o->err == exp, "err iff the release names an unheld block", exp, o->err);
+}
+
+static void cover(hx_bench *b, const bins *v, const scoreboard *sb, const psu_in *in,
+                  const psu_out *o, unsigned good)
+{
+    const bool normal = !in->rst && !in->load_map;
+    const bool tc = normal && in->take_c, tu = normal && in->take_u, rl = normal && in->rel;
+    if (tc)
+        hx_hit(b, o->pc_valid ? v->take_c[o->pc_tier] : v->spill_c);
+    if (tu)
+        hx_hit(b, o->pu_valid ? v->take_u : v->spill_u);
+    if (rl && good < PSU_SLOTS)
+        hx_hit(b, sb->list[good].c ? v->rel_c : v->rel_u);
+    if (rl && o->err)
+        hx_hit(b, names_any(sb, in, true, false) ? v->rel_faulty
+                  : in->rel_c ? v->double_rel_c : v->double_rel_u);
+    if (rl && tc && o->pc_valid)
+        hx_hit(b, v->rel_take_c);
+    if (rl && tu && o->pu_valid)
+        hx_hit(b, v->rel_take_u);
+    if (tc && tu && o->pc_valid && o->pu_valid)
+        hx_hit(b, v->take_both);
+    if (tc && tu && o->pu_valid) {
+        const choice alone = expect_c(sb, NO_ENTRY); /* what take_c alone would get */
+        if (alone.valid && alone.entry == o->pu_entry)
+            hx_hit(b, v->steer);
+    }
+    if (in->load_map && sb->n)
+        hx_hit(b, v->reload_held);
+}
+
+/* The clock edge as the scoreboard sees it: release before take. */
+static void retire(scoreboard *sb, const psu_in *in, const psu_out *o, unsigned good)
+{
+    if (in->rst || in->load_map) {
+        static const uint64_t none[PSU_WORDS];
+        load_map(sb, in->rst ? none : in->faulty);
+        return;
+    }
+    if (good < PSU_SLOTS)
+        drop(sb, good);
+    if (in->take_c && o->pc_valid)
+        take(sb, (patch){o->pc_entry, o->pc_blk, true});
+    if (in->take_u && o->pu_valid)
+        take(sb, (patch){o->pu_entry, 0, false});
+}
+
+/* Fill until the compressed patch runs out, then drain; a new map when the episode ends. */
+static void steer_traffic(hx_rng *r, traffic *tr, const scoreboard *sb, const psu_in *in,
+                          const psu_out *o)
+{
+    if (in->load_map) {
+        new_episode(r, tr);
+        return;
+    }
+    tr->left -= tr->left > 0;
+    if (!tr->draining && !o->pc_valid && hx_chance(r, 1, 64))
+        tr->draining = true;
+    else if (tr->draining && (sb->n == 0 || hx_chance(r, 1, 400)))
+        tr->draining = false;
+}
+
+int main(int argc, char **argv)
+{
+    hx_bench b;
+    hx_init(&b, "psu", "PSU cycles", argc, argv, 100000);
+    hx_attach(&b, dut_open_psu(b.o.xseed));
+    ports p;
+    bind(&b, &p);
+    bins v;
+    make_bins(&b, &v);
+
+    static psu_state s;
+    static scoreboard sb;
+    psu_reset(&s);
+    traffic tr = {.maps = hx_below(&b.rng, 8)};
+    unsigned reset_cycles = 2;
+    while (hx_running(&b)) {
+        const bool rst = reset_cycles > 0 || hx_chance(&b.rng, 1, 10000);
+        psu_in in = {0};
+        unsigned good;
+        pick_inputs(&b, &sb, &tr, rst, &in, &good);
+        if (in.load_map) {
+            const unsigned k = next_map_kind(&tr);
+            random_map(&b.rng, k, in.faulty);
+            hx_hit(&b, v.map[k]);
+        }
+        if (rst && !reset_cycles)
+            hx_hit(&b, v.reset);
+        drive(&b, &p, &in);
+        const choice eu = expect_u(&sb);
+        const choice ec = expect_c(&sb, in.take_u && eu.valid ? eu.entry : NO_ENTRY);
+        psu_out o;
+        psu_step(&s, &in, &o);
+        expect(&b, &p, &o);
+        check_bitmap(&b, &sb, &o);
+        check_choice(&b, &sb, &in, &o, ec, eu);
+        check_err(&b, &sb, &in, &o);
+        cover(&b, &v, &sb, &in, &o, good);
+        retire(&sb, &in, &o, good);
+        steer_traffic(&b.rng, &tr, &sb, &in, &o);
+        hx_tick(&b);
+        if (reset_cycles && --reset_cycles == 0)
+            b.armed = true;
+        hx_txn_done(&b);
+    }
+    return hx_finish(&b);
+}
