@@ -19,5 +19,6 @@
 #define DRF_SLOT_BITS 4       /* bits of a window id */
 #define DRF_PT_ENTRY_BITS 8   /* DC-Patch PT entry_pt: slice entry or LDS spill offset */
 #define DRF_PT_ROW_BITS 13    /* DC-Patch PT row: v, c, m, entry_pt, blk_pt */
+#define DRF_LDS_SPILL_SLOTS 128 /* DC-Patch LDS spill partition: registers of 64 components */
 
 #endif

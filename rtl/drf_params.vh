@@ -18,4 +18,5 @@
 `define DRF_SLOT_BITS 4
 `define DRF_PT_ENTRY_BITS 8
 `define DRF_PT_ROW_BITS 13
+`define DRF_LDS_SPILL_SLOTS 128
 `endif

@@ -23,5 +23,6 @@ int main(void)
     SHOW(DRF_SLOT_BITS);
     SHOW(DRF_PT_ENTRY_BITS);
     SHOW(DRF_PT_ROW_BITS);
+    SHOW(DRF_LDS_SPILL_SLOTS);
     return 0;
 }

@@ -18,5 +18,6 @@ module params_dump;
         $display("DRF_SLOT_BITS %0d", `DRF_SLOT_BITS);
         $display("DRF_PT_ENTRY_BITS %0d", `DRF_PT_ENTRY_BITS);
         $display("DRF_PT_ROW_BITS %0d", `DRF_PT_ROW_BITS);
+        $display("DRF_LDS_SPILL_SLOTS %0d", `DRF_LDS_SPILL_SLOTS);
     end
 endmodule

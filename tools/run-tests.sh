@@ -6,7 +6,7 @@ pass=0; fail=0; failed=()
 for step in "$@"; do
   echo "=== make $step"
   start=$(date +%s)
-  if make --no-print-directory "$step"; then
+  if make -j2 --no-print-directory "$step"; then
     pass=$((pass+1)); verdict=ok
   else
     fail=$((fail+1)); failed+=("$step"); verdict=FAILED
