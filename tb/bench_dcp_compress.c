@@ -276,10 +276,9 @@ int main(int argc, char **argv)
     dcp_compress_reset(&s);
     write_txn cur = {.next = NONE}, nxt = {.next = NONE};
     replay_txn rp = {.next = NONE};
-    unsigned reset_cycles = 2;
     while (hx_running(&b)) {
         dcp_compress_in in = {0};
-        in.rst = reset_cycles > 0 || hx_chance(&b.rng, 1, 20000);
+        in.rst = hx_in_reset(&b) || hx_chance(&b.rng, 1, 20000);
         in.start = !in.rst && pick_start(&b, &cur, &rp);
         if (in.start)
             new_write(&b, &nxt);
@@ -302,12 +301,10 @@ int main(int argc, char **argv)
             check_final(&b, &v, &cur, &o);
         if (in.start)
             count_start(&b, &v, &x);
-        if (in.rst && reset_cycles == 0)
+        if (in.rst && !hx_in_reset(&b))
             hx_hit(&b, v.reset);
         advance(&b, &v, &x, &cur, &rp, &nxt, in.rst);
         hx_tick(&b);
-        if (reset_cycles && --reset_cycles == 0)
-            b.armed = true;
     }
     return hx_finish(&b);
 }

@@ -139,10 +139,9 @@ int main(int argc, char **argv)
     dcp_decompress_state s;
     dcp_decompress_reset(&s);
     read_txn cur = {.next = NONE}, nxt;
-    unsigned reset_cycles = 2;
     while (hx_running(&b)) {
         dcp_decompress_in in = {0};
-        in.rst = reset_cycles > 0 || hx_chance(&b.rng, 1, 20000);
+        in.rst = hx_in_reset(&b) || hx_chance(&b.rng, 1, 20000);
         in.load = !in.rst && pick_load(&b, &cur);
         if (in.load)
             new_read(&b, &nxt);
@@ -157,12 +156,10 @@ int main(int argc, char **argv)
         check_block(&b, &cur, &o);
         if (in.load)
             count_load(&b, &v, &cur);
-        if (in.rst && reset_cycles == 0)
+        if (in.rst && !hx_in_reset(&b))
             hx_hit(&b, v.reset);
         advance(&b, &v, &cur, &nxt, &in);
         hx_tick(&b);
-        if (reset_cycles && --reset_cycles == 0)
-            b.armed = true;
     }
     return hx_finish(&b);
 }

@@ -445,9 +445,8 @@ int main(int argc, char **argv)
     window hot[HOT];
     for (unsigned k = 0; k < HOT; k++)
         hot[k] = pick_window(&b.rng);
-    unsigned reset_cycles = 2;
     while (hx_running(&b)) {
-        const dcp_pt_in in = next_input(&b.rng, hot, &sb, reset_cycles > 0);
+        const dcp_pt_in in = next_input(&b.rng, hot, &sb, hx_in_reset(&b));
         drive(&b, &p, &in);
         dcp_pt_out o;
         dcp_pt_step(&st, &in, &o);
@@ -456,8 +455,6 @@ int main(int argc, char **argv)
         cover(&b, &v, &sb, &in, &o);
         sb_update(&b, &sb, &in, &o);
         hx_tick(&b);
-        if (reset_cycles && --reset_cycles == 0)
-            b.armed = true;
         hx_txn_done(&b);
     }
     return hx_finish(&b);

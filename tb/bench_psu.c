@@ -435,9 +435,8 @@ int main(int argc, char **argv)
     static scoreboard sb;
     psu_reset(&s);
     traffic tr = {.maps = hx_below(&b.rng, 8)};
-    unsigned reset_cycles = 2;
     while (hx_running(&b)) {
-        const bool rst = reset_cycles > 0 || hx_chance(&b.rng, 1, 10000);
+        const bool rst = hx_in_reset(&b) || hx_chance(&b.rng, 1, 10000);
         psu_in in = {0};
         unsigned good;
         pick_inputs(&b, &sb, &tr, rst, &in, &good);
@@ -446,7 +445,7 @@ int main(int argc, char **argv)
             random_map(&b.rng, k, in.faulty);
             hx_hit(&b, v.map[k]);
         }
-        if (rst && !reset_cycles)
+        if (rst && !hx_in_reset(&b))
             hx_hit(&b, v.reset);
         drive(&b, &p, &in);
         const choice eu = expect_u(&sb);
@@ -461,8 +460,6 @@ int main(int argc, char **argv)
         retire(&sb, &in, &o, good);
         steer_traffic(&b.rng, &tr, &sb, &in, &o);
         hx_tick(&b);
-        if (reset_cycles && --reset_cycles == 0)
-            b.armed = true;
         hx_txn_done(&b);
     }
     return hx_finish(&b);

@@ -65,7 +65,7 @@ int main(int argc, char **argv)
     bins v;
     make_bins(&b, &v);
 
-    b.armed = true; /* combinational: nothing to reset */
+    hx_arm(&b); /* combinational: nothing to reset */
     while (hx_running(&b)) {
         const unsigned low = pick_low(&b.rng), density = hx_below(&b.rng, DENSITIES);
         uint64_t vec[WORDS];

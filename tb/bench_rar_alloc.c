@@ -280,21 +280,18 @@ int main(int argc, char **argv)
     scoreboard sb;
     sb_reset(&sb, 0);
     gen g = {.phase = 0};
-    unsigned reset_cycles = 2;
     while (hx_running(&b)) {
-        const rar_alloc_in in = next_input(&b.rng, &g, &sb, reset_cycles > 0);
+        const rar_alloc_in in = next_input(&b.rng, &g, &sb, hx_in_reset(&b));
         drive(&b, &p, &in);
         rar_alloc_out o;
         rar_alloc_step(&st, &in, &o);
         expect(&b, &p, &o);
         check(&b, &sb, &in, &o);
         cover(&b, &v, &sb, &in, &o);
-        if (in.rst && reset_cycles == 0)
+        if (in.rst && !hx_in_reset(&b))
             hx_hit(&b, v.reset);
         sb_update(&sb, &in);
         hx_tick(&b);
-        if (reset_cycles && --reset_cycles == 0)
-            b.armed = true;
         hx_txn_done(&b);
     }
     return hx_finish(&b);

@@ -187,7 +187,7 @@ int main(int argc, char **argv)
     bins v;
     make_bins(&b, &v);
 
-    b.armed = true; /* combinational: nothing to reset */
+    hx_arm(&b); /* combinational: nothing to reset */
     rar_phys_in in;
     for (unsigned c = 0; hx_running(&b) && exhaustive_case(&b.rng, c, &in); c++)
         run_one(&b, &p, &v, &in);

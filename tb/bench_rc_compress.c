@@ -121,10 +121,9 @@ int main(int argc, char **argv)
     rc_compress_state s;
     rc_compress_reset(&s);
     write_txn cur = {.next_sw = DRF_SUBWAVEFRONTS}, nxt;
-    unsigned reset_cycles = 2;
     while (hx_running(&b)) {
         rc_compress_in in = {0};
-        in.rst = reset_cycles > 0 || hx_chance(&b.rng, 1, 20000);
+        in.rst = hx_in_reset(&b) || hx_chance(&b.rng, 1, 20000);
         const bool writing = cur.next_sw < DRF_SUBWAVEFRONTS;
         const bool last = cur.next_sw == DRF_SUBWAVEFRONTS - 1;
         /* start: from idle, back-to-back on the last subwavefront, rarely mid-write */
@@ -158,7 +157,7 @@ int main(int argc, char **argv)
         if (v.trans[from][s.state] != 0xFFFFFFFFu && !in.rst)
             hx_hit(&b, v.trans[from][s.state]);
 
-        if (in.rst && reset_cycles == 0)
+        if (in.rst && !hx_in_reset(&b))
             hx_hit(&b, v.reset);
         if (writing) {
             if (last && !cur.aborted && !in.rst)
@@ -179,8 +178,6 @@ int main(int argc, char **argv)
                 hx_hit(&b, v.divergent);
         }
         hx_tick(&b);
-        if (reset_cycles && --reset_cycles == 0)
-            b.armed = true;
     }
     return hx_finish(&b);
 }

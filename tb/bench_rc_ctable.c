@@ -101,11 +101,10 @@ int main(int argc, char **argv)
 
     rc_ctable_state s;
     rc_ctable_reset(&s);
-    unsigned reset_cycles = 2;
     while (hx_running(&b)) {
         hx_rng *r = &b.rng;
         const rc_ctable_in in = {
-            .rst = reset_cycles > 0 || hx_chance(r, 1, 20000),
+            .rst = hx_in_reset(&b) || hx_chance(r, 1, 20000),
             .we = hx_chance(r, 1, 2), .waddr = pick_addr(r),
             .wentry = {.v = hx_chance(r, 3, 4), .c0 = hx_rand32(r),
                        .log2de = (uint8_t)hx_below(r, 8), .log2db = (uint8_t)hx_below(r, 8)},
@@ -116,8 +115,6 @@ int main(int argc, char **argv)
         expect(&b, &p, &o);
         cover(&b, &v, &in, &o);
         hx_tick(&b);
-        if (reset_cycles && --reset_cycles == 0)
-            b.armed = true;
         hx_txn_done(&b);
     }
     return hx_finish(&b);

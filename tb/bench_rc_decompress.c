@@ -32,7 +32,7 @@ int main(int argc, char **argv)
         sws[k] = hx_bin(&b, "subwavefront %u", k);
     const unsigned paper = hx_bin(&b, "paper example C0=2 log2de=1 log2db=3");
 
-    b.armed = true; /* combinational: nothing to reset */
+    hx_arm(&b); /* combinational: nothing to reset */
     while (hx_running(&b)) {
         const bool is_paper = hx_chance(&b.rng, 1, 100);
         const rc_entry e = {.v = true, .c0 = is_paper ? 2 : random_c0(&b.rng),

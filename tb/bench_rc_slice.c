@@ -227,11 +227,10 @@ int main(int argc, char **argv)
     rc_slice_reset(&s);
     write_txn cur = {.next_sw = DRF_SUBWAVEFRONTS}, nxt;
     pending_read pend[PORTS] = {{0}};
-    unsigned reset_cycles = 2;
     while (hx_running(&b)) {
         hx_rng *r = &b.rng;
         rc_slice_in in = {0};
-        in.rst = reset_cycles > 0 || hx_chance(r, 1, 20000);
+        in.rst = hx_in_reset(&b) || hx_chance(r, 1, 20000);
         const bool writing = cur.next_sw < DRF_SUBWAVEFRONTS;
         const bool last = cur.next_sw == DRF_SUBWAVEFRONTS - 1;
         const bool overlap_try = writing && !last && hx_chance(r, 1, 40);
@@ -260,7 +259,7 @@ int main(int argc, char **argv)
         const bool was_compressed[PORTS] = {table_valid(&s, in.rd_reg[0]),
                                             table_valid(&s, in.rd_reg[1])};
         const bool dst_compressed = table_valid(&s, in.wr_reg);
-        if (in.rst && reset_cycles == 0) {
+        if (in.rst && !hx_in_reset(&b)) {
             hx_hit(&b, v.reset);
             forget_on_reset(&sb, &s);
         }
@@ -306,8 +305,6 @@ int main(int argc, char **argv)
             cur = nxt;
         }
         hx_tick(&b);
-        if (reset_cycles && --reset_cycles == 0)
-            b.armed = true;
     }
     return hx_finish(&b);
 }

@@ -209,6 +209,16 @@ static void progress(hx_bench *b, bool last)
             b->name, b->txns, b->o.n, b->unit, b->cycle, (double)b->cycle / dt / 1e6);
 }
 
+bool hx_in_reset(const hx_bench *b)
+{
+    return b->cycle < HX_RESET_CYCLES;
+}
+
+void hx_arm(hx_bench *b)
+{
+    b->armed = true;
+}
+
 void hx_tick(hx_bench *b)
 {
     const uint64_t first = b->o.stop_at >= HX_WAVE_CYCLES ? b->o.stop_at - HX_WAVE_CYCLES + 1 : 0;
@@ -221,6 +231,8 @@ void hx_tick(hx_bench *b)
     }
     dut_tick(b->d);
     b->cycle++;
+    if (b->cycle == HX_RESET_CYCLES)
+        b->armed = true;
     if ((b->cycle & 0x3FFF) == 0)
         progress(b, false);
 }

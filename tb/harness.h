@@ -11,7 +11,7 @@
 #include "dut.h"
 #include "rng.h"
 
-enum { HX_MAX_BINS = 512, HX_WAVE_CYCLES = 64 };
+enum { HX_MAX_BINS = 512, HX_WAVE_CYCLES = 64, HX_RESET_CYCLES = 2 };
 
 typedef struct {
     uint64_t seed;      /* stimulus seed (--seed) */
@@ -30,7 +30,7 @@ typedef struct {
     hx_rng rng;
     dut *d;
     uint64_t cycle, txns;
-    bool armed;         /* comparisons on: the first reset has been applied */
+    bool armed;         /* comparisons on: after the first HX_RESET_CYCLES cycles */
     bool failed;
     char fail_msg[512];
     uint64_t fail_cycle, fail_txn; /* where the first divergence happened */
@@ -59,7 +59,12 @@ bool hx_expect(hx_bench *b, const dut_port *p, uint64_t exp);
 bool hx_expect_words(hx_bench *b, const dut_port *p, const uint32_t *exp, unsigned nwords);
 /* A bench-level check that is not a port comparison (e.g. an end-to-end property). */
 bool hx_assert(hx_bench *b, bool ok, const char *what, uint64_t exp, uint64_t got);
-/* Clock edge; handles the waveform window and --stop-at. */
+/* The first HX_RESET_CYCLES cycles: drive the reset; nothing is compared yet. */
+bool hx_in_reset(const hx_bench *b);
+/* A combinational bench compares from its first cycle. */
+void hx_arm(hx_bench *b);
+/* Clock edge; arms the comparisons after the reset cycles, handles the waveform window
+ * and --stop-at. */
 void hx_tick(hx_bench *b);
 void hx_txn_done(hx_bench *b);
 bool hx_running(const hx_bench *b);
