@@ -6,7 +6,7 @@ SEED ?= 1
 N ?=
 CC := gcc
 CFLAGS := -std=c11 -O2 -g -Wall -Wextra -Werror -Icmodel -Itb -Icli
-BLOCKS := rc_compress rc_decompress rc_ctable rc_slice rar_phys rar_alloc dcp_pt dcp_compress dcp_decompress psu psu_prio_enc
+BLOCKS := rc_compress rc_decompress rc_ctable rc_slice rar_phys rar_alloc dcp_pt dcp_compress dcp_decompress psu psu_prio_enc dcp_slice
 RTL_DIR ?= rtl
 RTL := $(wildcard $(RTL_DIR)/*.v)
 CMODEL_SRC := $(wildcard cmodel/*.c)

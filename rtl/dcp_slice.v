@@ -1,0 +1,377 @@
+// DC-Patch slice wrapper (dc-patch paper Sections II-A and IV): DRF_REGS entries x 4 blocks with
+// stuck-at faulty blocks, the LDS spill partition, and the PT, PSU, speculative Com unit (DRB)
+// and two Dec units around one write and two read ports (docs/dcpatch-slice-decisions.md).
+`include "drf_params.vh"
+module dcp_slice (
+    input  wire                                        clk,
+    input  wire                                        rst,
+    input  wire                                        load_map,
+    input  wire [`DRF_REGS*`DRF_SUBWAVEFRONTS-1:0]     faulty,     // bit 4e+b: entry e block b
+    input  wire                                        wr_start,   // blocks follow, 1 a cycle
+    input  wire [`DRF_REG_BITS-1:0]                    wr_reg,
+    input  wire [`DRF_COMPONENTS-1:0]                  wr_mask,    // not all ones: divergent
+    input  wire [`DRF_SW_LANES*`DRF_WORD_BITS-1:0]     wr_data,
+    input  wire                                        rd_start_a, // blocks in the 4 next cycles
+    input  wire [`DRF_REG_BITS-1:0]                    rd_reg_a,
+    input  wire                                        rd_start_b,
+    input  wire [`DRF_REG_BITS-1:0]                    rd_reg_b,
+    input  wire                                        dealloc,    // walk reg_base .. + n - 1
+    input  wire [`DRF_REG_BITS-1:0]                    reg_base,
+    input  wire [`DRF_REG_BITS:0]                      n,
+    output wire                                        rd_valid_a,
+    output wire [`DRF_BLK_BITS-1:0]                    rd_blk_a,
+    output wire [`DRF_SW_LANES*`DRF_WORD_BITS-1:0]     rd_data_a,
+    output wire                                        rd_valid_b,
+    output wire [`DRF_BLK_BITS-1:0]                    rd_blk_b,
+    output wire [`DRF_SW_LANES*`DRF_WORD_BITS-1:0]     rd_data_b,
+    output wire                                        wr_busy,    // blocks or replay in flight
+    output wire                                        stall,      // DRB replay
+    output wire                                        wr_refused,
+    output wire                                        mov,        // special MOV starts
+    output wire                                        err_lds_full,
+    output wire                                        err_rel,    // two releases due at once
+    output wire                                        psu_err,
+    output wire                                        dealloc_busy,
+    output wire                                        err_dealloc,
+    output reg                                         relq_valid,
+    output wire [`DRF_REGS*`DRF_SUBWAVEFRONTS-1:0]     bitmap,
+    output reg  [`DRF_LDS_SPILL_SLOTS-1:0]             lds_used,
+    output wire                                        ev_done,
+    output wire [1:0]                                  ev_kind,
+    output wire                                        ev_misp,
+    output wire                                        ev_compressed
+);
+    localparam integer W = `DRF_WORD_BITS;
+    localparam integer LANES = `DRF_SW_LANES;
+    localparam integer ROW = LANES * W;
+    localparam integer RB = `DRF_REG_BITS;
+    localparam integer BB = `DRF_BLK_BITS;
+    localparam integer EB = `DRF_PT_ENTRY_BITS;
+    localparam integer CB = `DRF_CODE_BITS;
+    localparam integer SLOTS = `DRF_REGS * `DRF_SUBWAVEFRONTS;
+    localparam integer LDS = `DRF_LDS_SPILL_SLOTS;
+    localparam integer LB = $clog2(LDS);
+    localparam [1:0] K_NONE = 2'd0, K_UNC = 2'd1, K_COMP = 2'd2, K_SPILL = 2'd3; // dcp_kind
+    localparam [1:0] S_OLD = 2'd0, S_PC = 2'd1, S_PU = 2'd2, S_SLOT = 2'd3;       // dcp_src
+    localparam [1:0] EV_NORMAL = 2'd0, EV_FAULTY = 2'd1, EV_RELIABLE = 2'd2, EV_SPILL = 2'd3;
+    localparam [1:0] TIER_FAULTY = 2'd0; // psu pc_tier: a block of a faulty entry
+    localparam [BB-1:0] BLK0 = {BB{1'b0}}, LAST_BLK = {BB{1'b1}};
+    localparam [LANES-1:0] LANE_ALL = {LANES{1'b1}};
+
+    reg [ROW-1:0]   mem [0:SLOTS-1];   // the slice: {entry, block}, not reset
+    reg [ROW-1:0]   lds [0:LDS*4-1];   // the LDS spill partition: {slot, block}, not reset
+    reg [SLOTS-1:0] fmap;              // faulty blocks (stuck-at faults on write)
+
+    // the write in flight (dcp_wr): register, mask, old PT row, preventive patches, placement
+    reg [RB-1:0]    w_reg;
+    reg [`DRF_COMPONENTS-1:0] w_mask;
+    reg             o_v, o_c, o_m;
+    reg [EB-1:0]    o_entry;
+    reg [BB-1:0]    o_blk;
+    reg             pc_v, pu_v;
+    reg [1:0]       pc_tier_q;         // PSU tier of the preventive compressed patch
+    reg [RB-1:0]    pc_entry, pu_entry;
+    reg [BB-1:0]    pc_blk;
+    reg [1:0]       p_kind, p_src;
+    reg [EB-1:0]    p_entry;
+    reg [BB-1:0]    p_blk;
+    reg [W-1:0]     mov_c0;            // the old compressed block, for the special MOV
+    reg [CB-1:0]    mov_de, mov_db;
+    reg             w_misp;
+    reg             rq_c;              // the release queue (one entry, drained every cycle)
+    reg [RB-1:0]    rq_entry;
+    reg [BB-1:0]    rq_blk;
+
+    // --- Com unit and the write's blocks ----------------------------------------------------
+    wire try_start;
+    wire divergent = ~&wr_mask;
+    wire c_compr, misp, replay_valid, com_err_busy;
+    wire [W-1:0] cdata_c0;
+    wire [CB-1:0] cdata_de, cdata_db;
+    wire [BB-1:0] replay_blk;
+    wire [ROW-1:0] replay_data;
+    /* verilator lint_off PINCONNECTEMPTY */
+    dcp_compress u_com (
+        .clk(clk), .rst(rst), .start(try_start), .divergent(divergent), .blk_data(wr_data),
+        .c_compr(c_compr), .cdata_c0(cdata_c0), .cdata_log2de(cdata_de), .cdata_log2db(cdata_db),
+        .done(), .compressed(), .misp(misp), .replay_valid(replay_valid),
+        .replay_blk(replay_blk), .replay_data(replay_data), .busy(stall),
+        .err_busy(com_err_busy));
+    /* verilator lint_on PINCONNECTEMPTY */
+    wire start_ok = try_start && !com_err_busy;
+    wire wb_valid, wb_last;
+    wire [BB-1:0] wb_blk;
+    dcp_beats u_wb (.clk(clk), .rst(rst), .load(start_ok), .valid(wb_valid), .blk(wb_blk),
+                    .last(wb_last));
+    wire wr_end = (wb_last && !misp) || (replay_valid && replay_blk == LAST_BLK);
+    assign wr_busy = wb_valid || replay_valid;
+
+    // the PT row of the write when it ends (placement kind NONE: the write was dropped)
+    wire f_v = p_kind != K_NONE;
+    wire f_c = p_kind == K_COMP;
+    wire f_m = p_kind == K_SPILL;
+
+    // --- Patching Table ---------------------------------------------------------------------
+    wire dealloc_try = dealloc && !rst && !load_map && !wr_busy;
+    wire [1:0] sv, sc, sm;
+    wire [EB-1:0] se0, se1;
+    wire [BB-1:0] sb0, sb1;
+    wire d_v, d_c, d_m, rel_valid, rel_c, rel_m, pt_err_busy, pt_err_window;
+    wire [EB-1:0] d_entry, rel_entry;
+    wire [BB-1:0] d_blk, rel_blk;
+    /* verilator lint_off PINCONNECTEMPTY */
+    dcp_pt u_pt (
+        .clk(clk), .rst(rst), .src0(rd_reg_a), .src1(rd_reg_b), .dest(wr_reg), .we(wr_end),
+        .waddr(w_reg), .wv(f_v), .wc(f_c), .wm(f_m), .wentry(p_entry), .wblk(p_blk),
+        .dealloc(dealloc_try), .reg_base(reg_base), .n(n),
+        .v_src0(sv[0]), .c_src0(sc[0]), .m_src0(sm[0]), .entry_src0(se0), .blk_src0(sb0),
+        .v_src1(sv[1]), .c_src1(sc[1]), .m_src1(sm[1]), .entry_src1(se1), .blk_src1(sb1),
+        .v_dest(d_v), .c_dest(d_c), .m_dest(d_m), .entry_dest(d_entry), .blk_dest(d_blk),
+        .rel_valid(rel_valid), .rel_c(rel_c), .rel_m(rel_m), .rel_entry(rel_entry),
+        .rel_blk(rel_blk), .busy(dealloc_busy), .err_busy(pt_err_busy),
+        .err_window(pt_err_window), .err_conflict());
+    /* verilator lint_on PINCONNECTEMPTY */
+    wire dealloc_ok = dealloc_try && !pt_err_busy && !pt_err_window;
+    assign err_dealloc = dealloc && !dealloc_ok;
+    assign try_start = wr_start && !rst && !load_map && !dealloc_busy && !dealloc_ok;
+    assign wr_refused = wr_start && !rst && !start_ok;
+
+    // the starting write's old row: a write ending now on the same register bypasses the PT
+    wire bypass = wr_end && (w_reg == wr_reg);
+    wire n_v = bypass ? f_v : d_v;
+    wire n_c = bypass ? f_c : d_c;
+    wire n_m = bypass ? f_m : d_m;
+    wire [EB-1:0] n_entry = bypass ? p_entry : d_entry;
+    wire [BB-1:0] n_blk = bypass ? p_blk : d_blk;
+    wire n_comp = n_v && !n_m && n_c;
+    wire n_unc = n_v && !n_m && !n_c;
+    assign mov = start_ok && divergent && n_comp;
+
+    // --- PSU: preventive patches; one release, from the queue, else from the walk ----------
+    wire take_c = start_ok && !divergent && !n_comp;
+    wire take_u = start_ok && !n_unc;
+    wire walk_rel = rel_valid && !rel_m;
+    wire pc_valid, pu_valid;
+    wire [RB-1:0] pc_entry_o, pu_entry_o;
+    wire [BB-1:0] pc_blk_o;
+    wire [1:0] pc_tier;
+    psu u_psu (
+        .clk(clk), .rst(rst), .load_map(load_map), .faulty(faulty), .take_c(take_c),
+        .take_u(take_u), .rel(relq_valid || walk_rel),
+        .rel_entry(relq_valid ? rq_entry : rel_entry[RB-1:0]),
+        .rel_blk(relq_valid ? rq_blk : rel_blk), .rel_c(relq_valid ? rq_c : rel_c),
+        .pc_valid(pc_valid), .pc_entry(pc_entry_o), .pc_blk(pc_blk_o), .pc_tier(pc_tier),
+        .pu_valid(pu_valid), .pu_entry(pu_entry_o), .err(psu_err), .bitmap(bitmap));
+
+    // --- placement: decided in the block-0 cycle, again on a misprediction ---------------
+    wire slot_v;
+    wire [LB-1:0] slot;
+    psu_prio_enc #(.WIDTH(LDS)) u_lds_enc (.in(~lds_used), .valid(slot_v), .index(slot));
+    wire old_comp = o_v && !o_m && o_c;
+    wire old_unc = o_v && !o_m && !o_c;
+    wire old_spill = o_v && o_m;
+    // compressed: the register's own block, else the preventive patch
+    wire comp_ok = old_comp || pc_v;
+    wire [1:0] comp_src = old_comp ? S_OLD : S_PC;
+    wire [EB-1:0] comp_entry = old_comp ? o_entry : pc_entry;
+    wire [BB-1:0] comp_blk = old_comp ? o_blk : pc_blk;
+    // uncompressed: its own entry, the preventive entry, its own LDS slot, a new one, none
+    wire [1:0] unc_kind = (old_unc || pu_v) ? K_UNC : (old_spill || slot_v) ? K_SPILL : K_NONE;
+    wire [1:0] unc_src = old_unc ? S_OLD : pu_v ? S_PU : old_spill ? S_OLD : S_SLOT;
+    wire [EB-1:0] unc_entry = (old_unc || (!pu_v && old_spill)) ? o_entry
+                            : pu_v ? pu_entry : slot_v ? {{(EB-LB){1'b0}}, slot} : {EB{1'b0}};
+    wire blk0 = wb_valid && (wb_blk == BLK0);
+    wire use_comp = c_compr && comp_ok;
+    wire re_place = misp && (p_kind == K_COMP);
+    wire decide_unc = (blk0 && !use_comp) || re_place;
+    wire lds_alloc = decide_unc && (unc_kind == K_SPILL) && (unc_src == S_SLOT);
+    assign err_lds_full = decide_unc && (unc_kind == K_NONE);
+    wire [1:0] cur_kind = !blk0 ? p_kind : use_comp ? K_COMP : unc_kind;
+    wire [1:0] cur_src = !blk0 ? p_src : use_comp ? comp_src : unc_src;
+    wire [EB-1:0] cur_entry = !blk0 ? p_entry : use_comp ? comp_entry : unc_entry;
+    wire [BB-1:0] cur_blk = !blk0 ? p_blk : use_comp ? comp_blk : BLK0;
+
+    // --- the block written this cycle (a write's block or the DRB replay) ---------------
+    wire data_cyc = wb_valid || replay_valid;
+    wire [BB-1:0] k = wb_valid ? wb_blk : replay_blk;
+    wire [ROW-1:0] new_row = wb_valid ? wr_data : replay_data;
+    wire [LANES-1:0] active = w_mask[k*LANES +: LANES];
+    wire [ROW-1:0] mov_row;
+    wire [ROW-1:0] lds_old = lds[{o_entry[LB-1:0], k}];
+    rc_decompress u_mov (.c0(mov_c0), .log2de(mov_de), .log2db(mov_db), .sw(k), .comp(mov_row));
+    // lanes the write does not enable: the old value where the register moves, else zero
+    wire [ROW-1:0] old_row = old_comp ? mov_row : old_spill ? lds_old : {ROW{1'b0}};
+    wire [ROW-1:0] merged, comp_row;
+    wire [LANES-1:0] lane_we = (cur_src == S_OLD) ? active : LANE_ALL;
+    genvar j;
+    generate
+        for (j = 0; j < LANES; j = j + 1) begin : g_merge
+            assign merged[j*W +: W] = active[j] ? new_row[j*W +: W] : old_row[j*W +: W];
+        end
+    endgenerate
+    assign comp_row = {{(ROW - W - 2 * CB){1'b0}}, cdata_de, cdata_db, cdata_c0};
+    wire is_comp = cur_kind == K_COMP;
+    wire mem_we = !rst && data_cyc && ((cur_kind == K_UNC) || (is_comp && blk0));
+    wire lds_we = !rst && data_cyc && (cur_kind == K_SPILL);
+    wire [RB+BB-1:0] mem_addr = {cur_entry[RB-1:0], is_comp ? cur_blk : k};
+    wire [ROW-1:0] raw_row = is_comp ? comp_row : merged;
+    wire [LANES-1:0] mem_lanes = is_comp ? LANE_ALL : lane_we;
+
+    // stuck-at faults of a faulty block: in lane j, bit (4e + b + j) mod 32 is (e + j) & 1
+    wire [ROW-1:0] mem_row;
+    wire wr_faulty = fmap[mem_addr];
+    generate
+        for (j = 0; j < LANES; j = j + 1) begin : g_stuck
+            localparam integer JI = j;
+            wire [4:0] pos = mem_addr[4:0] + JI[4:0];
+            wire [W-1:0] bit_mask = {{(W-1){1'b0}}, 1'b1} << pos;
+            wire stuck = mem_addr[BB] ^ JI[0];
+            wire [W-1:0] word = raw_row[j*W +: W];
+            assign mem_row[j*W +: W] = !wr_faulty ? word
+                                     : stuck ? (word | bit_mask) : (word & ~bit_mask);
+        end
+    endgenerate
+
+    integer lj;
+    always @(posedge clk) begin
+        for (lj = 0; lj < LANES; lj = lj + 1) begin
+            if (mem_we && mem_lanes[lj])
+                mem[mem_addr][lj*W +: W] <= mem_row[lj*W +: W];
+            if (lds_we && lane_we[lj])
+                lds[{cur_entry[LB-1:0], k}][lj*W +: W] <= merged[lj*W +: W];
+        end
+    end
+
+    // --- end of the write: releases, the LDS slot it leaves, events ---------------------
+    wire rel_old = o_v && !o_m && (p_src != S_OLD);
+    wire rel_pc = pc_v && (p_src != S_PC);
+    wire rel_pu = pu_v && (p_src != S_PU);
+    assign err_rel = wr_end && ((rel_old && rel_pc) || (rel_old && rel_pu) || (rel_pc && rel_pu));
+    wire push = wr_end && (rel_old || rel_pc || rel_pu);
+    wire leave_lds = wr_end && old_spill && (p_src != S_OLD);
+    assign ev_done = wr_end;
+    assign ev_kind = !wr_end ? EV_NORMAL
+                   : (p_kind == K_SPILL || p_kind == K_NONE) ? EV_SPILL
+                   : (p_src == S_OLD) ? EV_NORMAL
+                   : (p_src == S_PC && pc_tier_q == TIER_FAULTY) ? EV_FAULTY : EV_RELIABLE;
+    assign ev_misp = wr_end && w_misp;
+    assign ev_compressed = wr_end && (p_kind == K_COMP);
+
+    wire [LDS-1:0] one_slot = {{(LDS-1){1'b0}}, 1'b1};
+    wire [LDS-1:0] lds_free = (leave_lds ? one_slot << o_entry[LB-1:0] : {LDS{1'b0}})
+                            | (rel_valid && rel_m ? one_slot << rel_entry[LB-1:0] : {LDS{1'b0}});
+    wire [LDS-1:0] lds_take = lds_alloc ? one_slot << slot : {LDS{1'b0}};
+
+    always @(posedge clk) begin
+        if (rst) begin
+            fmap <= {SLOTS{1'b0}};
+            lds_used <= {LDS{1'b0}};
+            relq_valid <= 1'b0;
+            rq_c <= 1'b0;
+            rq_entry <= {RB{1'b0}};
+            rq_blk <= BLK0;
+        end else begin
+            if (load_map)
+                fmap <= faulty;
+            lds_used <= (lds_used & ~lds_free) | lds_take;
+            relq_valid <= push;
+            rq_c <= push && (rel_old ? o_c : rel_pc);
+            rq_entry <= !push ? {RB{1'b0}} : rel_old ? o_entry[RB-1:0] : rel_pc ? pc_entry
+                                                                         : pu_entry;
+            rq_blk <= !push ? BLK0 : rel_old ? o_blk : rel_pc ? pc_blk : BLK0;
+        end
+    end
+
+    // --- write state: latched at the start, placement at block 0 and on a misprediction --
+    wire [W+2*CB-1:0] old_cdata = mem[{n_entry[RB-1:0], n_blk}][W+2*CB-1:0];
+    always @(posedge clk) begin
+        if (rst) begin
+            w_reg <= {RB{1'b0}};
+            w_mask <= {`DRF_COMPONENTS{1'b0}};
+            {o_v, o_c, o_m, o_entry, o_blk} <= {(3 + EB + BB){1'b0}};
+            {pc_v, pc_tier_q, pc_entry, pc_blk, pu_v, pu_entry} <= {(4 + 2 * RB + BB){1'b0}};
+            {p_kind, p_src, p_entry, p_blk} <= {(4 + EB + BB){1'b0}};
+            {mov_c0, mov_de, mov_db} <= {(W + 2 * CB){1'b0}};
+            w_misp <= 1'b0;
+        end else if (start_ok) begin
+            w_reg <= wr_reg;
+            w_mask <= wr_mask;
+            {o_v, o_c, o_m, o_entry, o_blk} <= {n_v, n_c, n_m, n_entry, n_blk};
+            pc_v <= take_c && pc_valid;
+            pc_tier_q <= pc_tier;
+            pc_entry <= pc_entry_o;
+            pc_blk <= pc_blk_o;
+            pu_v <= take_u && pu_valid;
+            pu_entry <= pu_entry_o;
+            {p_kind, p_src, p_entry, p_blk} <= {K_NONE, S_OLD, {EB{1'b0}}, BLK0};
+            if (n_comp)
+                {mov_de, mov_db, mov_c0} <= old_cdata;
+            w_misp <= 1'b0;
+        end else begin
+            if (blk0)
+                {p_kind, p_src, p_entry, p_blk} <= {cur_kind, cur_src, cur_entry, cur_blk};
+            if (re_place)
+                {p_kind, p_src, p_entry, p_blk} <= {unc_kind, unc_src, unc_entry, BLK0};
+            if (misp)
+                w_misp <= 1'b1;
+        end
+    end
+
+    // --- read ports: PT row at the start, then one block a cycle -------------------------
+    wire [1:0] rd_start = {rd_start_b, rd_start_a};
+    wire [EB-1:0] s_entry [0:1];
+    wire [BB-1:0] s_blk [0:1];
+    assign s_entry[0] = se0;
+    assign s_entry[1] = se1;
+    assign s_blk[0] = sb0;
+    assign s_blk[1] = sb1;
+    wire [1:0] rd_valid;
+    wire [BB-1:0] rd_blk [0:1];
+    wire [ROW-1:0] rd_data [0:1];
+    genvar p;
+    generate
+        for (p = 0; p < 2; p = p + 1) begin : g_rd
+            reg [1:0] kind_q;
+            reg [EB-1:0] entry_q;
+            reg [ROW-1:0] data_q;
+            wire valid, last;
+            wire [BB-1:0] blk;
+            wire start = rd_start[p];
+            dcp_beats u_beats (.clk(clk), .rst(rst), .load(start), .valid(valid), .blk(blk),
+                               .last(last));
+            wire [1:0] s_kind = !sv[p] ? K_NONE : sm[p] ? K_SPILL : sc[p] ? K_COMP : K_UNC;
+            wire issue = start || (valid && !last);
+            wire [1:0] i_kind = start ? s_kind : kind_q;
+            wire [EB-1:0] i_entry = start ? s_entry[p] : entry_q;
+            wire [BB-1:0] i_blk = start ? (s_kind == K_COMP ? s_blk[p] : BLK0) : blk + 1'b1;
+            wire [ROW-1:0] m_row = mem[{i_entry[RB-1:0], i_blk}];
+            wire [ROW-1:0] l_row = lds[{i_entry[LB-1:0], i_blk}];
+            wire [ROW-1:0] dec_data;
+            /* verilator lint_off PINCONNECTEMPTY */
+            dcp_decompress u_dec (.clk(clk), .rst(rst), .load(start && s_kind == K_COMP),
+                                  .c0(m_row[W-1:0]), .log2de(m_row[W+2*CB-1:W+CB]),
+                                  .log2db(m_row[W+CB-1:W]), .valid(), .blk(), .data(dec_data));
+            /* verilator lint_on PINCONNECTEMPTY */
+            always @(posedge clk) begin
+                if (rst) begin
+                    kind_q <= K_NONE;
+                    entry_q <= {EB{1'b0}};
+                    data_q <= {ROW{1'b0}};
+                end else if (issue) begin
+                    kind_q <= i_kind;
+                    entry_q <= i_entry;
+                    data_q <= i_kind == K_UNC ? m_row : i_kind == K_SPILL ? l_row : {ROW{1'b0}};
+                end
+            end
+            assign rd_valid[p] = valid;
+            assign rd_blk[p] = blk;
+            assign rd_data[p] = !valid ? {ROW{1'b0}} : kind_q == K_COMP ? dec_data : data_q;
+        end
+    endgenerate
+    assign rd_valid_a = rd_valid[0];
+    assign rd_valid_b = rd_valid[1];
+    assign rd_blk_a = rd_blk[0];
+    assign rd_blk_b = rd_blk[1];
+    assign rd_data_a = rd_data[0];
+    assign rd_data_b = rd_data[1];
+endmodule

@@ -1,0 +1,767 @@
+/* Lockstep bench of the DC-Patch slice wrapper (dc-patch paper Sections II-A and IV):
+ * cmodel/dcp_slice.c against rtl/dcp_slice.v every cycle, plus end-to-end properties: every
+ * read returns the last value written, no faulty block holds live data, nothing is lost. */
+#include <inttypes.h>
+#include <string.h>
+
+#include "dcp_slice.h"
+#include "faultmap.h"
+#include "harness.h"
+#include "stim.h"
+
+dut *dut_open_dcp_slice(uint32_t xseed);
+
+enum {
+    PORTS = DCP_PORTS,
+    BLKS = DRF_SUBWAVEFRONTS,
+    LANES = DRF_SW_LANES,
+    WINDOWS = DRF_WAVEFRONT_SLOTS,
+    WIN_REGS = DRF_REGS / DRF_WAVEFRONT_SLOTS,
+    W32 = PSU_SLOTS / 32,
+    LDS32 = DRF_LDS_SPILL_SLOTS / 32,
+    SETUP_CYCLES = HX_RESET_CYCLES + 1, /* reset cycles, then load_map */
+    INJECT_EVERY = 5,   /* every 5th phase is a fault injection ... */
+    INJECT_WRITES = 400, /* ... of 400 writes */
+    KINDS = 4,          /* enum dcp_kind */
+    MISP_TO = 3,        /* a misprediction replays to the old entry, a new entry, the LDS */
+};
+
+/* Workloads: stim_pick (about half compressible) on 3/4 of the windows; on all of them,
+ * mostly random registers (more uncompressed registers than reliable entries: spills) or
+ * mostly compressible ones (more than the faulty entries' blocks: PSU tiers 1 and 2). */
+enum workload { WL_MIXED, WL_PRESSURE, WL_COMPRESSIBLE, WORKLOADS };
+static const char *const wl_name[WORKLOADS] = {"mixed", "pressure", "compress"};
+static const unsigned wl_windows[WORKLOADS] = {12, 16, 16};
+
+/* Fault maps: the three Table 1 scenarios, and a scarce one of this bench (a few reliable
+ * entries, a few faulty ones with one good block, the rest all faulty) on 4 windows, where
+ * the compressed placements run out as well; its spills stay under 4 * 16 < 128 slots. */
+enum { MAP_SCARCE = FM_SCENARIOS, MAP_KINDS, SCARCE_WINDOWS = 4 };
+static const enum stim_kind compressible[] = {STIM_CONSTANT, STIM_SINGLE, STIM_DOUBLE,
+                                              STIM_PAPER, STIM_WRAP};
+
+typedef struct {
+    const dut_port *rst, *load_map, *faulty, *wr_start, *wr_reg, *wr_mask, *wr_data, *dealloc,
+        *reg_base, *n;
+    const dut_port *rd_start[PORTS], *rd_reg[PORTS], *rd_valid[PORTS], *rd_blk[PORTS],
+        *rd_data[PORTS];
+    const dut_port *wr_busy, *stall, *wr_refused, *mov, *err_lds_full, *err_rel, *psu_err,
+        *dealloc_busy, *err_dealloc, *relq_valid, *bitmap, *lds_used, *ev_done, *ev_kind,
+        *ev_misp, *ev_compressed;
+} ports;
+
+typedef struct {
+    unsigned scenario[MAP_KINDS], workload[WORKLOADS], ev[DCP_EV_KINDS], tier[PSU_TIERS],
+        misp_to[MISP_TO], spill_stay, repatch, mov, divergent[KINDS], read[PORTS][KINDS],
+        first_write, c_to_u, u_to_c, same_reg_b2b, relq, dealloc, dealloc_lds,
+        dealloc_refused_write, dealloc_refused_walk, dealloc_refused_window,
+        start_refused_walk, start_refused_port, reset_mid_write, e2e, zero_read, inject,
+        corrupted, no_comp_place;
+} bins;
+
+/* Per scenario and workload: how the writes ended, the most LDS slots in use. */
+typedef struct {
+    uint64_t writes, ev[DCP_EV_KINDS], misp, compressed;
+    unsigned lds_max;
+} stats;
+
+/* What the bench knows: the last value written to each register, and whether it is valid. */
+typedef struct {
+    uint32_t value[DRF_REGS][DRF_COMPONENTS];
+    bool valid[DRF_REGS];
+} scoreboard;
+
+typedef struct {
+    uint32_t c[DRF_COMPONENTS];
+    uint64_t mask;
+    uint8_t reg;
+    unsigned next;   /* block driven next; BLKS: all driven, waiting for the end */
+    bool active;     /* accepted and not ended */
+} write_txn;
+
+typedef struct {
+    bool active, check;
+    unsigned next;   /* block expected next */
+    uint32_t exp[DRF_COMPONENTS];
+} pending_read;
+
+typedef struct {
+    bool want, whole;      /* a deallocation is wanted (writes hold off); of a whole window */
+    uint8_t base;
+    uint16_t n;
+    unsigned walk_base, walk_end; /* the window the PT walks */
+} dealloc_ctl;
+
+typedef struct {
+    unsigned sc;            /* fm_scenario or MAP_SCARCE */
+    enum workload wl;
+    fm_map map;
+    uint64_t faulty[PSU_WORDS];
+    uint64_t left;          /* writes left in the phase */
+    unsigned setup, index, regular; /* setup cycles left; phases started; regular ones */
+    bool inject;            /* the map changed under live registers: lockstep only */
+    bool alive[WINDOWS];
+} phase;
+
+/* Everything the stimulus and the checks share. */
+typedef struct {
+    hx_bench *b;
+    ports p;
+    bins v;
+    stats st[MAP_KINDS][WORKLOADS];
+    dcp_slice_state s;
+    scoreboard sb;
+    phase ph;
+    write_txn w;
+    pending_read rd[PORTS];
+    dealloc_ctl dc;
+} bench;
+
+static void bind(hx_bench *b, ports *p)
+{
+    static const char *const rs[] = {"rd_start_a", "rd_start_b"},
+                             *const rr[] = {"rd_reg_a", "rd_reg_b"},
+                             *const rv[] = {"rd_valid_a", "rd_valid_b"},
+                             *const rb[] = {"rd_blk_a", "rd_blk_b"},
+                             *const rdd[] = {"rd_data_a", "rd_data_b"};
+#define P(x) p->x = hx_port(b, #x)
+    P(rst); P(load_map); P(faulty); P(wr_start); P(wr_reg); P(wr_mask); P(wr_data); P(dealloc);
+    P(reg_base); P(n); P(wr_busy); P(stall); P(wr_refused); P(mov); P(err_lds_full); P(err_rel);
+    P(psu_err); P(dealloc_busy); P(err_dealloc); P(relq_valid); P(bitmap); P(lds_used);
+    P(ev_done); P(ev_kind); P(ev_misp); P(ev_compressed);
+#undef P
+    for (unsigned i = 0; i < PORTS; i++) {
+        p->rd_start[i] = hx_port(b, rs[i]);
+        p->rd_reg[i] = hx_port(b, rr[i]);
+        p->rd_valid[i] = hx_port(b, rv[i]);
+        p->rd_blk[i] = hx_port(b, rb[i]);
+        p->rd_data[i] = hx_port(b, rdd[i]);
+    }
+}
+
+static const char *const kind_name[KINDS] = {"an invalid", "an uncompressed", "a compressed",
+                                             "a spilled"};
+
+static void make_bins(hx_bench *b, bins *v)
+{
+    static const char *const ev_name[DCP_EV_KINDS] = {
+        "normal write to the old patch", "patched to a faulty entry",
+        "patched to a reliable entry", "spilled to the LDS"};
+    static const char *const misp_name[MISP_TO] = {
+        "the old uncompressed entry", "the preventive uncompressed entry", "the LDS"};
+    for (unsigned k = 0; k < FM_SCENARIOS; k++)
+        v->scenario[k] = hx_bin(b, "fault map loaded: %s (Table 1)", fm_scenario_name(k));
+    v->scenario[MAP_SCARCE] = hx_bin(b, "fault map loaded: scarce (bench)");
+    for (unsigned k = 0; k < WORKLOADS; k++)
+        v->workload[k] = hx_bin(b, "workload %s", wl_name[k]);
+    for (unsigned k = 0; k < DCP_EV_KINDS; k++)
+        v->ev[k] = hx_bin(b, "write ends: %s", ev_name[k]);
+    for (unsigned t = 0; t < PSU_TIERS; t++)
+        v->tier[t] = hx_bin(b, "compressed register patched to PSU tier %u", t);
+    for (unsigned k = 0; k < MISP_TO; k++)
+        v->misp_to[k] = hx_bin(b, "misprediction: DRB replayed to %s", misp_name[k]);
+    v->spill_stay = hx_bin(b, "spilled register rewritten in its LDS slot");
+    v->repatch = hx_bin(b, "spilled register patched back into the slice");
+    v->mov = hx_bin(b, "special MOV (divergent write to a compressed register)");
+    for (unsigned k = 0; k < KINDS; k++)
+        v->divergent[k] = hx_bin(b, "divergent write to %s register", kind_name[k]);
+    for (unsigned i = 0; i < PORTS; i++)
+        for (unsigned k = 0; k < KINDS; k++)
+            v->read[i][k] = hx_bin(b, "port %c reads %s register", 'A' + i, kind_name[k]);
+    v->first_write = hx_bin(b, "first write (v = 0)");
+    v->c_to_u = hx_bin(b, "rewrite compressed -> uncompressed");
+    v->u_to_c = hx_bin(b, "rewrite uncompressed -> compressed");
+    v->same_reg_b2b = hx_bin(b, "back-to-back writes to one register (PT bypass)");
+    v->relq = hx_bin(b, "release queue drained");
+    v->dealloc = hx_bin(b, "deallocation walk");
+    v->dealloc_lds = hx_bin(b, "deallocation frees an LDS slot");
+    v->dealloc_refused_write = hx_bin(b, "deallocation refused: write in flight");
+    v->dealloc_refused_walk = hx_bin(b, "deallocation refused: walk busy");
+    v->dealloc_refused_window = hx_bin(b, "deallocation refused: bad window");
+    v->start_refused_walk = hx_bin(b, "write start refused: walk busy");
+    v->start_refused_port = hx_bin(b, "write start refused: write port busy");
+    v->reset_mid_write = hx_bin(b, "reset with a write in flight");
+    v->e2e = hx_bin(b, "read checked against the last value written");
+    v->zero_read = hx_bin(b, "read of an invalid register checked to be zero");
+    v->inject = hx_bin(b, "fault injection: another map loaded under live registers");
+    v->corrupted = hx_bin(b, "fault injection: a read returns a corrupted value");
+    v->no_comp_place =
+        hx_bin(b, "compressible register stored uncompressed: no compressed placement");
+}
+
+/* --- phases: reset, load a Table 1 map, run a workload -------------------------------- */
+
+static const char *map_name(unsigned sc)
+{
+    return sc == MAP_SCARCE ? "scarce" : fm_scenario_name((enum fm_scenario)sc);
+}
+
+static void scarce_map(fm_map *m, hx_rng *r)
+{
+    for (unsigned e = 0; e < DRF_REGS; e++) {
+        const unsigned u = hx_below(r, 100);
+        m->faulty[e] = u < 3 ? 0 : u < 8 ? 0xF & ~(1u << hx_below(r, BLKS)) : 0xF;
+    }
+}
+
+static void generate_map(phase *ph, unsigned sc, hx_rng *r)
+{
+    if (sc == MAP_SCARCE)
+        scarce_map(&ph->map, r);
+    else
+        fm_generate((enum fm_scenario)sc, hx_rand64(r), &ph->map);
+    memset(ph->faulty, 0, sizeof ph->faulty);
+    for (unsigned e = 0; e < DRF_REGS; e++)
+        ph->faulty[e * BLKS / 64] |= (uint64_t)ph->map.faulty[e] << (e * BLKS % 64);
+}
+
+/* Windows in use: the workload's, 4 on the scarce map. */
+static unsigned windows(const phase *ph)
+{
+    return ph->sc == MAP_SCARCE ? SCARCE_WINDOWS : wl_windows[ph->wl];
+}
+
+/* A regular phase resets the slice, loads a Table 1 map and runs a workload. Every
+ * INJECT_EVERY-th phase instead loads another map under the live registers (not a supported
+ * use: only the lockstep comparison runs), so that writes land in faulty blocks. */
+static void new_phase(bench *t)
+{
+    phase *ph = &t->ph;
+    hx_rng *r = &t->b->rng;
+    ph->inject = ph->index++ % INJECT_EVERY == INJECT_EVERY - 1;
+    if (ph->inject) {
+        generate_map(ph, hx_below(r, FM_SCENARIOS), r);
+        ph->left = INJECT_WRITES;
+        ph->setup = 1;
+        return;
+    }
+    if (t->w.active && ph->regular > 0)
+        hx_hit(t->b, t->v.reset_mid_write);
+    ph->sc = ph->regular % MAP_KINDS;
+    ph->wl = (enum workload)(ph->regular / MAP_KINDS % WORKLOADS);
+    ph->regular++;
+    generate_map(ph, ph->sc, r);
+    ph->left = 2000 + hx_below(r, 4000);
+    ph->setup = SETUP_CYCLES;
+    for (unsigned i = 0; i < WINDOWS; i++)
+        ph->alive[i] = i < windows(ph);
+    memset(&t->sb.valid, 0, sizeof t->sb.valid);
+    t->w.active = false;
+    memset(t->rd, 0, sizeof t->rd);
+    t->dc = (dealloc_ctl){0};
+}
+
+/* Reset cycles, then load_map; false once the phase runs. */
+static bool phase_setup(bench *t, dcp_slice_in *in)
+{
+    phase *ph = &t->ph;
+    if (!ph->setup)
+        return false;
+    in->rst = ph->setup > 1;
+    in->load_map = ph->setup == 1;
+    memcpy(in->faulty, ph->faulty, sizeof in->faulty);
+    if (in->load_map && ph->inject) {
+        hx_hit(t->b, t->v.inject);
+    } else if (in->load_map) {
+        hx_hit(t->b, t->v.scenario[ph->sc]);
+        hx_hit(t->b, t->v.workload[ph->wl]);
+    }
+    ph->setup--;
+    return true;
+}
+
+/* --- stimulus ------------------------------------------------------------------------- */
+
+static unsigned alive_windows(const phase *ph, unsigned list[WINDOWS])
+{
+    unsigned n = 0;
+    for (unsigned i = 0; i < WINDOWS; i++)
+        if (ph->alive[i])
+            list[n++] = i;
+    return n;
+}
+
+static bool pick_alive_reg(bench *t, uint8_t *reg)
+{
+    unsigned list[WINDOWS];
+    const unsigned n = alive_windows(&t->ph, list);
+    if (!n)
+        return false;
+    *reg = (uint8_t)(list[hx_below(&t->b->rng, n)] * WIN_REGS + hx_below(&t->b->rng, WIN_REGS));
+    return true;
+}
+
+static uint64_t pick_mask(hx_rng *r)
+{
+    if (hx_chance(r, 17, 20))
+        return ~0ull;
+    switch (hx_below(r, 4)) {
+    case 0: return 0;
+    case 1: return 1ull << hx_below(r, DRF_COMPONENTS);
+    default: return hx_rand64(r) & ~(1ull << hx_below(r, DRF_COMPONENTS));
+    }
+}
+
+static enum stim_kind pick_kind(bench *t)
+{
+    hx_rng *r = &t->b->rng;
+    const unsigned n = sizeof compressible / sizeof compressible[0];
+    if (t->ph.wl == WL_PRESSURE && hx_chance(r, 4, 5))
+        return STIM_RANDOM;
+    if (t->ph.wl == WL_COMPRESSIBLE && hx_chance(r, 4, 5))
+        return compressible[hx_below(r, n)];
+    return stim_pick(r);
+}
+
+static bool new_write(bench *t, write_txn *w)
+{
+    hx_rng *r = &t->b->rng;
+    if (t->w.active && hx_chance(r, 1, 4))
+        w->reg = t->w.reg;
+    else if (!pick_alive_reg(t, &w->reg))
+        return false;
+    stim_register(r, pick_kind(t), w->c);
+    w->mask = pick_mask(r);
+    w->next = 0;
+    w->active = true;
+    return true;
+}
+
+/* Starts: at the write's last block or when idle (refused during a replay but its last cycle),
+ * rarely in the middle of a write or during a walk (refused). */
+static bool want_start(bench *t)
+{
+    hx_rng *r = &t->b->rng;
+    const write_txn *w = &t->w;
+    if (t->dc.want)
+        return t->s.pt.left != 0 && hx_chance(r, 1, 16);
+    if (w->active && w->next < BLKS - 1)
+        return hx_chance(r, 1, 40);
+    return hx_chance(r, 1, 2);
+}
+
+/* A deallocation to ask for until it is taken: mostly a whole live window, else any legal
+ * window of up to 32 registers, rarely an illegal one (asked once). */
+static void choose_dealloc(bench *t)
+{
+    hx_rng *r = &t->b->rng;
+    dealloc_ctl *dc = &t->dc;
+    unsigned list[WINDOWS];
+    const unsigned n = alive_windows(&t->ph, list), kind = hx_below(r, 20);
+    dc->want = true;
+    dc->whole = kind < 17 && n > 0;
+    if (dc->whole) {
+        dc->base = (uint8_t)(list[hx_below(r, n)] * WIN_REGS);
+        dc->n = WIN_REGS;
+    } else if (kind < 19) {
+        dc->base = (uint8_t)hx_rand32(r);
+        const unsigned room = DRF_REGS - dc->base;
+        dc->n = (uint16_t)(1 + hx_below(r, room < 32 ? room : 32));
+    } else { /* past the slice, or empty */
+        dc->base = (uint8_t)(DRF_REGS - 1 - hx_below(r, 8));
+        dc->n = (uint16_t)(hx_chance(r, 1, 2) ? 0 : 9 + hx_below(r, 8));
+    }
+}
+
+/* The wanted deallocation, or during a walk now and then another one (refused). */
+static void pick_dealloc(bench *t, dcp_slice_in *in)
+{
+    hx_rng *r = &t->b->rng;
+    dealloc_ctl *dc = &t->dc;
+    if (!dc->want && hx_chance(r, 1, 300))
+        choose_dealloc(t);
+    const bool extra = !dc->want && t->s.pt.left != 0 && hx_chance(r, 1, 8);
+    in->dealloc = dc->want || extra;
+    in->reg_base = extra ? (uint8_t)hx_rand32(r) : dc->base;
+    in->n = extra ? 1 : dc->n;
+}
+
+static void revive_window(bench *t)
+{
+    phase *ph = &t->ph;
+    unsigned list[WINDOWS];
+    if (alive_windows(ph, list) >= windows(ph) || !hx_chance(&t->b->rng, 1, 50))
+        return;
+    const unsigned start = hx_below(&t->b->rng, WINDOWS);
+    for (unsigned i = 0; i < WINDOWS; i++)
+        if (!ph->alive[(start + i) % WINDOWS]) {
+            ph->alive[(start + i) % WINDOWS] = true;
+            return;
+        }
+}
+
+static void pick_reads(bench *t, dcp_slice_in *in)
+{
+    hx_rng *r = &t->b->rng;
+    for (unsigned i = 0; i < PORTS; i++) {
+        in->rd_start[i] = hx_chance(r, 1, 3);
+        const unsigned how = hx_below(r, 10);
+        if (how == 0 && t->w.active)
+            in->rd_reg[i] = t->w.reg;
+        else if (how > 6 || !pick_alive_reg(t, &in->rd_reg[i]))
+            in->rd_reg[i] = (uint8_t)hx_rand32(r);
+    }
+}
+
+/* This cycle's inputs; *nxt is the write proposed with wr_start. */
+static void make_inputs(bench *t, dcp_slice_in *in, write_txn *nxt)
+{
+    hx_rng *r = &t->b->rng;
+    if (!t->ph.setup && !t->ph.left)
+        new_phase(t);
+    if (t->w.active && t->w.next < BLKS)
+        memcpy(in->wr_data, &t->w.c[t->w.next * LANES], sizeof in->wr_data);
+    else
+        for (unsigned j = 0; j < LANES; j++)
+            in->wr_data[j] = hx_rand32(r);
+    if (phase_setup(t, in))
+        return;
+    revive_window(t);
+    in->wr_start = want_start(t) && new_write(t, nxt);
+    in->wr_reg = in->wr_start ? nxt->reg : (uint8_t)hx_rand32(r);
+    in->wr_mask = in->wr_start ? nxt->mask : hx_rand64(r);
+    pick_reads(t, in);
+    pick_dealloc(t, in);
+}
+
+/* --- lockstep -------------------------------------------------------------------------- */
+
+static void drive(bench *t, const dcp_slice_in *in)
+{
+    hx_bench *b = t->b;
+    const ports *p = &t->p;
+    uint32_t f32[W32];
+    psu_words32(in->faulty, f32);
+    hx_set(b, p->rst, in->rst);
+    hx_set(b, p->load_map, in->load_map);
+    hx_set_words(b, p->faulty, f32, W32);
+    hx_set(b, p->wr_start, in->wr_start);
+    hx_set(b, p->wr_reg, in->wr_reg);
+    hx_set(b, p->wr_mask, in->wr_mask);
+    hx_set_words(b, p->wr_data, in->wr_data, LANES);
+    for (unsigned i = 0; i < PORTS; i++) {
+        hx_set(b, p->rd_start[i], in->rd_start[i]);
+        hx_set(b, p->rd_reg[i], in->rd_reg[i]);
+    }
+    hx_set(b, p->dealloc, in->dealloc);
+    hx_set(b, p->reg_base, in->reg_base);
+    hx_set(b, p->n, in->n);
+    hx_eval(b);
+}
+
+static void expect_outputs(bench *t, const dcp_slice_out *o)
+{
+    hx_bench *b = t->b;
+    const ports *p = &t->p;
+    for (unsigned i = 0; i < PORTS; i++) {
+        hx_expect(b, p->rd_valid[i], o->rd_valid[i]);
+        hx_expect(b, p->rd_blk[i], o->rd_blk[i]);
+        hx_expect_words(b, p->rd_data[i], o->rd_data[i], LANES);
+    }
+    const bool flags[] = {o->wr_busy, o->stall, o->wr_refused, o->mov, o->err_lds_full,
+                          o->err_rel, o->psu_err, o->dealloc_busy, o->err_dealloc,
+                          o->relq_valid, o->ev_done, o->ev_misp, o->ev_compressed};
+    const dut_port *fp[] = {p->wr_busy, p->stall, p->wr_refused, p->mov, p->err_lds_full,
+                            p->err_rel, p->psu_err, p->dealloc_busy, p->err_dealloc,
+                            p->relq_valid, p->ev_done, p->ev_misp, p->ev_compressed};
+    for (unsigned i = 0; i < sizeof flags / sizeof flags[0]; i++)
+        hx_expect(b, fp[i], flags[i]);
+    hx_expect(b, p->ev_kind, o->ev_kind);
+    uint32_t bm[W32], lds[LDS32];
+    psu_words32(o->bitmap, bm);
+    for (unsigned i = 0; i < LDS32; i++)
+        lds[i] = (uint32_t)(o->lds_used[i / 2] >> (32 * (i % 2)));
+    hx_expect_words(b, p->bitmap, bm, W32);
+    hx_expect_words(b, p->lds_used, lds, LDS32);
+}
+
+/* --- properties ------------------------------------------------------------------------ */
+
+static void check_reads(bench *t, const dcp_slice_out *o)
+{
+    for (unsigned i = 0; i < PORTS; i++) {
+        pending_read *pr = &t->rd[i];
+        if (!pr->active)
+            continue;
+        hx_assert(t->b, o->rd_valid[i] && o->rd_blk[i] == pr->next, "read block in order",
+                  pr->next, o->rd_valid[i] ? o->rd_blk[i] : 0xFF);
+        for (unsigned j = 0; j < LANES && pr->check; j++) {
+            const uint32_t exp = pr->exp[pr->next * LANES + j];
+            if (t->ph.inject && exp != o->rd_data[i][j])
+                hx_hit(t->b, t->v.corrupted);
+            else
+                hx_assert(t->b, exp == o->rd_data[i][j], "read returns the last value written",
+                          exp, o->rd_data[i][j]);
+        }
+        pr->active = ++pr->next < BLKS;
+    }
+}
+
+static bool in_walk(const bench *t, unsigned reg)
+{
+    return t->s.pt.left != 0 && reg >= t->dc.walk_base && reg < t->dc.walk_end;
+}
+
+/* Reads whose answer the bench knows: not of the register being written, not of a window
+ * being walked; an invalid register reads as zero. kind: the PT row before the edge. */
+static void note_reads(bench *t, const dcp_slice_in *in, const bool walk[PORTS],
+                       const enum dcp_kind kind[PORTS])
+{
+    for (unsigned i = 0; i < PORTS; i++) {
+        if (!in->rd_start[i] || in->rst)
+            continue;
+        const uint8_t r = in->rd_reg[i];
+        pending_read *pr = &t->rd[i];
+        pr->active = true;
+        pr->next = 0;
+        pr->check = !(t->w.active && t->w.reg == r) && !walk[i];
+        if (t->sb.valid[r])
+            memcpy(pr->exp, t->sb.value[r], sizeof pr->exp);
+        else
+            memset(pr->exp, 0, sizeof pr->exp);
+        hx_hit(t->b, t->v.read[i][kind[i]]);
+        if (pr->check)
+            hx_hit(t->b, t->sb.valid[r] ? t->v.e2e : t->v.zero_read);
+    }
+}
+
+/* The finished write's register: uncompressed in a whole reliable entry, compressed in a
+ * non-faulty block, or spilled. */
+static void check_placement(bench *t, uint8_t reg)
+{
+    const dcp_pt_row r = dcp_pt_read(&t->s.pt, reg);
+    const fm_map *m = &t->ph.map;
+    switch (dcp_row_kind(&r)) {
+    case DCP_UNC:
+        hx_assert(t->b, fm_entry_reliable(m, r.entry), "uncompressed register in a reliable entry",
+                  0, m->faulty[r.entry]);
+        break;
+    case DCP_COMP:
+        hx_assert(t->b, !(m->faulty[r.entry] >> r.blk & 1u),
+                  "compressed register in a non-faulty block", 0, r.entry * BLKS + r.blk);
+        break;
+    case DCP_SPILL:
+        hx_assert(t->b, r.entry < DRF_LDS_SPILL_SLOTS, "spilled register in an LDS slot",
+                  DRF_LDS_SPILL_SLOTS, r.entry);
+        break;
+    default:
+        hx_assert(t->b, false, "a finished write leaves its register valid", 1, 0);
+    }
+}
+
+static void write_bins(bench *t, const dcp_wr *w, const dcp_slice_out *o)
+{
+    const bins *v = &t->v;
+    const enum dcp_kind old = dcp_row_kind(&w->old), fin = (enum dcp_kind)w->place.kind;
+    hx_hit(t->b, v->ev[o->ev_kind]);
+    if (w->place.src == DCP_SRC_PC && fin == DCP_COMP)
+        hx_hit(t->b, v->tier[w->pc_tier]);
+    if (o->ev_misp)
+        hx_hit(t->b, v->misp_to[fin == DCP_SPILL ? 2 : w->place.src == DCP_SRC_OLD ? 0 : 1]);
+    if (old == DCP_SPILL)
+        hx_hit(t->b, fin == DCP_SPILL ? v->spill_stay : v->repatch);
+    if (w->mask != ~0ull)
+        hx_hit(t->b, v->divergent[old]);
+    if (old == DCP_NONE)
+        hx_hit(t->b, v->first_write);
+    if (old == DCP_COMP && fin == DCP_UNC)
+        hx_hit(t->b, v->c_to_u);
+    if (old == DCP_UNC && fin == DCP_COMP)
+        hx_hit(t->b, v->u_to_c);
+    rc_entry e;
+    if (w->mask == ~0ull && fin != DCP_COMP && rc_compress_register(t->w.c, &e))
+        hx_hit(t->b, v->no_comp_place);
+}
+
+/* ev_done: the write's lanes take the new value (the others stay, or are zero in a register
+ * written for the first time), its placement is checked, the statistics count it. */
+static void retire(bench *t, const dcp_wr *pre, const dcp_slice_out *o)
+{
+    write_txn *w = &t->w;
+    hx_assert(t->b, w->active && w->next == BLKS && pre->reg == w->reg,
+              "a write ends after its four blocks", w->reg, pre->reg);
+    for (unsigned i = 0; i < DRF_COMPONENTS; i++)
+        if (w->mask >> i & 1u)
+            t->sb.value[w->reg][i] = w->c[i];
+        else if (!t->sb.valid[w->reg])
+            t->sb.value[w->reg][i] = 0;
+    t->sb.valid[w->reg] = true;
+    w->active = false;
+    write_bins(t, pre, o);
+    t->ph.left--;
+    hx_txn_done(t->b);
+    if (t->ph.inject)
+        return;
+    check_placement(t, w->reg);
+    stats *st = &t->st[t->ph.sc][t->ph.wl];
+    st->writes++;
+    st->ev[o->ev_kind]++;
+    st->misp += o->ev_misp;
+    st->compressed += o->ev_compressed;
+}
+
+static void accept_dealloc(bench *t, const dcp_slice_in *in)
+{
+    dealloc_ctl *dc = &t->dc;
+    const unsigned end = in->reg_base + in->n;
+    bool lds = false;
+    for (unsigned r = in->reg_base; r < end; r++) {
+        const dcp_pt_row row = dcp_pt_read(&t->s.pt, (uint8_t)r);
+        lds |= row.v && row.m;
+        t->sb.valid[r] = false;
+    }
+    if (dc->want && dc->whole)
+        t->ph.alive[in->reg_base / WIN_REGS] = false;
+    dc->want = false;
+    dc->walk_base = in->reg_base;
+    dc->walk_end = end;
+    hx_hit(t->b, t->v.dealloc);
+    if (lds)
+        hx_hit(t->b, t->v.dealloc_lds);
+}
+
+static void refused_dealloc(bench *t, const dcp_slice_in *in, bool walking, const dcp_slice_out *o)
+{
+    const unsigned n = in->n;
+    if (n == 0 || in->reg_base + n > DRF_REGS) {
+        hx_hit(t->b, t->v.dealloc_refused_window);
+        t->dc.want = false;
+    } else if (walking) {
+        hx_hit(t->b, t->v.dealloc_refused_walk);
+    } else if (o->wr_busy) {
+        hx_hit(t->b, t->v.dealloc_refused_write);
+    }
+}
+
+static void accept_start(bench *t, const write_txn *nxt, const dcp_wr *pre,
+                         const dcp_slice_out *o)
+{
+    hx_assert(t->b, !t->w.active, "a write starts when the previous one ends", 0, t->w.reg);
+    if (o->ev_done && pre->reg == nxt->reg)
+        hx_hit(t->b, t->v.same_reg_b2b);
+    if (o->mov)
+        hx_hit(t->b, t->v.mov);
+    t->w = *nxt;
+}
+
+/* A quiescent slice (no write, release or walk): the PSU bitmap is the fault map plus the
+ * blocks of the valid PT rows, each held once and none faulty; the LDS bitmap is the slots
+ * of the spilled rows. */
+static void check_conservation(bench *t)
+{
+    const dcp_slice_state *s = &t->s;
+    if (s->wb.valid || s->com.replay.valid || s->relq.v || s->pt.left)
+        return;
+    uint64_t held[PSU_WORDS], lds[DCP_LDS_WORDS] = {0};
+    memcpy(held, t->ph.faulty, sizeof held);
+    bool clash = false;
+    for (unsigned reg = 0; reg < DRF_REGS; reg++) {
+        const dcp_pt_row r = dcp_pt_read(&s->pt, (uint8_t)reg);
+        const enum dcp_kind k = dcp_row_kind(&r);
+        const unsigned blocks = k == DCP_UNC ? BLKS : k == DCP_COMP ? 1 : 0;
+        for (unsigned i = 0; i < blocks; i++) {
+            const unsigned slot = r.entry * BLKS + (k == DCP_COMP ? r.blk : i);
+            clash |= held[slot / 64] >> (slot % 64) & 1u;
+            held[slot / 64] |= 1ull << (slot % 64);
+        }
+        if (k == DCP_SPILL) {
+            clash |= lds[r.entry / 64] >> (r.entry % 64) & 1u;
+            lds[r.entry / 64] |= 1ull << (r.entry % 64);
+        }
+    }
+    hx_assert(t->b, !clash, "no block or slot held twice or faulty", 0, 1);
+    hx_assert(t->b, !memcmp(held, s->psu.bitmap, sizeof held),
+              "PSU bitmap = fault map + the blocks of the valid rows", 0, 1);
+    hx_assert(t->b, !memcmp(lds, s->lds_used, sizeof lds),
+              "LDS bitmap = the slots of the spilled rows", lds[0], s->lds_used[0]);
+}
+
+static void check_flags(bench *t, const dcp_slice_in *in, const dcp_slice_out *o)
+{
+    if (t->ph.inject || in->rst || in->load_map)
+        return;
+    hx_assert(t->b, !o->err_lds_full, "the LDS never overflows", 0, 1);
+    hx_assert(t->b, !o->err_rel, "at most one release per write (queue depth 1)", 0, 1);
+    hx_assert(t->b, !o->psu_err, "no release of a free or faulty block", 0, 1);
+    if (o->relq_valid)
+        hx_hit(t->b, t->v.relq);
+    unsigned used = 0;
+    for (unsigned i = 0; i < DCP_LDS_WORDS; i++)
+        used += (unsigned)__builtin_popcountll(o->lds_used[i]);
+    stats *st = &t->st[t->ph.sc][t->ph.wl];
+    st->lds_max = used > st->lds_max ? used : st->lds_max;
+}
+
+/* --- the cycle and the report ------------------------------------------------------------ */
+
+static void cycle(bench *t)
+{
+    dcp_slice_in in = {0};
+    write_txn nxt = {0};
+    make_inputs(t, &in, &nxt);
+    drive(t, &in);
+    const dcp_wr pre = t->s.wr;
+    const bool walking = t->s.pt.left != 0;
+    bool walk[PORTS];
+    enum dcp_kind kind[PORTS];
+    for (unsigned i = 0; i < PORTS; i++) {
+        walk[i] = in_walk(t, in.rd_reg[i]);
+        const dcp_pt_row r = dcp_pt_read(&t->s.pt, in.rd_reg[i]);
+        kind[i] = dcp_row_kind(&r);
+    }
+    dcp_slice_out o;
+    dcp_slice_step(&t->s, &in, &o);
+    expect_outputs(t, &o);
+    check_flags(t, &in, &o);
+    check_reads(t, &o);
+    note_reads(t, &in, walk, kind);
+    if (t->w.active && t->w.next < BLKS)
+        t->w.next++;
+    if (o.ev_done && !in.rst)
+        retire(t, &pre, &o);
+    if (in.dealloc && !o.err_dealloc)
+        accept_dealloc(t, &in);
+    else if (in.dealloc)
+        refused_dealloc(t, &in, walking, &o);
+    if (in.wr_start && !o.wr_refused)
+        accept_start(t, &nxt, &pre, &o);
+    else if (in.wr_start)
+        hx_hit(t->b, walking ? t->v.start_refused_walk : t->v.start_refused_port);
+    if (!in.rst && !t->ph.inject)
+        check_conservation(t);
+}
+
+static void report(const bench *t)
+{
+    for (unsigned sc = 0; sc < MAP_KINDS; sc++)
+        for (unsigned wl = 0; wl < WORKLOADS; wl++) {
+            const stats *st = &t->st[sc][wl];
+            const double n = st->writes ? (double)st->writes : 1.0;
+            printf("dcp_slice: %-9s %-8s %7" PRIu64 " writes: normal %.3f, patched to faulty "
+                   "entries %.3f, patched to reliable entries %.3f, spilled %.3f, mispredicted "
+                   "%.3f (stored compressed %.3f, LDS slots used at most %u of %u)\n",
+                   map_name(sc), wl_name[wl], st->writes, st->ev[DCP_EV_NORMAL] / n,
+                   st->ev[DCP_EV_FAULTY] / n, st->ev[DCP_EV_RELIABLE] / n,
+                   st->ev[DCP_EV_SPILL] / n, st->misp / n, st->compressed / n, st->lds_max,
+                   DRF_LDS_SPILL_SLOTS);
+        }
+}
+
+int main(int argc, char **argv)
+{
+    static hx_bench b;
+    static bench t;
+    hx_init(&b, "dcp_slice", "register writes", argc, argv, 100000);
+    hx_attach(&b, dut_open_dcp_slice(b.o.xseed));
+    t.b = &b;
+    bind(&b, &t.p);
+    make_bins(&b, &t.v);
+    dcp_slice_reset(&t.s);
+    new_phase(&t);
+    while (hx_running(&b)) { /* the first phase's reset cycles are the harness's */
+        cycle(&t);
+        hx_tick(&b);
+    }
+    report(&t);
+    return hx_finish(&b);
+}
