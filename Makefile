@@ -41,19 +41,31 @@ $(BUILD)/deltarf: $(CLI_OBJ) $(BUILD)/libdrf.a
 
 # --- Verilator lockstep benches ------------------------------------------------------
 BENCHES := $(BLOCKS:%=$(BUILD)/tb/bench_%)
-$(BUILD)/tb/bench_%: tb/bench_%.c tb/shim_%.cpp tb/vshim.cpp tb/vshim.hpp $(RTL) \
-    $(HARNESS_OBJ) $(BUILD)/libdrf.a | $(TOOLS_OK)
-	@mkdir -p $(BUILD)/tb $(BUILD)/vl/$*
-	$(CC) $(CFLAGS) -c tb/bench_$*.c -o $(BUILD)/vl/$*/bench_$*.o
+# Blocks with two implementations, module parameter IMPL (docs/synth.md, Area work): bench_B
+# runs the default, optimised IMPL 1; bench_B@0 is the same bench on IMPL 0 (straightforward).
+IMPL_BLOCKS := rc_compress rc_decompress psu_prio_enc
+VARIANT_BENCHES := $(IMPL_BLOCKS:%=$(BUILD)/tb/bench_%@0)
+BENCH_DEPS = tb/bench_%.c tb/shim_%.cpp tb/vshim.cpp tb/vshim.hpp $(RTL) $(HARNESS_OBJ) \
+  $(BUILD)/libdrf.a
+# $(call verilate,BLOCK,NAME,FLAGS): tb/bench_BLOCK.c on the RTL with top BLOCK and the extra
+# Verilator FLAGS, as $(BUILD)/tb/bench_NAME (Verilator's files in $(BUILD)/vl/NAME)
+define verilate
+	@mkdir -p $(BUILD)/tb $(BUILD)/vl/$2
+	$(CC) $(CFLAGS) -c tb/bench_$1.c -o $(BUILD)/vl/$2/bench_$1.o
 	@rm -f $@ # the C objects are not among Verilator's link dependencies
-	verilator $(VERILATOR_FLAGS) --top-module $* -Mdir $(BUILD)/vl/$* -o $(CURDIR)/$@ \
+	verilator $(VERILATOR_FLAGS) --top-module $1 $3 -Mdir $(BUILD)/vl/$2 -o $(CURDIR)/$@ \
 	  -CFLAGS "-O2 -I$(CURDIR)/tb -I$(CURDIR)/cmodel" \
-	  -LDFLAGS "$(CURDIR)/$(BUILD)/vl/$*/bench_$*.o $(HARNESS_OBJ:%=$(CURDIR)/%) $(CURDIR)/$(BUILD)/libdrf.a" \
-	  $(RTL) $(CURDIR)/tb/shim_$*.cpp $(CURDIR)/tb/vshim.cpp >$(BUILD)/vl/$*/build.log 2>&1 \
-	  || { tail -30 $(BUILD)/vl/$*/build.log; exit 1; }
+	  -LDFLAGS "$(CURDIR)/$(BUILD)/vl/$2/bench_$1.o $(HARNESS_OBJ:%=$(CURDIR)/%) $(CURDIR)/$(BUILD)/libdrf.a" \
+	  $(RTL) $(CURDIR)/tb/shim_$1.cpp $(CURDIR)/tb/vshim.cpp >$(BUILD)/vl/$2/build.log 2>&1 \
+	  || { tail -30 $(BUILD)/vl/$2/build.log; exit 1; }
+endef
+$(BUILD)/tb/bench_%: $(BENCH_DEPS) | $(TOOLS_OK)
+	$(call verilate,$*,$*)
+$(BUILD)/tb/bench_%@0: $(BENCH_DEPS) | $(TOOLS_OK)
+	$(call verilate,$*,$*@0,-GIMPL=0)
 
-verify: $(BENCHES)
-	@tools/verify.sh $(SEED) "$(N)" $(BLOCKS)
+verify: $(BENCHES) $(VARIANT_BENCHES)
+	@tools/verify.sh $(SEED) "$(N)" $(BLOCKS) $(IMPL_BLOCKS:%=%@0)
 
 clean:
 	rm -rf $(BUILD)
@@ -101,10 +113,16 @@ test: | $(TOOLS_OK)
 
 # --- synthesis: area and logic-depth report (synth/run.sh, docs/synth.md) ------------
 # Every block of BLOCKS plus the submodules reported on their own; build/synth/area.md, .csv.
-SYNTH_BLOCKS := $(BLOCKS) rc_compress_ctrl rc_compress_deltas
-.PHONY: synth synth-blocks
+# BLOCK@0: BLOCK synthesised with IMPL = 0, set beside its default in the report's Area work.
+SYNTH_BLOCKS := $(BLOCKS) rc_compress_ctrl rc_compress_deltas \
+  $(IMPL_BLOCKS:%=%@0) rc_compress_deltas@0
+.PHONY: synth synth-blocks blocks
 synth: | $(TOOLS_OK)
 	RTL_DIR=$(RTL_DIR) synth/run.sh $(SYNTH_BLOCKS); tests/synth_smoke.sh $(SYNTH_BLOCKS)
 
 synth-blocks:
 	@echo $(SYNTH_BLOCKS)
+
+# The block list, for scripts (tools/bench.sh).
+blocks:
+	@echo $(BLOCKS)

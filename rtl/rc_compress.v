@@ -1,7 +1,10 @@
 // RC compression unit (aging paper Section 5.1.1, Figs. 8-9, Table 1): computing-deltas
-// module, control FSM, the W_en_delta / W_en_C buffers, the final multiplexer and PG.
+// module, control FSM, the W_en_delta / W_en_C buffers, the final multiplexer and PG. IMPL 0: as
+// drawn; 1 (default): the optimised deltas module, 8-bit delta buffers (docs/synth.md).
 `include "drf_params.vh"
-module rc_compress (
+module rc_compress #(
+    parameter integer IMPL = 1
+) (
     input  wire                                    clk,
     input  wire                                    rst,
     input  wire                                    start,
@@ -26,6 +29,7 @@ module rc_compress (
 );
     localparam integer W = `DRF_WORD_BITS;
     localparam integer HALF = `DRF_SW_LANES / 2;
+    localparam integer LOW = `DRF_MAX_LOG2 + 1;
 
     reg  [W-1:0] de_buf, db_buf, cprev;
     wire [W-1:0] ref_e, ref_b;
@@ -35,7 +39,7 @@ module rc_compress (
         .state(state), .w_en_delta(w_en_delta), .w_en_c(w_en_c), .comp_deltas(comp_deltas),
         .final_st(final_st), .w_en_st(w_en_st));
 
-    rc_compress_deltas u_deltas (
+    rc_compress_deltas #(.IMPL(IMPL)) u_deltas (
         .sw_data(sw_data), .comp_deltas(comp_deltas), .de_buf(de_buf), .db_buf(db_buf),
         .cprev(cprev), .ref_e(ref_e), .ref_b(ref_b), .compr(compr));
 
@@ -57,8 +61,8 @@ module rc_compress (
         end else begin
             if (w_en_delta) begin
                 st_c0 <= sw_data[0 +: W];
-                de_buf <= ref_e;
-                db_buf <= ref_b;
+                de_buf <= to_buf(ref_e);
+                db_buf <= to_buf(ref_b);
             end
             if (w_en_c)
                 cprev <= sw_data[HALF*W +: W];
@@ -66,4 +70,12 @@ module rc_compress (
                 st_reg <= dst;
         end
     end
+
+    // What a delta buffer keeps. IMPL 1: bits 0..6 and, in bit 7, whether any of bits 7..31
+    // is 1: the delta's code, its legality and its comparisons while legal read no more
+    // (docs/synth.md, Area work); bits 8..31 stay 0 and synthesis drops their flip-flops.
+    function [W-1:0] to_buf;
+        input [W-1:0] d;
+        to_buf = IMPL == 0 ? d : {{(W-LOW-1){1'b0}}, |d[W-1:LOW], d[LOW-1:0]};
+    endfunction
 endmodule

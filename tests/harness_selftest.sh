@@ -1,7 +1,8 @@
 #!/bin/bash
-# Proves the lockstep harness catches a bug: builds the compression-unit bench against an
-# RTL copy whose element-delta comparator of lane 5 is stuck at 1, and requires a failing
-# run with a first-divergence report, a replay command that reproduces it, and a waveform.
+# Proves the lockstep harness catches a bug: builds the compression-unit bench on IMPL 0 (the
+# 32-bit comparators) against an RTL copy whose element-delta comparator of lane 5 is stuck at
+# 1, and requires a failing run with a first-divergence report, a replay command that
+# reproduces it, and a waveform.
 set -euo pipefail
 work=build/selftest
 rm -rf "$work/rtl" && mkdir -p "$work/rtl"
@@ -11,9 +12,9 @@ sed -i 's/assign eq_e\[j\] = (de_j == ref_e);/assign eq_e[j] = (j == 5) ? 1'"'"'
 pass=0; fail=0
 check() { if eval "$2"; then pass=$((pass+1)); else echo "selftest: FAILED: $1"; fail=$((fail+1)); fi; }
 check "the mutation was applied" "grep -q \"(j == 5) ? 1'b1\" $target"
-make -s BUILD="$work" RTL_DIR="$work/rtl" "$work/tb/bench_rc_compress" >/dev/null
+make -s BUILD="$work" RTL_DIR="$work/rtl" "$work/tb/bench_rc_compress@0" >/dev/null
 set +e
-"$work/tb/bench_rc_compress" --seed 1 >"$work/run.log" 2>&1
+"$work/tb/bench_rc_compress@0" --seed 1 >"$work/run.log" 2>&1
 status=$?
 set -e
 check "the broken RTL fails the bench" "[ $status -ne 0 ]"

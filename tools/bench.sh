@@ -38,6 +38,23 @@ icarus_rate() {
   IC_RATE[$block]=$(awk -v c="${IC_CYCLES[$block]}" -v a="$t0" -v b="$t1" 'BEGIN {print c / (b - a)}')
 }
 
+# Every block's lockstep bench at its default transaction count: cycles/s from its
+# closing progress line.
+all_benches_table() {
+  local block line
+  echo "## Every lockstep bench, default transactions, seed $SEED"
+  echo
+  echo "| bench | transactions | cycles | Verilator lockstep cycles/s |"
+  echo "|---|---|---:|---:|"
+  for block in $(make -s --no-print-directory blocks); do
+    "build/tb/bench_$block" --seed "$SEED" >"$OUT/$block.default.log" 2>&1 || true
+    line=$(grep -E "^$block: [0-9]+/[0-9]+ .* cycles, [0-9.]+ Mcycles/s$" "$OUT/$block.default.log" | tail -n 1)
+    awk -v b="$block" '{ for (i = 1; i < NF; i++) if ($(i + 1) == "cycles") c = $i
+                         printf "| %s | %s %s %s | %s | %.2f M |\n", b, $2, $3, $4, c, $(NF - 1) }' \
+      <<<"${line//,/ ,}"
+  done
+}
+
 # "2.5 M", "10.4 k" style.
 human() {
   awk -v x="$1" 'BEGIN { if (x >= 1e6) printf "%.2f M", x / 1e6
@@ -94,7 +111,8 @@ main() {
   gcc -O2 -std=c11 -Wall -Wextra -Werror -Icmodel tools/bench_throughput.c build/libdrf.a \
     -o "$THROUGHPUT"
   "$THROUGHPUT" >"$OUT/throughput.txt"
-  { lockstep_table; echo; throughput_table; echo; targets; } | tee "$OUT/report.md"
+  { lockstep_table; echo; all_benches_table; echo; throughput_table; echo; targets; } \
+    | tee "$OUT/report.md"
 }
 
 main
