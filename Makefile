@@ -11,6 +11,8 @@ RTL_DIR ?= rtl
 RTL := $(wildcard $(RTL_DIR)/*.v)
 CMODEL_SRC := $(wildcard cmodel/*.c)
 HARNESS_SRC := tb/harness.c tb/stim.c
+# Verilator's runtime is the same in every bench: ccache compiles it once.
+export OBJCACHE = $(if $(shell command -v ccache),ccache,)
 VERILATOR_FLAGS := --cc --exe --build -j 2 -O3 --x-assign unique --x-initial unique \
   --trace-fst -Wall -I$(RTL_DIR) -Itb
 TOOLS_OK := $(BUILD)/.tools-ok

@@ -11,6 +11,7 @@ check gcc gcc
 check g++ g++
 check make make
 check z3 z3
+check ccache ccache
 [ -e /usr/include/zlib.h ] || need="$need zlib1g-dev"
 [ -e /usr/include/lzma.h ] || need="$need liblzma-dev"
 [ -z "$need" ] && exit 0
