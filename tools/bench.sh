@@ -49,8 +49,9 @@ all_benches_table() {
   for block in $(make -s --no-print-directory blocks); do
     "build/tb/bench_$block" --seed "$SEED" >"$OUT/$block.default.log" 2>&1 || true
     line=$(grep -E "^$block: [0-9]+/[0-9]+ .* cycles, [0-9.]+ Mcycles/s$" "$OUT/$block.default.log" | tail -n 1)
-    awk -v b="$block" '{ for (i = 1; i < NF; i++) if ($(i + 1) == "cycles") c = $i
-                         printf "| %s | %s %s %s | %s | %.2f M |\n", b, $2, $3, $4, c, $(NF - 1) }' \
+    awk -v b="$block" '{ t = $2; for (i = 3; $i != ","; i++) t = t " " $i
+                         for (i = 1; i < NF; i++) if ($(i + 1) == "cycles") c = $i
+                         printf "| %s | %s | %s | %.2f M |\n", b, t, c, $(NF - 1) }' \
       <<<"${line//,/ ,}"
   done
 }
