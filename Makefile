@@ -5,11 +5,13 @@ BUILD := build
 SEED ?= 1
 N ?=
 CC := gcc
-CFLAGS := -std=c11 -O2 -g -Wall -Wextra -Werror -Icmodel -Itb -Icli
+CFLAGS := -std=c11 -O2 -g -Wall -Wextra -Werror -Icmodel -Itb -Icli -Ieval
+LDLIBS := -llzma -lm
 BLOCKS := rc_compress rc_decompress rc_ctable rc_slice rar_phys rar_alloc dcp_pt dcp_compress dcp_decompress psu psu_prio_enc dcp_slice
 RTL_DIR ?= rtl
 RTL := $(wildcard $(RTL_DIR)/*.v)
-CMODEL_SRC := $(wildcard cmodel/*.c)
+# C models of the blocks (cmodel/) and the trace evaluation built on them (eval/)
+CMODEL_SRC := $(wildcard cmodel/*.c) $(wildcard eval/*.c)
 HARNESS_SRC := tb/harness.c tb/stim.c
 # Verilator's runtime is the same in every bench: ccache compiles it once.
 export OBJCACHE = $(if $(shell command -v ccache),ccache,)
@@ -27,7 +29,7 @@ $(TOOLS_OK): tools/ensure-tools.sh
 	@mkdir -p $(BUILD) && touch $@
 
 # --- C models, harness library, CLI -------------------------------------------------
-$(BUILD)/obj/%.o: %.c $(wildcard cmodel/*.h tb/*.h cli/*.h) | $(TOOLS_OK)
+$(BUILD)/obj/%.o: %.c $(wildcard cmodel/*.h tb/*.h cli/*.h eval/*.h) | $(TOOLS_OK)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c $< -o $@
 
@@ -39,7 +41,7 @@ $(BUILD)/libdrf.a: $(CMODEL_OBJ)
 
 CLI_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard cli/*.c))
 $(BUILD)/deltarf: $(CLI_OBJ) $(BUILD)/libdrf.a
-	$(CC) $(CFLAGS) $^ -o $@
+	$(CC) $(CFLAGS) $^ $(LDLIBS) -o $@
 
 # --- Verilator lockstep benches ------------------------------------------------------
 BENCHES := $(BLOCKS:%=$(BUILD)/tb/bench_%)
@@ -76,7 +78,7 @@ clean:
 UNIT_TESTS := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/test_*.c))
 $(BUILD)/tests/%: tests/%.c tests/check.h $(BUILD)/libdrf.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Itests $< $(BUILD)/libdrf.a -o $@
+	$(CC) $(CFLAGS) -Itests $< $(BUILD)/libdrf.a $(LDLIBS) -o $@
 
 unit: $(UNIT_TESTS)
 	@for t in $^; do $$t || exit 1; done
@@ -87,9 +89,9 @@ cli: $(BUILD)/deltarf
 ASAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 asan: | $(TOOLS_OK)
 	@mkdir -p $(BUILD)/asan
-	$(CC) $(CFLAGS) -O1 $(ASAN_FLAGS) cli/*.c $(CMODEL_SRC) -o $(BUILD)/asan/deltarf
+	$(CC) $(CFLAGS) -O1 $(ASAN_FLAGS) cli/*.c $(CMODEL_SRC) $(LDLIBS) -o $(BUILD)/asan/deltarf
 	@for t in $(wildcard tests/test_*.c); do \
-	  $(CC) $(CFLAGS) -Itests -O1 $(ASAN_FLAGS) $$t $(CMODEL_SRC) -o $(BUILD)/asan/$$(basename $$t .c) \
+	  $(CC) $(CFLAGS) -Itests -O1 $(ASAN_FLAGS) $$t $(CMODEL_SRC) $(LDLIBS) -o $(BUILD)/asan/$$(basename $$t .c) \
 	  && $(BUILD)/asan/$$(basename $$t .c) || exit 1; done
 	tests/cli_test.sh $(BUILD)/asan/deltarf
 
@@ -128,3 +130,7 @@ synth-blocks:
 # The block list, for scripts (tools/bench.sh).
 blocks:
 	@echo $(BLOCKS)
+
+
+# --- per-topic fragments: formal (issue 4), eval (issue 6), mutate / fuzz (issue 7) --------
+include $(wildcard mk/*.mk)

@@ -12,8 +12,13 @@ check g++ g++
 check make make
 check z3 z3
 check ccache ccache
+check clang clang
+check gnuplot gnuplot-nox
+check sta opensta
 [ -e /usr/include/zlib.h ] || need="$need zlib1g-dev"
 [ -e /usr/include/lzma.h ] || need="$need liblzma-dev"
+# libFuzzer (issue 7) ships in clang's runtime package
+ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 || need="$need libclang-rt-dev"
 [ -z "$need" ] && exit 0
 echo "ensure-tools: installing$need" >&2
 SUDO=""

@@ -1,0 +1,44 @@
+/* Streaming reader of the deltarf vector-register traces (format v1: data/traces/README.md;
+ * decisions: docs/trace-reader.md): A / W / R / F events from an xz (liblzma) or plain text
+ * stream, validated line by line; the input of the aging paper's Section 5 evaluation. */
+#ifndef DRF_TRACE_H
+#define DRF_TRACE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "drf_params.h"
+
+#define TR_MAX_CU 32      /* compute units in the recorded GPU (cu 0-31) */
+#define TR_SIMDS 4        /* SIMDs per compute unit */
+#define TR_MAX_NVREGS DRF_REGS
+
+typedef enum { TR_A = 'A', TR_W = 'W', TR_R = 'R', TR_F = 'F' } tr_kind;
+
+typedef struct {
+    tr_kind kind;
+    uint64_t cycle;
+    unsigned cu, simd;
+    uint64_t wf;                      /* unique over the file */
+    unsigned nvregs;                  /* A: vector registers the wavefront needs */
+    unsigned vreg;                    /* W, R */
+    uint64_t mask;                    /* W: exec mask, bit i = lane i active */
+    uint32_t v[DRF_COMPONENTS];       /* W: the 64 components after the write */
+    int launch;                       /* W: a launch value (the cycle of the wavefront's A) */
+} tr_event;
+
+typedef struct tr_reader tr_reader;
+
+/* Opens a trace file (xz or plain text, by magic). NULL on failure, with a one-line message in err. */
+tr_reader *tr_open(const char *path, char *err, size_t errlen);
+/* The same on a buffer the caller keeps alive until tr_close; name is used in messages. */
+tr_reader *tr_open_mem(const void *buf, size_t len, const char *name, char *err, size_t errlen);
+/* Next event: 1 with *ev filled, 0 at a clean end, -1 on an error (tr_error). */
+int tr_next(tr_reader *r, tr_event *ev);
+/* The error as "name:line: message" (empty before an error). */
+const char *tr_error(const tr_reader *r);
+/* The line number of the last event returned. */
+unsigned long tr_line(const tr_reader *r);
+void tr_close(tr_reader *r);
+
+#endif
