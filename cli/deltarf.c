@@ -10,9 +10,11 @@
 
 #include "faultmap.h"
 #include "lineread.h"
+#include "patch.h"
 #include "rar.h"
 #include "rc_compress.h"
 #include "rc_decompress.h"
+#include "sim.h"
 
 #define PROG "deltarf"
 
@@ -27,6 +29,8 @@ static void print_help(void)
            "       " PROG " decompress [FILE]\n"
            "       " PROG " rar [FILE]\n"
            "       " PROG " faultmap --scenario common|clustered|dispersed [--seed S]\n"
+           "       " PROG " patch TRACE --scenario S [--seed S] [--maps K] [--policy recorded|packed] [--json]\n"
+           "       " PROG " sim TRACE [--scheme S]... [--map packed|recorded] [--repeat R] [--json] [--plots DIR]\n"
            "       " PROG " --help\n"
            "\n"
            "RC register compression of the aging paper (Section 5.1, Eq. 2, block size %d).\n"
@@ -212,6 +216,10 @@ int main(int argc, char **argv)
         return usage_error("missing subcommand", NULL);
     if (strcmp(argv[1], "faultmap") == 0)
         return faultmap_command(argc, argv);
+    if (strcmp(argv[1], "patch") == 0)
+        return cmd_patch(argc - 1, argv + 1);
+    if (strcmp(argv[1], "sim") == 0)
+        return cmd_sim(argc - 1, argv + 1);
     const struct subcommand *cmd = find_subcommand(argv[1]);
     if (cmd == NULL)
         return usage_error("unknown subcommand", argv[1]);

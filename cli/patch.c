@@ -1,0 +1,265 @@
+/* deltarf patch TRACE --scenario S [--seed S] [--maps K] [--policy P] [--json|--md-row]:
+ * DC-Patch replayed on a real trace (dc-patch paper Section V-A), reported as Figs. 2, 3, 5 and 6;
+ * exits 1 when a read does not return the last value written or a write is dropped. */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
+
+#include "patch.h"
+#include "patch_eval.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define PROG "deltarf patch"
+
+enum { MAX_MAPS = 1000, ERR_LEN = 256 };
+enum out_format { OUT_TEXT, OUT_JSON, OUT_MD };
+
+typedef struct {
+    const char *path;
+    pa_config cfg;
+    bool scenario_set;
+    enum out_format fmt;
+} options;
+
+/* The figures of one run, as fractions. */
+typedef struct {
+    double comp, unc, compressible, divergent;
+    double occ[PA_LAYOUTS][PA_CATS], alloc;
+    double ev[DCP_EV_KINDS], misp, lds_kb;
+} figures;
+
+static const char *const cat_name[PA_CATS] = {"reliable_uncompressed", "reliable_compressed",
+                                              "faulty_uncompressed", "faulty_compressed"};
+static const char *const ev_name[DCP_EV_KINDS] = {"normal", "patch_faulty", "patch_reliable",
+                                                  "lds"};
+
+static int usage(const char *problem, const char *arg)
+{
+    fprintf(stderr, PROG ": %s%s%s%s; usage: " PROG " TRACE --scenario common|clustered|dispersed"
+            " [--seed S] [--maps K] [--policy recorded|packed] [--json|--md-row]\n", problem,
+            arg ? " '" : "", arg ? arg : "", arg ? "'" : "");
+    return 2;
+}
+
+static bool parse_u64(const char *s, uint64_t max, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    const unsigned long long v = strtoull(s, &end, 10);
+    if (errno || *end || end == s || s[0] < '0' || s[0] > '9' || v > max)
+        return false;
+    *out = v;
+    return true;
+}
+
+/* One option with its value; 0 when taken, else the usage error's status. */
+static int option(options *o, const char *name, const char *val)
+{
+    uint64_t v;
+    if (strcmp(name, "--scenario") == 0) {
+        o->scenario_set = fm_scenario_parse(val, &o->cfg.scenario);
+        return o->scenario_set ? 0 : usage("unknown scenario (common, clustered, dispersed)", val);
+    }
+    if (strcmp(name, "--seed") == 0)
+        return parse_u64(val, UINT64_MAX, &o->cfg.seed) ? 0 : usage("bad seed", val);
+    if (strcmp(name, "--maps") == 0) {
+        if (!parse_u64(val, MAX_MAPS, &v) || v == 0)
+            return usage("bad map count (1 to 1000)", val);
+        o->cfg.maps = (unsigned)v;
+        return 0;
+    }
+    if (strcmp(name, "--policy") == 0)
+        return pa_policy_parse(val, &o->cfg.policy) ? 0
+                                                    : usage("unknown policy (recorded, packed)", val);
+    if (strcmp(name, "--inject") == 0) /* test hook, docs/eval-patch.md */
+        return parse_u64(val, UINT64_MAX, &o->cfg.inject_after) && o->cfg.inject_after
+                   ? 0 : usage("bad write count", val);
+    return usage("unknown option", name);
+}
+
+static int parse_args(int argc, char **argv, options *o)
+{
+    *o = (options){.cfg = {.seed = 1, .maps = 4, .policy = PA_RECORDED}};
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "--json") == 0 || strcmp(a, "--md-row") == 0) {
+            o->fmt = a[2] == 'j' ? OUT_JSON : OUT_MD;
+        } else if (a[0] == '-' && a[1] == '-') {
+            if (i + 1 >= argc)
+                return usage("missing value for", a);
+            const int st = option(o, a, argv[++i]);
+            if (st)
+                return st;
+        } else if (o->path) {
+            return usage("more than one trace", a);
+        } else {
+            o->path = a;
+        }
+    }
+    if (!o->path)
+        return usage("missing TRACE", NULL);
+    return o->scenario_set ? 0 : usage("patch needs --scenario", NULL);
+}
+
+static double frac(double num, double den)
+{
+    return den > 0 ? num / den : 0.0;
+}
+
+static figures make_figures(const pa_stats *s)
+{
+    figures f;
+    const double w = (double)s->writes;
+    f.comp = frac((double)s->compressed, w);
+    f.unc = frac(w - (double)s->compressed, w);
+    f.compressible = frac((double)s->compressible, w);
+    f.divergent = frac((double)s->divergent, w);
+    for (unsigned l = 0; l < PA_LAYOUTS; l++)
+        for (unsigned k = 0; k < PA_CATS; k++)
+            f.occ[l][k] = frac(s->occ[l][k], s->span);
+    f.alloc = frac(s->alloc, s->span);
+    for (unsigned k = 0; k < DCP_EV_KINDS; k++)
+        f.ev[k] = frac((double)s->ev[k], w);
+    f.misp = frac((double)s->misp, w);
+    f.lds_kb = s->lds_peak * (double)(DRF_COMPONENTS * DRF_WORD_BITS / 8) / 1024.0;
+    return f;
+}
+
+static const char *base_name(const char *path)
+{
+    const char *s = strrchr(path, '/');
+    return s ? s + 1 : path;
+}
+
+static void print_text(const options *o, const pa_stats *s, const figures *f, double secs)
+{
+    const pa_config *c = &o->cfg;
+    printf("patch: %s, scenario %s, policy %s, seed %" PRIu64 ", %u maps, %u slices\n",
+           base_name(o->path), fm_scenario_name(c->scenario), pa_policy_name(c->policy), c->seed,
+           c->maps, s->slices);
+    printf("  replayed: %" PRIu64 " events, %" PRIu64 " writes (%" PRIu64 " launch), %" PRIu64
+           " reads, %" PRIu64 " slice cycles\n", s->events, s->writes, s->launch_writes, s->reads,
+           s->slice_cycles);
+    printf("  Fig. 2: writes stored compressed %.3f, uncompressed %.3f (compressible %.3f, "
+           "divergent %.3f)\n", f->comp, f->unc, f->compressible, f->divergent);
+    static const char *const layout[PA_LAYOUTS] = {"DC-Patch placement", "own window entry"};
+    for (unsigned l = 0; l < PA_LAYOUTS; l++)
+        printf("  Fig. 3 (%s): entries per cycle reliable/uncompressed %.3f, reliable/compressed "
+               "%.3f, faulty/uncompressed %.3f, faulty/compressed %.3f\n", layout[l],
+               f->occ[l][PA_REL_UNC], f->occ[l][PA_REL_COMP], f->occ[l][PA_FLT_UNC],
+               f->occ[l][PA_FLT_COMP]);
+    printf("  slice utilisation (allocated windows) %.3f\n", f->alloc);
+    printf("  Fig. 5: writes normal %.3f, patched to faulty %.3f, patched to reliable %.3f, "
+           "LDS %.3f\n", f->ev[DCP_EV_NORMAL], f->ev[DCP_EV_FAULTY], f->ev[DCP_EV_RELIABLE],
+           f->ev[DCP_EV_SPILL]);
+    printf("  Fig. 6: mispredicted writes %.4f; spill partition peak %u slots (%.2f KB)\n",
+           f->misp, s->lds_peak, f->lds_kb);
+    printf("  checked: %" PRIu64 " reads, %" PRIu64 " lost, %" PRIu64 " writes dropped, %" PRIu64
+           " trace lanes not kept\n", s->reads, s->lost, s->dropped, s->lanes_mismatch);
+    printf("  speed: %.0f events/s (%.3f s)\n", frac((double)s->events, secs), secs);
+}
+
+static void print_json(const options *o, const pa_stats *s, const figures *f, double secs)
+{
+    const pa_config *c = &o->cfg;
+    printf("{\"trace\": \"%s\", \"scenario\": \"%s\", \"policy\": \"%s\", \"seed\": %" PRIu64
+           ", \"maps\": %u, \"slices\": %u,\n", base_name(o->path), fm_scenario_name(c->scenario),
+           pa_policy_name(c->policy), c->seed, c->maps, s->slices);
+    printf(" \"events\": %" PRIu64 ", \"writes\": %" PRIu64 ", \"launch_writes\": %" PRIu64
+           ", \"reads\": %" PRIu64 ", \"slice_cycles\": %" PRIu64 ",\n", s->events, s->writes,
+           s->launch_writes, s->reads, s->slice_cycles);
+    printf(" \"compressed_writes\": %" PRIu64 ", \"compressible_writes\": %" PRIu64
+           ", \"divergent_writes\": %" PRIu64 ", \"mispredicted_writes\": %" PRIu64 ",\n",
+           s->compressed, s->compressible, s->divergent, s->misp);
+    printf(" \"fig2\": {\"compressed\": %.6f, \"uncompressed\": %.6f},\n", f->comp, f->unc);
+    static const char *const layout[PA_LAYOUTS] = {"fig3_placed", "fig3_conventional"};
+    for (unsigned l = 0; l < PA_LAYOUTS; l++) {
+        printf(" \"%s\": {", layout[l]);
+        for (unsigned k = 0; k < PA_CATS; k++)
+            printf("%s\"%s\": %.6f", k ? ", " : "", cat_name[k], f->occ[l][k]);
+        printf("},\n");
+    }
+    printf(" \"utilisation\": %.6f,\n \"fig5\": {", f->alloc);
+    for (unsigned k = 0; k < DCP_EV_KINDS; k++)
+        printf("%s\"%s\": %.6f", k ? ", " : "", ev_name[k], f->ev[k]);
+    printf("},\n \"fig5_counts\": {");
+    for (unsigned k = 0; k < DCP_EV_KINDS; k++)
+        printf("%s\"%s\": %" PRIu64, k ? ", " : "", ev_name[k], s->ev[k]);
+    printf("},\n \"fig6\": {\"mispredicted\": %.6f, \"spill_peak_slots\": %u, "
+           "\"spill_peak_kb\": %.2f},\n", f->misp, s->lds_peak, f->lds_kb);
+    printf(" \"lost\": %" PRIu64 ", \"dropped\": %" PRIu64 ", \"trace_lanes_not_kept\": %" PRIu64
+           ", \"events_per_s\": %.0f}\n", s->lost, s->dropped, s->lanes_mismatch,
+           frac((double)s->events, secs));
+}
+
+/* One markdown table row, percentages (build/eval/report-patch.md). */
+static void print_md(const options *o, const pa_stats *s, const figures *f)
+{
+    const double *p = f->occ[PA_CONVENTIONAL]; /* the paper's Fig. 3 */
+    printf("| %s | %s | %s | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f "
+           "| %.2f | %.2f | %" PRIu64 " | %" PRIu64 " |\n", base_name(o->path),
+           fm_scenario_name(o->cfg.scenario), pa_policy_name(o->cfg.policy), 100 * f->comp,
+           100 * p[PA_REL_UNC], 100 * p[PA_REL_COMP], 100 * p[PA_FLT_UNC], 100 * p[PA_FLT_COMP],
+           100 * f->alloc, 100 * f->ev[DCP_EV_NORMAL], 100 * f->ev[DCP_EV_FAULTY],
+           100 * f->ev[DCP_EV_RELIABLE], 100 * f->ev[DCP_EV_SPILL], 100 * f->misp, f->lds_kb,
+           s->reads, s->lost + s->dropped);
+}
+
+static void report_loss(const pa_stats *s)
+{
+    const pa_loss *l = &s->first_loss;
+    if (s->lost)
+        fprintf(stderr, PROG ": %" PRIu64 " reads lost; first at trace line %lu (wavefront %" PRIu64
+                " v%u lane %u, map %u): expected %08" PRIx32 " got %08" PRIx32 "\n", s->lost,
+                l->line, l->wf, l->vreg, l->lane, l->map, l->expected, l->got);
+    else if (s->dropped)
+        fprintf(stderr, PROG ": %" PRIu64 " writes dropped (LDS spill partition full)\n",
+                s->dropped);
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+int cmd_patch(int argc, char **argv)
+{
+    options o;
+    const int st = parse_args(argc, argv, &o);
+    if (st)
+        return st;
+    char err[ERR_LEN] = "";
+    pa_trace *t = pa_load(o.path, o.cfg.policy, err, sizeof err);
+    if (!t) {
+        fprintf(stderr, PROG ": %s\n", err);
+        return 1;
+    }
+    pa_stats s = {0};
+    const double t0 = now();
+    const bool ok = pa_run(t, &o.cfg, &s, err, sizeof err);
+    const double secs = now() - t0;
+    pa_free(t);
+    if (!ok) {
+        fprintf(stderr, PROG ": %s: %s\n", o.path, err);
+        return 1;
+    }
+    const figures f = make_figures(&s);
+    if (o.fmt == OUT_JSON)
+        print_json(&o, &s, &f, secs);
+    else if (o.fmt == OUT_MD)
+        print_md(&o, &s, &f);
+    else
+        print_text(&o, &s, &f, secs);
+    report_loss(&s);
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fputs(PROG ": <stdout>: write error\n", stderr);
+        return 1;
+    }
+    return s.lost || s.dropped ? 1 : 0;
+}

@@ -1,0 +1,9 @@
+/* deltarf patch: DC-Patch on real traces (dc-patch paper Section V-A, Figs. 2, 3, 5 and 6),
+ * the command-line front end of eval/patch_eval.h. */
+#ifndef CLI_PATCH_H
+#define CLI_PATCH_H
+
+/* argv[0] is "patch"; returns the exit status. */
+int cmd_patch(int argc, char **argv);
+
+#endif

@@ -1,0 +1,356 @@
+/* deltarf sim TRACE [--scheme S]... [--map packed|recorded] [--repeat R] [--json] [--plots DIR]:
+ * replays a register trace under the aging paper's Section 5 schemes and prints the Section 6
+ * figures' numbers (Figs. 7, 12-19, 21). Decisions: docs/eval-decisions.md. */
+#include "sim.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "rfsim.h"
+
+#define PROG "deltarf sim"
+
+static const char *const pattern_names[SIM_PATS] = {"other", "constant", "single", "double",
+                                                     "divergent"};
+static const char *const energy_names[SIM_E_TOTAL + 1] = {
+    "slice_leakage", "slice_dynamic", "logic_leakage", "logic_dynamic", "wakeup", "total"};
+
+typedef struct {
+    const char *trace, *plots;
+    bool json;
+    sim_config cfg;
+} sim_opts;
+
+static int usage(const char *problem, const char *arg)
+{
+    fprintf(stderr, PROG ": %s%s%s%s; usage: deltarf sim TRACE [--scheme S]... [--map packed|recorded]"
+            " [--repeat R] [--json] [--plots DIR]\n", problem, arg ? " '" : "", arg ? arg : "",
+            arg ? "'" : "");
+    return 2;
+}
+
+static bool parse_repeat(const char *s, unsigned *out)
+{
+    char *end;
+    errno = 0;
+    const unsigned long v = strtoul(s, &end, 10);
+    if (errno || *end || end == s || s[0] == '-' || v > 1000)
+        return false;
+    *out = (unsigned)v;
+    return true;
+}
+
+/* One option with its value at argv[i + 1]; 0 or a usage exit status. */
+static int parse_valued(sim_opts *o, const char *opt, const char *val)
+{
+    sim_scheme k;
+    if (strcmp(opt, "--scheme") == 0) {
+        if (!sim_scheme_parse(val, &k))
+            return usage("unknown scheme (baseline, rar, rc, rc+rar, wc, argo)", val);
+        o->cfg.schemes |= 1u << k;
+    } else if (strcmp(opt, "--map") == 0) {
+        if (!sim_map_parse(val, &o->cfg.map))
+            return usage("unknown map (packed, recorded)", val);
+    } else if (strcmp(opt, "--repeat") == 0) {
+        if (!parse_repeat(val, &o->cfg.repeat))
+            return usage("bad repeat (0-1000, 0 = automatic)", val);
+    } else if (strcmp(opt, "--plots") == 0) {
+        o->plots = val;
+    } else {
+        return usage("unknown option", opt);
+    }
+    return 0;
+}
+
+static int parse_args(int argc, char **argv, sim_opts *o)
+{
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--json") == 0) {
+            o->json = true;
+        } else if (argv[i][0] == '-' && argv[i][1] == '-') {
+            if (i + 1 >= argc)
+                return usage("missing value for", argv[i]);
+            const int st = parse_valued(o, argv[i], argv[i + 1]);
+            if (st)
+                return st;
+            i++;
+        } else if (o->trace == NULL) {
+            o->trace = argv[i];
+        } else {
+            return usage("unexpected argument", argv[i]);
+        }
+    }
+    if (o->trace == NULL)
+        return usage("missing TRACE", NULL);
+    if (o->cfg.schemes == 0)
+        o->cfg.schemes = (1u << SIM_SCHEMES) - 1u;
+    return 0;
+}
+
+/* --- text and JSON ------------------------------------------------------------------------- */
+static double pct(uint64_t a, uint64_t b)
+{
+    return b ? 100.0 * (double)a / (double)b : 0;
+}
+
+static uint64_t sum_pats(const uint64_t *p)
+{
+    uint64_t t = 0;
+    for (unsigned i = 0; i < SIM_PATS; i++)
+        t += p[i];
+    return t;
+}
+
+static void print_occupancy(const sim_stats *st)
+{
+    const unsigned used = st->slots * st->nvregs_max;
+    printf("occupancy: N %u-%u, %u wavefronts/slice by the Table 5 rule: utilisation %.0f%%, "
+           "%u unused windows; replay: %u slices, mean %.2f wavefronts resident (%.0f%%)\n",
+           st->nvregs_min, st->nvregs_max, st->slots, pct(used, DRF_REGS),
+           st->nvregs_max ? (DRF_REGS - used) / st->nvregs_max : 0, st->slices_used,
+           st->mean_resident, 100.0 * st->mean_resident * st->nvregs_max / DRF_REGS);
+}
+
+static void print_patterns(const char *what, const uint64_t *p)
+{
+    const uint64_t t = sum_pats(p);
+    printf("%s (%llu):", what, (unsigned long long)t);
+    for (unsigned i = 0; i < SIM_PATS; i++)
+        printf(" %s %.1f%%", pattern_names[i], pct(p[i], t));
+    printf("\n");
+}
+
+static void print_text(const sim_opts *o, const sim *s, const sim_result *res)
+{
+    const sim_stats *st = sim_get_stats(s);
+    printf("trace %s: map %s, repeat %u, %llu events, %llu wavefronts, %llu writes "
+           "(%llu launch values), %llu reads\n", o->trace, sim_map_name(o->cfg.map), st->repeat,
+           (unsigned long long)st->events, (unsigned long long)st->wavefronts,
+           (unsigned long long)st->writes, (unsigned long long)st->launch_writes,
+           (unsigned long long)st->reads);
+    print_occupancy(st);
+    print_patterns("writes by pattern, all", st->pat_all);
+    print_patterns("writes by pattern, full mask", st->pat_full);
+    printf("%-9s %27s %27s %7s %7s %8s %6s %7s %10s\n", "scheme", "longest '0' (1 / off)",
+           "longest '1' (0 / off)", "dVthT0", "dVthT1", "wakeups", "MOVs", "energy", "events/s");
+    const double base = o->cfg.schemes & 1u ? res[SIM_BASE].energy[SIM_E_TOTAL] : 0;
+    for (unsigned k = 0; k < SIM_SCHEMES; k++) {
+        if (!(o->cfg.schemes >> k & 1u))
+            continue;
+        const sim_result *r = &res[k];
+        printf("%-9s %8.1f%% (%5.1f%% / %5.1f%%) %8.1f%% (%5.1f%% / %5.1f%%) %7.3f %7.3f %8llu %6llu "
+               "%7.3f %10.3g\n", sim_scheme_name(k), 100 * r->longest[0],
+               100 * r->longest_other[0][0], 100 * r->longest_other[0][1], 100 * r->longest[1],
+               100 * r->longest_other[1][0], 100 * r->longest_other[1][1], r->dvth[0], r->dvth[1],
+               (unsigned long long)r->wakeups, (unsigned long long)r->movs,
+               base > 0 ? r->energy[SIM_E_TOTAL] / base : 0,
+               r->seconds > 0 ? (double)st->events / r->seconds : 0);
+    }
+}
+
+static void json_u64s(const char *name, const uint64_t *v, unsigned n, const char *const *names)
+{
+    printf("\"%s\":{", name);
+    for (unsigned i = 0; i < n; i++)
+        printf("%s\"%s\":%llu", i ? "," : "", names[i], (unsigned long long)v[i]);
+    printf("}");
+}
+
+static void json_doubles(const char *name, const double *v, unsigned n)
+{
+    printf("\"%s\":[", name);
+    for (unsigned i = 0; i < n; i++)
+        printf("%s%.6g", i ? "," : "", v[i]);
+    printf("]");
+}
+
+static void json_scheme(const sim_result *r, sim_scheme k, uint64_t events)
+{
+    printf("{\"scheme\":\"%s\",\"writes\":%llu,\"reads\":%llu,\"compressed_writes\":%llu,"
+           "\"compressed_reads\":%llu,\"wakeups\":%llu,\"wakeup_cycles\":%llu,\"movs\":%llu,",
+           sim_scheme_name(k), (unsigned long long)r->writes, (unsigned long long)r->reads,
+           (unsigned long long)r->compressed_writes, (unsigned long long)r->compressed_reads,
+           (unsigned long long)r->wakeups, (unsigned long long)r->wakeups * SIM_WAKEUP_CYCLES,
+           (unsigned long long)r->movs);
+    printf("\"longest0\":%.6g,\"longest0_one\":%.6g,\"longest0_off\":%.6g,\"longest1\":%.6g,"
+           "\"longest1_zero\":%.6g,\"longest1_off\":%.6g,\"dvth_t0\":%.6g,\"dvth_t1\":%.6g,",
+           r->longest[0], r->longest_other[0][0], r->longest_other[0][1], r->longest[1],
+           r->longest_other[1][0], r->longest_other[1][1], r->dvth[0], r->dvth[1]);
+    printf("\"energy_pj\":{");
+    for (unsigned e = 0; e <= SIM_E_TOTAL; e++)
+        printf("%s\"%s\":%.6g", e ? "," : "", energy_names[e], r->energy[e]);
+    printf("},\"events_per_s\":%.6g,", r->seconds > 0 ? (double)events / r->seconds : 0);
+    json_doubles("reg_longest0", r->reg_longest[0], DRF_REGS);
+    printf(",");
+    json_doubles("reg_longest1", r->reg_longest[1], DRF_REGS);
+    printf("}");
+}
+
+static void print_json(const sim_opts *o, const sim *s, const sim_result *res)
+{
+    const sim_stats *st = sim_get_stats(s);
+    printf("{\"trace\":\"%s\",\"map\":\"%s\",\"repeat\":%u,\"events\":%llu,\"wavefronts\":%llu,"
+           "\"writes\":%llu,\"launch_writes\":%llu,\"reads\":%llu,\"nvregs_min\":%u,"
+           "\"nvregs_max\":%u,\"slots\":%u,\"slices\":%u,\"mean_resident\":%.6g,"
+           "\"reader_events_per_s\":%.6g,", o->trace, sim_map_name(o->cfg.map), st->repeat,
+           (unsigned long long)st->events, (unsigned long long)st->wavefronts,
+           (unsigned long long)st->writes, (unsigned long long)st->launch_writes,
+           (unsigned long long)st->reads, st->nvregs_min, st->nvregs_max, st->slots,
+           st->slices_used, st->mean_resident,
+           st->reader_seconds > 0 ? (double)st->events / st->reader_seconds : 0);
+    json_u64s("patterns_all", st->pat_all, SIM_PATS, pattern_names);
+    printf(",");
+    json_u64s("patterns_full_mask", st->pat_full, SIM_PATS, pattern_names);
+    printf(",\"schemes\":[");
+    bool first = true;
+    for (unsigned k = 0; k < SIM_SCHEMES; k++)
+        if (o->cfg.schemes >> k & 1u) {
+            printf("%s", first ? "" : ",");
+            json_scheme(&res[k], k, st->events);
+            first = false;
+        }
+    printf("]}\n");
+}
+
+/* --- plot data ----------------------------------------------------------------------------- */
+static FILE *open_in(const char *dir, const char *name)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "w");
+    if (f == NULL)
+        fprintf(stderr, PROG ": %s: cannot write\n", path);
+    return f;
+}
+
+static bool close_ok(FILE *f)
+{
+    const bool bad = ferror(f);
+    return fclose(f) == 0 && !bad;
+}
+
+/* summary.tsv: one line per scheme; patterns.tsv: the Fig. 7 counts. */
+static bool write_summary(const char *dir, const sim_opts *o, const sim *s, const sim_result *res)
+{
+    const sim_stats *st = sim_get_stats(s);
+    FILE *f = open_in(dir, "summary.tsv");
+    if (f == NULL)
+        return false;
+    fprintf(f, "#scheme\tlongest0\tl0_one\tl0_off\tlongest1\tl1_zero\tl1_off\tdvth_t0\tdvth_t1"
+               "\twrites\tcompressed_writes\twakeups\tmovs\tslice_leak\tslice_dyn\tlogic_leak"
+               "\tlogic_dyn\twakeup\ttotal\tevents_per_s\n");
+    for (unsigned k = 0; k < SIM_SCHEMES; k++) {
+        if (!(o->cfg.schemes >> k & 1u))
+            continue;
+        const sim_result *r = &res[k];
+        fprintf(f, "%s\t%.6f\t%.6f\t%.6f\t%.6f\t%.6f\t%.6f\t%.6f\t%.6f\t%llu\t%llu\t%llu\t%llu",
+                sim_scheme_name(k), r->longest[0], r->longest_other[0][0], r->longest_other[0][1],
+                r->longest[1], r->longest_other[1][0], r->longest_other[1][1], r->dvth[0],
+                r->dvth[1], (unsigned long long)r->writes, (unsigned long long)r->compressed_writes,
+                (unsigned long long)r->wakeups, (unsigned long long)r->movs);
+        for (unsigned e = 0; e <= SIM_E_TOTAL; e++)
+            fprintf(f, "\t%.6g", r->energy[e]);
+        fprintf(f, "\t%.6g\n", r->seconds > 0 ? (double)st->events / r->seconds : 0);
+    }
+    if (!close_ok(f) || (f = open_in(dir, "patterns.tsv")) == NULL)
+        return false;
+    fprintf(f, "#kind\tother\tconstant\tsingle\tdouble\tdivergent\n");
+    const uint64_t *rows[2] = {st->pat_all, st->pat_full};
+    for (unsigned r = 0; r < 2; r++) {
+        fprintf(f, "%s", r ? "full" : "all");
+        for (unsigned i = 0; i < SIM_PATS; i++)
+            fprintf(f, "\t%llu", (unsigned long long)rows[r][i]);
+        fprintf(f, "\n");
+    }
+    fprintf(f, "#occupancy\tnvregs_min\tnvregs_max\tslots\tslices\tmean_resident\trepeat\n"
+               "occupancy\t%u\t%u\t%u\t%u\t%.4f\t%u\n", st->nvregs_min, st->nvregs_max,
+            st->slots, st->slices_used, st->mean_resident, st->repeat);
+    return close_ok(f);
+}
+
+/* bits.tsv: Fig. 12 per bit position; regs.tsv: Figs. 14-18 per register. */
+static bool write_profiles(const char *dir, const sim_opts *o, const sim *s, const sim_result *res)
+{
+    static double prof[SIM_SCHEMES][SIM_BITS][3];
+    FILE *f = open_in(dir, "bits.tsv");
+    if (f == NULL)
+        return false;
+    fprintf(f, "#bit");
+    for (unsigned k = 0; k < SIM_SCHEMES; k++)
+        if (o->cfg.schemes >> k & 1u) {
+            sim_bit_profile(s, k, prof[k]);
+            fprintf(f, "\t%s_0\t%s_1\t%s_off", sim_scheme_name(k), sim_scheme_name(k),
+                    sim_scheme_name(k));
+        }
+    fprintf(f, "\n");
+    for (unsigned b = 0; b < SIM_BITS; b++) {
+        fprintf(f, "%u", b);
+        for (unsigned k = 0; k < SIM_SCHEMES; k++)
+            if (o->cfg.schemes >> k & 1u)
+                fprintf(f, "\t%.5f\t%.5f\t%.5f", prof[k][b][0], prof[k][b][1], prof[k][b][2]);
+        fprintf(f, "\n");
+    }
+    if (!close_ok(f) || (f = open_in(dir, "regs.tsv")) == NULL)
+        return false;
+    fprintf(f, "#reg");
+    for (unsigned k = 0; k < SIM_SCHEMES; k++)
+        if (o->cfg.schemes >> k & 1u)
+            fprintf(f, "\t%s_0\t%s_1", sim_scheme_name(k), sim_scheme_name(k));
+    fprintf(f, "\n");
+    for (unsigned r = 0; r < DRF_REGS; r++) {
+        fprintf(f, "%u", r);
+        for (unsigned k = 0; k < SIM_SCHEMES; k++)
+            if (o->cfg.schemes >> k & 1u)
+                fprintf(f, "\t%.5f\t%.5f", res[k].reg_longest[0][r], res[k].reg_longest[1][r]);
+        fprintf(f, "\n");
+    }
+    return close_ok(f);
+}
+
+static bool write_plots(const sim_opts *o, const sim *s, const sim_result *res)
+{
+    if (mkdir(o->plots, 0777) != 0 && errno != EEXIST) {
+        fprintf(stderr, PROG ": %s: cannot create directory\n", o->plots);
+        return false;
+    }
+    return write_summary(o->plots, o, s, res) && write_profiles(o->plots, o, s, res);
+}
+
+int cmd_sim(int argc, char **argv)
+{
+    sim_opts o = {.cfg = {.map = SIM_MAP_PACKED}};
+    const int st = parse_args(argc, argv, &o);
+    if (st)
+        return st;
+    sim *s = sim_new(&o.cfg);
+    if (s == NULL) {
+        fputs(PROG ": out of memory\n", stderr);
+        return 1;
+    }
+    char msg[1024];
+    static sim_result res[SIM_SCHEMES];
+    int rc = 0;
+    if (!sim_run_file(s, o.trace, msg, sizeof msg)) {
+        fprintf(stderr, PROG ": %s\n", msg);
+        rc = 1;
+    } else {
+        for (unsigned k = 0; k < SIM_SCHEMES; k++)
+            if (o.cfg.schemes >> k & 1u)
+                sim_collect(s, k, &res[k]);
+        if (o.json)
+            print_json(&o, s, res);
+        else
+            print_text(&o, s, res);
+        if (o.plots && !write_plots(&o, s, res))
+            rc = 1;
+    }
+    sim_free(s);
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fputs(PROG ": <stdout>: write error\n", stderr);
+        rc = 1;
+    }
+    return rc;
+}

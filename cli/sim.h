@@ -1,0 +1,8 @@
+/* deltarf sim: the aging paper's Section 6 evaluation (duty cycles, dVth, energy) of the
+ * Section 5 schemes on one register trace (eval/rfsim.h). */
+#ifndef CLI_SIM_H
+#define CLI_SIM_H
+
+int cmd_sim(int argc, char **argv);
+
+#endif

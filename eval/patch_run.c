@@ -1,0 +1,422 @@
+/* The DC-Patch replay (dc-patch paper Sections IV and V-A): each slice's events drive the
+ * cycle-level slice model (cmodel/dcp_slice.h) on its Table 1 fault map; every read is checked
+ * against the last value written, and Figs. 2, 3, 5 and 6's counts are taken. Timing and
+ * hazards: docs/eval-patch.md. */
+#include "patch_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rc_compress.h"
+
+enum {
+    PORTS = DCP_PORTS,
+    BLKS = DRF_SUBWAVEFRONTS,
+    LANES = DRF_SW_LANES,
+    STUCK_CYCLES = 10000, /* a slice that makes no progress this long is out of step */
+};
+
+typedef struct {
+    bool active;
+    uint8_t reg;
+    unsigned next;          /* block driven next; BLKS: all driven, waiting for ev_done */
+    uint64_t mask;
+    const uint32_t *v;      /* the trace's 64 components */
+} write_txn;
+
+typedef struct {
+    bool active;
+    uint8_t reg;
+    unsigned next;          /* block this cycle's output carries */
+    uint32_t exp[DRF_COMPONENTS];
+    uint32_t ev;            /* the R event */
+} read_txn;
+
+/* What a cycle issued: reads (always taken), at most one write or deallocation (may be
+ * refused: retried in the next cycle). */
+typedef struct {
+    bool w, f, inject;
+    write_txn nw;
+    bool nr_v[PORTS];
+    read_txn nr[PORTS];
+} issued;
+
+/* One slice under one fault map. */
+typedef struct {
+    const pa_trace *t;
+    const pa_config *cfg;
+    pa_stats *st;
+    unsigned map;
+    fm_map fm;
+    uint64_t faulty[PSU_WORDS];
+    dcp_slice_state s;
+    uint32_t sb[DRF_REGS][DRF_COMPONENTS]; /* last value written; zero when never written */
+    write_txn w;
+    read_txn rd[PORTS];
+    unsigned walk_base, walk_end;
+    const uint32_t *list;   /* the slice's events */
+    size_t n, idx;
+    uint64_t writes;        /* writes ended in this slice */
+    bool injected;
+    /* Fig. 3 sampling over trace cycles */
+    bool started, dirty;
+    uint64_t last_cycle;
+    unsigned alloc;
+    unsigned occ[PA_LAYOUTS][PA_CATS];
+} slice;
+
+static const pa_ev *event(const slice *p, size_t i)
+{
+    return &p->t->ev[p->list[i]];
+}
+
+static const pa_wave *wave_of(const slice *p, const pa_ev *e)
+{
+    return &p->t->wave[e->wave];
+}
+
+static uint8_t reg_of(const slice *p, const pa_ev *e)
+{
+    return (uint8_t)(wave_of(p, e)->base + e->vreg);
+}
+
+/* --- Fig. 3: entries by reliability and compression, weighted by trace cycles ----------- */
+
+static unsigned category(bool reliable, bool compressed)
+{
+    return reliable ? (compressed ? PA_REL_COMP : PA_REL_UNC)
+                    : (compressed ? PA_FLT_COMP : PA_FLT_UNC);
+}
+
+/* Counts the occupied entries of both layouts from the PT. */
+static void count_entries(slice *p)
+{
+    uint8_t held[DRF_REGS] = {0}; /* bit 0: an uncompressed register, bit 1: compressed ones */
+    memset(p->occ, 0, sizeof p->occ);
+    for (unsigned r = 0; r < DRF_REGS; r++) {
+        const dcp_pt_row row = dcp_pt_read(&p->s.pt, (uint8_t)r);
+        const enum dcp_kind k = dcp_row_kind(&row);
+        if (k == DCP_NONE)
+            continue;
+        p->occ[PA_CONVENTIONAL][category(fm_entry_reliable(&p->fm, r), k == DCP_COMP)]++;
+        if (k != DCP_SPILL)
+            held[row.entry] |= k == DCP_COMP ? 2 : 1;
+    }
+    for (unsigned e = 0; e < DRF_REGS; e++)
+        if (held[e])
+            p->occ[PA_PLACED][category(fm_entry_reliable(&p->fm, e), held[e] == 2)]++;
+    p->dirty = false;
+}
+
+/* The state since the last sample held until trace cycle c. */
+static void account(slice *p, uint64_t c)
+{
+    if (!p->started) {
+        p->started = true;
+        p->last_cycle = c;
+    }
+    if (c <= p->last_cycle)
+        return;
+    if (p->dirty)
+        count_entries(p);
+    const double dt = (double)(c - p->last_cycle);
+    for (unsigned l = 0; l < PA_LAYOUTS; l++)
+        for (unsigned k = 0; k < PA_CATS; k++)
+            p->st->occ[l][k] += p->occ[l][k] * dt;
+    p->st->alloc += p->alloc * dt;
+    p->st->span += DRF_REGS * dt;
+    p->last_cycle = c;
+}
+
+/* --- issue: the events this cycle can start, in trace order ----------------------------- */
+
+static bool write_pending(const slice *p, uint8_t reg)
+{
+    return p->w.active && p->w.reg == reg;
+}
+
+static bool in_walk(const slice *p, uint8_t reg)
+{
+    return p->s.pt.left != 0 && reg >= p->walk_base && reg < p->walk_end;
+}
+
+/* A read port free this cycle: idle, or outputting its last block (back-to-back). */
+static int free_port(const slice *p, const issued *is)
+{
+    for (unsigned i = 0; i < PORTS; i++)
+        if (!is->nr_v[i] && (!p->rd[i].active || p->rd[i].next == BLKS - 1))
+            return (int)i;
+    return -1;
+}
+
+/* R: false when it must wait (no port, or its register is being written or walked). */
+static bool issue_read(slice *p, const pa_ev *e, dcp_slice_in *in, issued *is)
+{
+    const uint8_t reg = reg_of(p, e);
+    const int port = free_port(p, is);
+    if (port < 0 || write_pending(p, reg) || in_walk(p, reg))
+        return false;
+    in->rd_start[port] = true;
+    in->rd_reg[port] = reg;
+    is->nr_v[port] = true;
+    is->nr[port] = (read_txn){.active = true, .reg = reg, .next = 0, .ev = p->list[p->idx]};
+    memcpy(is->nr[port].exp, p->sb[reg], sizeof is->nr[port].exp);
+    return true;
+}
+
+static void issue_write(slice *p, const pa_ev *e, dcp_slice_in *in, issued *is)
+{
+    is->w = true;
+    is->nw = (write_txn){.active = true, .reg = reg_of(p, e), .next = 0, .mask = e->mask,
+                         .v = p->t->val[e->value]};
+    in->wr_start = true;
+    in->wr_reg = is->nw.reg;
+    in->wr_mask = e->mask;
+}
+
+static void issue_dealloc(slice *p, const pa_ev *e, dcp_slice_in *in, issued *is)
+{
+    const pa_wave *w = wave_of(p, e);
+    is->f = true;
+    in->dealloc = true;
+    in->reg_base = (uint8_t)w->base;
+    in->n = (uint16_t)w->nvregs;
+}
+
+/* A and R are taken at once; a W or an F ends the cycle's issue (a refused one is retried),
+ * and an F waits until no write is in flight. */
+static void issue(slice *p, dcp_slice_in *in, issued *is)
+{
+    while (p->idx < p->n) {
+        const pa_ev *e = event(p, p->idx);
+        account(p, e->cycle);
+        switch (e->kind) {
+        case 'A':
+            p->alloc += wave_of(p, e)->nvregs;
+            p->idx++;
+            break;
+        case 'R':
+            if (!issue_read(p, e, in, is))
+                return;
+            p->idx++;
+            break;
+        case 'W':
+            issue_write(p, e, in, is);
+            return;
+        default:
+            if (!p->w.active)
+                issue_dealloc(p, e, in, is);
+            return;
+        }
+    }
+}
+
+/* Test hook: every block of the slice turns faulty under its live registers. */
+static bool inject_now(slice *p, dcp_slice_in *in)
+{
+    if (!p->cfg->inject_after || p->injected || p->writes < p->cfg->inject_after)
+        return false;
+    p->injected = true;
+    in->load_map = true;
+    memset(in->faulty, 0xFF, sizeof in->faulty);
+    return true;
+}
+
+/* --- after the clock edge ---------------------------------------------------------------- */
+
+static void note_loss(slice *p, const read_txn *r, unsigned lane, uint32_t got)
+{
+    pa_stats *st = p->st;
+    if (st->lost++)
+        return;
+    const pa_ev *e = &p->t->ev[r->ev];
+    st->first_loss = (pa_loss){.line = e->line, .wf = p->t->wave[e->wave].wf, .vreg = e->vreg,
+                               .lane = lane, .map = p->map, .expected = r->exp[lane], .got = got};
+}
+
+/* Each active port's block against the expected value; false when the model is out of step. */
+static bool check_reads(slice *p, const dcp_slice_out *o, char *err, size_t errlen)
+{
+    for (unsigned i = 0; i < PORTS; i++) {
+        read_txn *r = &p->rd[i];
+        if (!r->active)
+            continue;
+        if (!o->rd_valid[i] || o->rd_blk[i] != r->next)
+            return pa_set_err(err, errlen, "read port %u: block %u expected, the slice gave none",
+                              i,
+                           r->next);
+        for (unsigned j = 0; j < LANES; j++) {
+            const unsigned lane = r->next * LANES + j;
+            if (o->rd_data[i][j] != r->exp[lane]) {
+                note_loss(p, r, lane, o->rd_data[i][j]);
+                break;
+            }
+        }
+        r->active = ++r->next < BLKS;
+    }
+    return true;
+}
+
+/* ev_done: the write's lanes take the trace's values; the statistics count it. */
+static void retire(slice *p, const dcp_slice_out *o)
+{
+    write_txn *w = &p->w;
+    pa_stats *st = p->st;
+    uint32_t *sb = p->sb[w->reg];
+    for (unsigned i = 0; i < DRF_COMPONENTS; i++)
+        if (w->mask >> i & 1u)
+            sb[i] = w->v[i];
+        else
+            st->lanes_mismatch += sb[i] != w->v[i];
+    rc_entry ce;
+    const bool full = w->mask == ~0ull;
+    st->writes++;
+    st->divergent += !full;
+    st->compressible += full && rc_compress_register(sb, &ce);
+    st->ev[o->ev_kind]++;
+    st->misp += o->ev_misp;
+    st->compressed += o->ev_compressed;
+    w->active = false;
+    p->writes++;
+    p->dirty = true;
+}
+
+/* An accepted deallocation: the window's registers read zero from now on. */
+static void dealloc_done(slice *p, const dcp_slice_in *in)
+{
+    memset(p->sb[in->reg_base], 0, in->n * sizeof p->sb[0]);
+    p->walk_base = in->reg_base;
+    p->walk_end = in->reg_base + in->n;
+    p->alloc -= in->n;
+    p->dirty = true;
+    p->idx++;
+}
+
+static void note_flags(slice *p, const dcp_slice_out *o)
+{
+    unsigned used = 0;
+    for (unsigned i = 0; i < DCP_LDS_WORDS; i++)
+        used += (unsigned)__builtin_popcountll(o->lds_used[i]);
+    if (used > p->st->lds_peak)
+        p->st->lds_peak = used;
+    p->st->dropped += o->err_lds_full;
+}
+
+/* The edge's consequences; true when something moved (for the watchdog). */
+static bool commit(slice *p, const dcp_slice_in *in, const issued *is, const dcp_slice_out *o,
+                   char *err, size_t errlen, bool *ok)
+{
+    bool moved = false;
+    *ok = check_reads(p, o, err, errlen);
+    for (unsigned i = 0; i < PORTS; i++)
+        if (is->nr_v[i]) {
+            p->rd[i] = is->nr[i];
+            moved = true;
+        }
+    if (p->w.active && p->w.next < BLKS)
+        p->w.next++;
+    if (o->ev_done) {
+        if (!p->w.active || p->w.next != BLKS) {
+            *ok = pa_set_err(err, errlen, "a write ended that the replay did not start");
+            return false;
+        }
+        retire(p, o);
+        moved = true;
+    }
+    if (is->w && !o->wr_refused) {
+        p->w = is->nw;
+        p->idx++;
+        moved = true;
+    }
+    if (is->f && !o->err_dealloc) {
+        dealloc_done(p, in);
+        moved = true;
+    }
+    note_flags(p, o);
+    return moved;
+}
+
+static bool busy(const slice *p)
+{
+    return p->idx < p->n || p->w.active || p->rd[0].active || p->rd[1].active;
+}
+
+/* One cycle; false on an error. */
+static bool cycle(slice *p, unsigned *idle, char *err, size_t errlen)
+{
+    dcp_slice_in in = {0};
+    issued is = {0};
+    memcpy(in.faulty, p->faulty, sizeof in.faulty);
+    if (p->w.active && p->w.next < BLKS)
+        memcpy(in.wr_data, &p->w.v[p->w.next * LANES], sizeof in.wr_data);
+    if (!inject_now(p, &in))
+        issue(p, &in, &is);
+    dcp_slice_out o;
+    dcp_slice_step(&p->s, &in, &o);
+    p->st->slice_cycles++;
+    bool ok;
+    *idle = commit(p, &in, &is, &o, err, errlen, &ok) ? 0 : *idle + 1;
+    if (ok && *idle > STUCK_CYCLES)
+        return pa_set_err(err, errlen, "the slice made no progress in %d cycles (trace line %u)",
+                       STUCK_CYCLES, event(p, p->idx < p->n ? p->idx : p->n - 1)->line);
+    return ok;
+}
+
+static void load_map(slice *p, unsigned slice_id)
+{
+    fm_generate(p->cfg->scenario, pa_map_seed(p->cfg->seed, p->map, slice_id), &p->fm);
+    memset(p->faulty, 0, sizeof p->faulty);
+    for (unsigned e = 0; e < DRF_REGS; e++)
+        p->faulty[e * BLKS / 64] |= (uint64_t)p->fm.faulty[e] << (e * BLKS % 64);
+    dcp_slice_reset(&p->s);
+    dcp_slice_in in = {.load_map = true};
+    memcpy(in.faulty, p->faulty, sizeof in.faulty);
+    dcp_slice_out o;
+    dcp_slice_step(&p->s, &in, &o);
+}
+
+static bool run_slice(slice *p, unsigned k, char *err, size_t errlen)
+{
+    const pa_trace *t = p->t;
+    p->list = &t->slice_ev[t->slice_start[k]];
+    p->n = t->slice_start[k + 1] - t->slice_start[k];
+    p->idx = 0;
+    p->w = (write_txn){0};
+    memset(p->rd, 0, sizeof p->rd);
+    memset(p->sb, 0, sizeof p->sb);
+    p->writes = p->alloc = 0;
+    p->injected = p->started = false;
+    p->dirty = true;
+    load_map(p, t->slice_id[k]);
+    unsigned idle = 0;
+    while (busy(p))
+        if (!cycle(p, &idle, err, errlen))
+            return false;
+    return true;
+}
+
+bool pa_run(const pa_trace *t, const pa_config *cfg, pa_stats *st, char *err, size_t errlen)
+{
+    slice *p = malloc(sizeof *p);
+    if (!p)
+        return pa_set_err(err, errlen, "out of memory");
+    memset(p, 0, sizeof *p);
+    p->t = t;
+    p->cfg = cfg;
+    p->st = st;
+    bool ok = true;
+    for (unsigned m = 0; m < cfg->maps && ok; m++) {
+        p->map = m;
+        for (unsigned k = 0; k < t->nslices && ok; k++)
+            ok = run_slice(p, k, err, errlen);
+    }
+    st->events += (uint64_t)t->nev * cfg->maps;
+    st->slices = t->nslices;
+    for (size_t i = 0; i < t->nev; i++)
+        st->launch_writes += (uint64_t)(t->ev[i].kind == 'W' && t->ev[i].launch) * cfg->maps;
+    for (size_t i = 0; i < t->nev; i++)
+        st->reads += (uint64_t)(t->ev[i].kind == 'R') * cfg->maps;
+    free(p);
+    return ok;
+}

@@ -1,0 +1,302 @@
+/* Trace replay on 256-register slices under the schemes of the aging paper's Section 5 (RC,
+ * RAR, RC+RAR, WC, ARGO, baseline): window allocation (Section 2.1, cmodel/rar.h), power
+ * gating, and per-cell '1' time kept only where bits change (XOR + ctz). docs/eval-decisions.md */
+#define _POSIX_C_SOURCE 199309L /* clock_gettime */
+#include "rfsim.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "rc_compress.h"
+#include "rfsim_internal.h"
+
+static const char *const scheme_names[SIM_SCHEMES] = {"baseline", "rar", "rc", "rc+rar", "wc",
+                                                      "argo"};
+static const char *const map_names[SIM_MAPS] = {"packed", "recorded"};
+
+/* Index of name in names[0..n-1]; false when absent. */
+static bool find_name(const char *const *names, unsigned n, const char *name, unsigned *out)
+{
+    for (unsigned k = 0; k < n; k++)
+        if (strcmp(name, names[k]) == 0) {
+            *out = k;
+            return true;
+        }
+    return false;
+}
+
+const char *sim_scheme_name(sim_scheme s)
+{
+    return s < SIM_SCHEMES ? scheme_names[s] : "?";
+}
+
+bool sim_scheme_parse(const char *name, sim_scheme *s)
+{
+    unsigned k;
+    if (!find_name(scheme_names, SIM_SCHEMES, name, &k))
+        return false;
+    *s = (sim_scheme)k;
+    return true;
+}
+
+const char *sim_map_name(sim_map m)
+{
+    return m < SIM_MAPS ? map_names[m] : "?";
+}
+
+bool sim_map_parse(const char *name, sim_map *m)
+{
+    unsigned k;
+    if (!find_name(map_names, SIM_MAPS, name, &k))
+        return false;
+    *m = (sim_map)k;
+    return true;
+}
+
+static double seconds_now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* --- cells: the bits each powered cell holds and the time they held '1' ------------------ */
+/* Cells of word w that lie in the segments of mask segs. */
+static uint32_t seg_word_mask(unsigned segs, unsigned w)
+{
+    uint32_t m = 0;
+    for (unsigned k = 0; k < SIM_SEGS; k++) {
+        if (!(segs >> k & 1u))
+            continue;
+        const unsigned lo = sim_seg_start(k), hi = sim_seg_start(k + 1);
+        for (unsigned b = 0; b < DRF_WORD_BITS; b++) {
+            const unsigned p = w * DRF_WORD_BITS + b;
+            m |= (uint32_t)(p >= lo && p < hi) << b;
+        }
+    }
+    return m;
+}
+
+static uint32_t seg_masks[1u << SIM_SEGS][DRF_COMPONENTS];
+
+static void init_seg_masks(void)
+{
+    for (unsigned segs = 0; segs < 1u << SIM_SEGS; segs++)
+        for (unsigned w = 0; w < DRF_COMPONENTS; w++)
+            seg_masks[segs][w] = seg_word_mask(segs, w);
+}
+
+/* Start/stop trick: a counter gets -now when its condition starts and +now when it ends, so
+ * only changes cost work and the sum is exact in modular 32-bit arithmetic. */
+static void flip_cells(uint32_t *t1, uint32_t x, uint32_t now_ones, unsigned w, uint32_t now)
+{
+    while (x) {
+        const unsigned b = (unsigned)__builtin_ctz(x);
+        uint32_t *c = &t1[w * DRF_WORD_BITS + b];
+        *c = (now_ones >> b & 1u) ? *c - now : *c + now;
+        x &= x - 1u;
+    }
+}
+
+/* The register now holds bits (NULL: zeros) in the segments segs, the other cells off. */
+bool sim_set_cells(sim_reg *r, const uint32_t *bits, unsigned segs, uint32_t now)
+{
+    for (unsigned w = 0; w < DRF_COMPONENTS; w++) {
+        const uint32_t nw = bits ? bits[w] & seg_masks[segs][w] : 0;
+        const uint32_t x = r->eff[w] ^ nw;
+        if (x == 0)
+            continue;
+        if (r->t1 == NULL && (r->t1 = calloc(SIM_BITS, sizeof *r->t1)) == NULL)
+            return false;
+        flip_cells(r->t1, x, nw, w, now);
+        r->eff[w] = nw;
+    }
+    const unsigned changed = (r->seg_on ^ segs) & ((1u << SIM_SEGS) - 1u);
+    for (unsigned k = 0; k < SIM_SEGS; k++)
+        if (changed >> k & 1u)
+            r->seg_t[k] = (segs >> k & 1u) ? r->seg_t[k] - now : r->seg_t[k] + now;
+    r->seg_on = (uint8_t)segs;
+    return true;
+}
+
+/* --- WC: BDI image of a register (Section 5.3) ------------------------------------------- */
+unsigned sim_seg_start(unsigned k)
+{
+    static const unsigned start[SIM_SEGS + 1] = {
+        0, DRF_WORD_BITS, DRF_WORD_BITS + 8 * (DRF_COMPONENTS - 1),
+        DRF_WORD_BITS + 16 * (DRF_COMPONENTS - 1), SIM_BITS};
+    return k <= SIM_SEGS ? start[k] : SIM_BITS;
+}
+
+/* Delta bytes needed for every component against the base: 0, 1, 2, or 4 (not compressible). */
+static unsigned wc_delta_bytes(const uint32_t comp[DRF_COMPONENTS])
+{
+    unsigned bytes = 0;
+    for (unsigned i = 1; i < DRF_COMPONENTS; i++) {
+        const int64_t d = (int64_t)(int32_t)(comp[i] - comp[0]);
+        const unsigned need = d == 0 ? 0 : (d >= INT8_MIN && d <= INT8_MAX) ? 1
+                                         : (d >= INT16_MIN && d <= INT16_MAX) ? 2 : 4;
+        bytes = need > bytes ? need : bytes;
+    }
+    return bytes;
+}
+
+/* Packs delta i (1..63) of width bytes little-endian after the base word. */
+static void wc_pack(const uint32_t comp[DRF_COMPONENTS], unsigned bytes, uint32_t out[DRF_COMPONENTS])
+{
+    memset(out, 0, DRF_COMPONENTS * sizeof *out);
+    out[0] = comp[0];
+    const unsigned bits = 8 * bytes;
+    const uint32_t field = bytes == 1 ? 0xffu : 0xffffu;
+    for (unsigned i = 1; i < DRF_COMPONENTS; i++) {
+        const unsigned p = DRF_WORD_BITS + (i - 1) * bits;
+        out[p / DRF_WORD_BITS] |= ((comp[i] - comp[0]) & field) << (p % DRF_WORD_BITS);
+    }
+}
+
+unsigned sim_wc_encode(const uint32_t comp[DRF_COMPONENTS], uint32_t out[DRF_COMPONENTS])
+{
+    const unsigned bytes = wc_delta_bytes(comp);
+    if (bytes == 4) {
+        memcpy(out, comp, DRF_COMPONENTS * sizeof *out);
+        return (1u << SIM_SEGS) - 1u;
+    }
+    if (bytes == 0) {
+        memset(out, 0, DRF_COMPONENTS * sizeof *out);
+        out[0] = comp[0];
+        return 1u;
+    }
+    wc_pack(comp, bytes, out);
+    return bytes == 1 ? 0x3u : 0x7u;
+}
+
+/* --- the simulator ------------------------------------------------------------------------ */
+sim *sim_new(const sim_config *cfg)
+{
+    init_seg_masks();
+    sim *s = calloc(1, sizeof *s);
+    if (s == NULL)
+        return NULL;
+    s->cfg = *cfg;
+    s->stats.nvregs_min = DRF_REGS;
+    return s;
+}
+
+static void plane_free(sim_plane *p)
+{
+    if (p == NULL)
+        return;
+    for (unsigned r = 0; r < DRF_REGS; r++)
+        free(p->reg[r].t1);
+    free(p);
+}
+
+void sim_free(sim *s)
+{
+    if (s == NULL)
+        return;
+    for (unsigned k = 0; k < SIM_MAX_SLICES; k++)
+        for (unsigned m = 0; m < SIM_SCHEMES; m++)
+            plane_free(s->slice[k].plane[m]);
+    free(s->waves);
+    free(s);
+}
+
+const sim_stats *sim_get_stats(const sim *s)
+{
+    return &s->stats;
+}
+
+sim_stats *sim_stats_mut(sim *s)
+{
+    return &s->stats;
+}
+
+bool sim_has_scheme(const sim *s, unsigned k)
+{
+    return s->cfg.schemes >> k & 1u;
+}
+
+/* --- wavefront table (open addressing on wf) ---------------------------------------------- */
+static size_t wave_index(uint64_t wf, size_t cap)
+{
+    return (size_t)((wf * 0x9e3779b97f4a7c15ull) >> 17) & (cap - 1);
+}
+
+static bool wave_grow(sim *s)
+{
+    const size_t cap = s->wave_cap ? 2 * s->wave_cap : 256;
+    sim_wave *w = calloc(cap, sizeof *w);
+    if (w == NULL)
+        return false;
+    for (size_t i = 0; i < s->wave_cap; i++)
+        if (s->waves[i].used) {
+            size_t j = wave_index(s->waves[i].wf, cap);
+            while (w[j].used)
+                j = (j + 1) & (cap - 1);
+            w[j] = s->waves[i];
+        }
+    free(s->waves);
+    s->waves = w;
+    s->wave_cap = cap;
+    return true;
+}
+
+/* The wavefront's entry; with create, a new one (NULL when out of memory). */
+sim_wave *sim_wave_find(sim *s, uint64_t wf, bool create)
+{
+    if (create && 2 * (s->wave_count + 1) > s->wave_cap && !wave_grow(s))
+        return NULL;
+    if (s->wave_cap == 0)
+        return NULL;
+    size_t j = wave_index(wf, s->wave_cap);
+    while (s->waves[j].used && s->waves[j].wf != wf)
+        j = (j + 1) & (s->wave_cap - 1);
+    if (s->waves[j].used)
+        return &s->waves[j];
+    if (!create)
+        return NULL;
+    s->waves[j] = (sim_wave){.used = true, .wf = wf};
+    s->wave_count++;
+    return &s->waves[j];
+}
+
+/* Removing from open addressing: reinsert the rest of the cluster. */
+void sim_wave_remove(sim *s, sim_wave *w)
+{
+    size_t j = (size_t)(w - s->waves);
+    s->waves[j].used = false;
+    s->wave_count--;
+    for (j = (j + 1) & (s->wave_cap - 1); s->waves[j].used; j = (j + 1) & (s->wave_cap - 1)) {
+        const sim_wave moved = s->waves[j];
+        s->waves[j].used = false;
+        size_t k = wave_index(moved.wf, s->wave_cap);
+        while (s->waves[k].used)
+            k = (k + 1) & (s->wave_cap - 1);
+        s->waves[k] = moved;
+    }
+}
+
+/* --- run statistics ----------------------------------------------------------------------- */
+void sim_count_write(sim *s, const tr_event *ev)
+{
+    s->stats.writes++;
+    if (ev->launch) {
+        s->stats.launch_writes++;
+        return;
+    }
+    if (ev->mask != UINT64_MAX) {
+        s->stats.pat_all[SIM_PAT_DIVERGENT]++;
+        return;
+    }
+    const enum rc_pattern p = rc_classify(ev->v);
+    s->stats.pat_all[p]++;
+    s->stats.pat_full[p]++;
+}
+
+/* Per-scheme handler time, for events per second per scheme. */
+double sim_clock(void)
+{
+    return seconds_now();
+}

@@ -1,0 +1,248 @@
+/* Results of the trace replay (aging paper Section 6): duty cycles per cell over each slice's
+ * busy time (Figs. 12-18), normalised dVth by Eq. (3) (Fig. 19), Table 2 energy (Fig. 21),
+ * and the whole-file driver with its back-to-back repetitions. docs/eval-decisions.md */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "rfsim_internal.h"
+
+/* Table 2 / Table 3 leakage, mW (x 1 ns = pJ per cycle), and the wake-up energy, pJ. */
+#define P_SLICE 75.86
+#define P_RC_LOGIC (8.46 + 2 * 8.00 + 0.13)
+#define P_WC_LOGIC (7.01 + 2 * 8.03)
+#define E_WAKEUP 232.88
+#define AUTO_REPEAT_MAX 32
+
+double sim_dvth(double f)
+{
+    if (f <= 0)
+        return 0;
+    if (f > 1)
+        f = 1;
+    return pow(f, 0.25) * (1.0 - sqrt(SIM_ETA) * (1.0 - f));
+}
+
+static unsigned seg_of(unsigned p)
+{
+    unsigned k = 0;
+    while (p >= sim_seg_start(k + 1))
+        k++;
+    return k;
+}
+
+/* Cell p of r: cycles holding 1 and cycles on. */
+static void cell_times(const sim_reg *r, unsigned p, const uint8_t *seg, uint32_t *one, uint32_t *on)
+{
+    *on = r->seg_t[seg[p]];
+    *one = r->t1 ? r->t1[p] : 0;
+}
+
+static void keep_longest(sim_result *out, unsigned v, double f, double other, double off)
+{
+    if (f > out->longest[v]) {
+        out->longest[v] = f;
+        out->longest_other[v][0] = other;
+        out->longest_other[v][1] = off;
+    }
+}
+
+/* Was the register ever powered? (A never-powered register is off all the time.) */
+static bool reg_was_on(const sim_reg *r)
+{
+    for (unsigned k = 0; k < SIM_SEGS; k++)
+        if (r->seg_t[k])
+            return true;
+    return r->t1 != NULL;
+}
+
+static void collect_reg(const sim_reg *r, unsigned reg, double busy, const uint8_t *seg,
+                        sim_result *out)
+{
+    for (unsigned p = 0; p < SIM_BITS; p++) {
+        uint32_t one, on;
+        cell_times(r, p, seg, &one, &on);
+        const double f1 = one / busy, f0 = (uint32_t)(on - one) / busy, off = 1.0 - on / busy;
+        keep_longest(out, 0, f0, f1, off);
+        keep_longest(out, 1, f1, f0, off);
+        out->reg_longest[0][reg] = fmax(out->reg_longest[0][reg], f0);
+        out->reg_longest[1][reg] = fmax(out->reg_longest[1][reg], f1);
+    }
+}
+
+static double on_cells(const sim_plane *p)
+{
+    double cells = 0;
+    for (unsigned r = 0; r < DRF_REGS; r++)
+        for (unsigned k = 0; k < SIM_SEGS; k++)
+            cells += (double)p->reg[r].seg_t[k] * (sim_seg_start(k + 1) - sim_seg_start(k));
+    return cells;
+}
+
+static void add_energy(const sim_plane *p, sim_scheme k, double busy, sim_result *out)
+{
+    out->energy[SIM_E_SLICE_LEAK] += k == SIM_BASE ? P_SLICE * busy
+                                                   : P_SLICE * on_cells(p) / (SIM_BITS * DRF_REGS);
+    out->energy[SIM_E_LOGIC_LEAK] += (k == SIM_RC || k == SIM_RCRAR) ? P_RC_LOGIC * busy
+                                     : k == SIM_WC ? P_WC_LOGIC * busy : 0;
+    out->energy[SIM_E_SLICE_DYN] += p->e_slice_dyn;
+    out->energy[SIM_E_LOGIC_DYN] += p->e_logic_dyn;
+    out->energy[SIM_E_WAKEUP] += E_WAKEUP * (double)p->wakeups;
+}
+
+static void add_counts(const sim_plane *p, sim_result *out)
+{
+    out->writes += p->writes;
+    out->reads += p->reads;
+    out->compressed_writes += p->cwrites;
+    out->compressed_reads += p->creads;
+    out->wakeups += p->wakeups;
+    out->movs += p->movs;
+}
+
+static const uint8_t *seg_table(void)
+{
+    static uint8_t seg[SIM_BITS];
+    for (unsigned p = 0; p < SIM_BITS; p++)
+        seg[p] = (uint8_t)seg_of(p);
+    return seg;
+}
+
+void sim_collect(const sim *s, sim_scheme k, sim_result *out)
+{
+    memset(out, 0, sizeof *out);
+    const uint8_t *seg = seg_table();
+    for (unsigned i = 0; i < SIM_MAX_SLICES; i++) {
+        const sim_slice *sl = &s->slice[i];
+        const sim_plane *p = sl->plane[k];
+        if (p == NULL || sl->busy_t == 0)
+            continue;
+        const double busy = sl->busy_t;
+        for (unsigned r = 0; r < DRF_REGS; r++)
+            if (reg_was_on(&p->reg[r]))
+                collect_reg(&p->reg[r], r, busy, seg, out);
+        add_energy(p, k, busy, out);
+        add_counts(p, out);
+    }
+    for (unsigned v = 0; v < 2; v++)
+        out->dvth[v] = sim_dvth(out->longest[v]);
+    for (unsigned e = 0; e < SIM_E_TOTAL; e++)
+        out->energy[SIM_E_TOTAL] += out->energy[e];
+    out->seconds = s->seconds[k];
+}
+
+void sim_bit_profile(const sim *s, sim_scheme k, double (*prof)[3])
+{
+    const uint8_t *seg = seg_table();
+    double total = 0;
+    memset(prof, 0, SIM_BITS * sizeof *prof);
+    for (unsigned i = 0; i < SIM_MAX_SLICES; i++) {
+        const sim_slice *sl = &s->slice[i];
+        const sim_plane *p = sl->plane[k];
+        if (p == NULL || sl->busy_t == 0)
+            continue;
+        for (unsigned r = 0; r < DRF_REGS; r++) {
+            if (!reg_was_on(&p->reg[r]))
+                continue; /* registers the kernel never used are left out, as in Fig. 12 */
+            total += sl->busy_t;
+            for (unsigned b = 0; b < SIM_BITS; b++) {
+                uint32_t one, on;
+                cell_times(&p->reg[r], b, seg, &one, &on);
+                prof[b][0] += (uint32_t)(on - one);
+                prof[b][1] += one;
+                prof[b][2] += (double)sl->busy_t - on;
+            }
+        }
+    }
+    for (unsigned b = 0; b < SIM_BITS && total > 0; b++)
+        for (unsigned c = 0; c < 3; c++)
+            prof[b][c] /= total;
+}
+
+/* --- whole file ---------------------------------------------------------------------------- */
+typedef struct {
+    uint64_t first, last, offset;
+    bool started;
+} pass_clock;
+
+/* One replay of the file; time = cycle - first A + offset. */
+static bool run_pass(sim *s, const char *path, pass_clock *pc, char *msg, size_t len)
+{
+    char err[512];
+    tr_reader *r = tr_open(path, err, sizeof err);
+    if (r == NULL) {
+        snprintf(msg, len, "%s", err);
+        return false;
+    }
+    tr_event ev;
+    int got;
+    while ((got = tr_next(r, &ev)) == 1) {
+        if (!pc->started)
+            pc->first = ev.cycle, pc->started = true;
+        pc->last = ev.cycle;
+        const uint64_t now = ev.cycle - pc->first + pc->offset;
+        if (now >= UINT32_MAX / 2) {
+            snprintf(msg, len, "%s:%lu: run too long for 32-bit cycle counters (reduce --repeat)",
+                     path, tr_line(r));
+            break;
+        }
+        if (ev.kind == TR_A) {
+            s->stats.nvregs_min = ev.nvregs < s->stats.nvregs_min ? ev.nvregs : s->stats.nvregs_min;
+            s->stats.nvregs_max = ev.nvregs > s->stats.nvregs_max ? ev.nvregs : s->stats.nvregs_max;
+        }
+        char m[384];
+        if (!sim_event(s, &ev, now, m, sizeof m)) {
+            snprintf(msg, len, "%s:%lu: %s", path, tr_line(r), m);
+            break;
+        }
+    }
+    if (got < 0)
+        snprintf(msg, len, "%s", tr_error(r));
+    tr_close(r);
+    if (got != 0)
+        return false;
+    sim_end_pass(s, pc->last - pc->first + pc->offset);
+    return true;
+}
+
+static void finish_stats(sim *s)
+{
+    sim_stats *st = &s->stats;
+    double area = 0;
+    for (unsigned i = 0; i < SIM_MAX_SLICES; i++) {
+        const sim_slice *sl = &s->slice[i];
+        if (sl->busy_t == 0)
+            continue;
+        st->slices_used++;
+        st->busy_cycles += sl->busy_t;
+        area += sl->resident_area;
+    }
+    st->mean_resident = st->busy_cycles > 0 ? area / st->busy_cycles : 0;
+    st->slots = sim_slots(st->nvregs_max);
+    if (st->nvregs_min > st->nvregs_max)
+        st->nvregs_min = st->nvregs_max;
+}
+
+bool sim_run_file(sim *s, const char *path, char *msg, size_t len)
+{
+    const double t0 = sim_clock();
+    pass_clock pc = {0};
+    unsigned repeat = s->cfg.repeat;
+    for (unsigned pass = 0; pass == 0 || pass < repeat; pass++) {
+        if (!run_pass(s, path, &pc, msg, len))
+            return false;
+        if (pass == 0 && repeat == 0) /* automatic: a rotation period when N is unique */
+            repeat = s->stats.nvregs_min == s->stats.nvregs_max && s->stats.nvregs_max > 0
+                         ? (s->stats.nvregs_max < AUTO_REPEAT_MAX ? s->stats.nvregs_max
+                                                                  : AUTO_REPEAT_MAX)
+                         : 1;
+        pc.offset += pc.last - pc.first + 1;
+    }
+    s->stats.repeat = repeat ? repeat : 1;
+    finish_stats(s);
+    double spent = 0;
+    for (unsigned k = 0; k < SIM_SCHEMES; k++)
+        spent += s->seconds[k];
+    s->stats.reader_seconds = sim_clock() - t0 - spent;
+    return true;
+}

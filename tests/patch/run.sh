@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# Tests of `deltarf patch` (DC-Patch on real traces, dc-patch paper Section V-A): nothing lost
+# on Reduction and MatrixTranspose under every scenario, a hand-checked tiny trace, the loss
+# check itself (fault injection), and bad arguments. Usage: tests/patch/run.sh DELTARF
+set -uo pipefail
+bin=${1:?usage: run.sh DELTARF}
+here=$(cd "$(dirname "$0")" && pwd)
+traces=$here/../../data/traces
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0 fail=0
+
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL patchtest: $*" >&2; }
+
+# expect FILE KEY VALUE: the JSON output holds "KEY": VALUE
+expect() {
+  if grep -q "\"$2\": $3\([,}]\|$\)" "$1"; then ok; else
+    bad "$(basename "$1"): \"$2\" is not $3 ($(grep -o "\"$2\": [^,}]*" "$1" | head -1))"; fi
+}
+
+# runs deltarf patch ARGS into $tmp/out (stdout) and $tmp/err; sets rc
+run() { "$bin" patch "$@" >"$tmp/out" 2>"$tmp/err"; rc=$?; }
+
+# 1. real traces: every read returns the last value written, under each scenario and policy
+for t in Reduction MatrixTranspose; do
+  for sc in common clustered dispersed; do
+    for pol in recorded packed; do
+      run "$traces/$t.trace.xz" --scenario "$sc" --policy "$pol" --maps 2 --json
+      if [ "$rc" -eq 0 ] && [ ! -s "$tmp/err" ]; then ok; else bad "$t $sc $pol: exit $rc $(cat "$tmp/err")"; fi
+      expect "$tmp/out" lost 0
+      expect "$tmp/out" dropped 0
+      expect "$tmp/out" trace_lanes_not_kept 0
+      grep -q '"reads": [1-9]' "$tmp/out" && ok || bad "$t $sc $pol: no read checked"
+    done
+  done
+done
+
+# 2. the tiny hand-written trace (tests/patch/README.md): the same counts on every map and seed
+for seed in 1 2; do
+  run "$here/tiny.trace" --scenario common --maps 3 --seed "$seed" --json
+  [ "$rc" -eq 0 ] && ok || bad "tiny seed $seed: exit $rc $(cat "$tmp/err")"
+  expect "$tmp/out" writes 21
+  expect "$tmp/out" reads 18
+  expect "$tmp/out" compressed_writes 6
+  expect "$tmp/out" compressible_writes 6
+  expect "$tmp/out" divergent_writes 6
+  expect "$tmp/out" mispredicted_writes 3
+  expect "$tmp/out" normal 6
+  expect "$tmp/out" patch_faulty 3
+  expect "$tmp/out" patch_reliable 12
+  expect "$tmp/out" lds 0
+  expect "$tmp/out" utilisation 0.015625
+  expect "$tmp/out" lost 0
+done
+
+# 3. the check can fail: every block turns faulty under live registers (--inject)
+run "$traces/Reduction.trace.xz" --scenario common --maps 1 --inject 20 --json
+[ "$rc" -eq 1 ] && ok || bad "inject: exit $rc, expected 1"
+grep -q '"lost": [1-9]' "$tmp/out" && ok || bad "inject: no lost read reported"
+grep -q 'reads lost; first at trace line' "$tmp/err" && ok || bad "inject: no loss message"
+
+# 4. the same seed gives the same figures; text output names every figure
+run "$traces/Reduction.trace.xz" --scenario clustered --md-row && cp "$tmp/out" "$tmp/a"
+run "$traces/Reduction.trace.xz" --scenario clustered --md-row
+cmp -s "$tmp/out" "$tmp/a" && ok || bad "same seed, different figures"
+run "$here/tiny.trace" --scenario dispersed
+for f in 'Fig. 2' 'Fig. 3' 'Fig. 5' 'Fig. 6' 'events/s'; do
+  grep -q "$f" "$tmp/out" && ok || bad "text output lacks $f"
+done
+
+# 5. bad input: one line on stderr, nothing on stdout, non-zero exit
+while IFS= read -r args; do
+  eval "run $args"
+  lines=$(wc -l <"$tmp/err")
+  if [ "$rc" -ne 0 ] && [ "$lines" -eq 1 ] && [ ! -s "$tmp/out" ]; then ok; else
+    bad "bad input '$args': exit $rc, $lines stderr lines"; fi
+done <<EOF
+"$here/tiny.trace"
+"$here/tiny.trace" --scenario typical
+"$here/tiny.trace" --scenario common --maps 0
+"$here/tiny.trace" --scenario common --maps x
+"$here/tiny.trace" --scenario common --maps 1001
+"$here/tiny.trace" --scenario common --seed -1
+"$here/tiny.trace" --scenario common --seed 12abc
+"$here/tiny.trace" --scenario common --seed 99999999999999999999999
+"$here/tiny.trace" --scenario common --seed
+"$here/tiny.trace" --scenario common --policy round-robin
+"$here/tiny.trace" --scenario common --frobnicate 1
+"$here/tiny.trace" "$here/tiny.trace" --scenario common
+--scenario common
+"$tmp/missing.trace" --scenario common
+"$here/bad-order.trace" --scenario common
+"$here/bad-field.trace" --scenario common
+"$here/bad-fit.trace" --scenario common
+"$here/run.sh" --scenario common
+EOF
+
+echo "patchtest: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,220 @@
+/* Unit tests of the trace replay (eval/sim*.c; aging paper Sections 5-6): every scheme on a
+ * hand-written one-wavefront trace with duty cycles, wake-ups, MOVs, pattern counts and energy
+ * worked out by hand below; WC's BDI image; Eq. (3) normalised; RAR and ARGO over two passes. */
+#define _POSIX_C_SOURCE 200809L /* mkstemp */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "rfsim.h"
+
+#define NEAR(a, b) (fabs((a) - (b)) < 1e-9)
+#include <unistd.h>
+
+static char trace_path[] = "/tmp/deltarf_sim_tiny_XXXXXX";
+#define TRACE_PATH trace_path
+
+/* The trace (time rebased to the A line at cycle 100, so the wavefront lives 0..50):
+ *   t=10 W v0 = 5 everywhere (constant)        t=20 W v1 = i (single-delta)
+ *   t=25 R v1                                  t=30 W v1 = i*i (other)
+ *   t=35 R v0                                  t=40 W v0, mask ffff: lanes 0-15 = ffffffff
+ *   t=50 F                                     (divergent; the other lanes keep 5) */
+static void write_lane_values(FILE *f, unsigned kind)
+{
+    for (unsigned i = 0; i < DRF_COMPONENTS; i++) {
+        const unsigned v = kind == 0 ? 5 : kind == 1 ? i : kind == 2 ? i * i : i < 16 ? ~0u : 5;
+        fprintf(f, " %08x", v);
+    }
+    fputc('\n', f);
+}
+
+static bool make_trace(void)
+{
+    const int fd = mkstemp(trace_path);
+    FILE *f = fd < 0 ? NULL : fdopen(fd, "w");
+    if (f == NULL)
+        return false;
+    fputs("# deltarf register-write trace v1\n# kernel tiny\n# clock cycles\nA 100 0 0 7 2\n", f);
+    fputs("W 110 0 0 7 0 ffffffffffffffff", f);
+    write_lane_values(f, 0);
+    fputs("W 120 0 0 7 1 ffffffffffffffff", f);
+    write_lane_values(f, 1);
+    fputs("R 125 0 0 7 1\nW 130 0 0 7 1 ffffffffffffffff", f);
+    write_lane_values(f, 2);
+    fputs("R 135 0 0 7 0\nW 140 0 0 7 0 000000000000ffff", f);
+    write_lane_values(f, 3);
+    fputs("F 150 0 0 7\n", f);
+    return fclose(f) == 0;
+}
+
+static sim *run(unsigned repeat, check_counts *c)
+{
+    const sim_config cfg = {.map = SIM_MAP_PACKED, .repeat = repeat,
+                            .schemes = (1u << SIM_SCHEMES) - 1u};
+    sim *s = sim_new(&cfg);
+    char msg[512] = "";
+    const bool ok = s && sim_run_file(s, TRACE_PATH, msg, sizeof msg);
+    CHECK(c, ok);
+    if (!ok)
+        fprintf(stderr, "sim_run_file: %s\n", msg);
+    return s;
+}
+
+static void test_patterns(const sim *s, check_counts *c)
+{
+    const sim_stats *st = sim_get_stats(s);
+    CHECK(c, st->events == 8 && st->writes == 4 && st->reads == 2 && st->launch_writes == 0);
+    CHECK(c, st->pat_all[1] == 1 && st->pat_all[2] == 1 && st->pat_all[3] == 0 &&
+             st->pat_all[0] == 1 && st->pat_all[SIM_PAT_DIVERGENT] == 1);
+    CHECK(c, st->pat_full[1] == 1 && st->pat_full[2] == 1 && st->pat_full[0] == 1 &&
+             st->pat_full[SIM_PAT_DIVERGENT] == 0);
+    CHECK(c, st->slices_used == 1 && NEAR(st->busy_cycles, 50) && NEAR(st->mean_resident, 1));
+}
+
+/* Baseline: v0 holds 5 from 10 to 50 in lanes 16-63, so bit 0 of lane 20 is '1' for 40 of
+ * 50 cycles (nothing longer); bit 1 of lane 20 is '0' all 50. */
+static void test_baseline(const sim *s, check_counts *c)
+{
+    sim_result r;
+    sim_collect(s, SIM_BASE, &r);
+    CHECK(c, NEAR(r.longest[0], 1.0) && NEAR(r.longest[1], 0.8));
+    CHECK(c, NEAR(r.longest_other[1][0], 0.2) && NEAR(r.longest_other[1][1], 0));
+    CHECK(c, r.wakeups == 0 && r.movs == 0 && r.writes == 4 && r.reads == 2);
+    CHECK(c, NEAR(r.dvth[0], 1.0) && NEAR(r.dvth[1], sim_dvth(0.8)));
+    CHECK(c, NEAR(r.energy[SIM_E_SLICE_LEAK], 75.86 * 50));
+    CHECK(c, NEAR(r.energy[SIM_E_SLICE_DYN], 4 * 365.91 + 2 * 295.86));
+    CHECK(c, NEAR(r.reg_longest[0][0], 1.0) && NEAR(r.reg_longest[1][1], 0.6) &&
+             NEAR(r.reg_longest[0][2], 0));
+    sim_result rar;
+    sim_collect(s, SIM_RAR, &rar); /* one pass: s = 0, RAR is the baseline */
+    CHECK(c, NEAR(rar.longest[0], r.longest[0]) && NEAR(rar.longest[1], r.longest[1]));
+}
+
+/* RC: both registers start compressed (zeros); v0 stays off until the divergent write at 40
+ * (special MOV + wake-up), v1 wakes at 30 for i*i. Longest '0' and '1': 20 of 50 cycles in v1
+ * (lane 0 holds 0, lane 1 holds 1), the rest of that cell's time off. */
+static void test_rc(const sim *s, check_counts *c)
+{
+    sim_result r;
+    sim_collect(s, SIM_RC, &r);
+    CHECK(c, NEAR(r.longest[0], 0.4) && NEAR(r.longest_other[0][0], 0) &&
+             NEAR(r.longest_other[0][1], 0.6));
+    CHECK(c, NEAR(r.longest[1], 0.4) && NEAR(r.longest_other[1][1], 0.6));
+    CHECK(c, r.wakeups == 2 && r.movs == 1 && r.compressed_writes == 2 && r.compressed_reads == 2);
+    CHECK(c, NEAR(r.dvth[0], pow(0.4, 0.25) * (1 - sqrt(0.35) * 0.6)));
+    /* 4 writes + the MOV's, two reads of the first subwavefront only */
+    CHECK(c, NEAR(r.energy[SIM_E_SLICE_DYN], 5 * 365.91 + 2 * 295.86 / 4));
+    /* on: v0 10 cycles, v1 20 cycles, of a 256-register slice */
+    CHECK(c, NEAR(r.energy[SIM_E_SLICE_LEAK], 75.86 * 30 / 256));
+    CHECK(c, NEAR(r.energy[SIM_E_WAKEUP], 2 * 232.88));
+    CHECK(c, NEAR(r.energy[SIM_E_LOGIC_LEAK], (8.46 + 16.00 + 0.13) * 50));
+}
+
+/* WC: the base word of v1 (lane 0: 0, 0, 0) stays on holding 0 for all 50 cycles. v1 wakes
+ * twice (1-byte deltas at 20, 2-byte at 30), v0 once (divergent at 40, after a MOV). */
+static void test_wc(const sim *s, check_counts *c)
+{
+    sim_result r;
+    sim_collect(s, SIM_WC, &r);
+    CHECK(c, NEAR(r.longest[0], 1.0) && NEAR(r.longest[1], 0.8));
+    CHECK(c, r.wakeups == 3 && r.movs == 1 && r.compressed_writes == 3 && r.compressed_reads == 2);
+}
+
+/* Fig. 12 at bit 0 of lane 20 (position 640), over the two registers used: baseline v0 holds
+ * '0' 10 and '1' 40 cycles, v1 '0' 50 (20 and 400 are even); RC: v0 on 10 cycles holding 5
+ * ('1'), v1 on 20 holding 400 ('0'), off the remaining 70 of 100. */
+static void test_bit_profile(const sim *s, check_counts *c)
+{
+    static double prof[SIM_BITS][3];
+    sim_bit_profile(s, SIM_BASE, prof);
+    CHECK(c, NEAR(prof[640][0], 0.6) && NEAR(prof[640][1], 0.4) && NEAR(prof[640][2], 0));
+    sim_bit_profile(s, SIM_RC, prof);
+    CHECK(c, NEAR(prof[640][0], 0.2) && NEAR(prof[640][1], 0.1) && NEAR(prof[640][2], 0.7));
+}
+
+static void test_argo_one_pass(const sim *s, check_counts *c)
+{
+    sim_result r, b;
+    sim_collect(s, SIM_ARGO, &r);
+    sim_collect(s, SIM_BASE, &b);
+    CHECK(c, NEAR(r.longest[0], b.longest[0]) && NEAR(r.longest[1], b.longest[1]));
+}
+
+/* Two passes back to back (busy 100 cycles). RAR's second pass maps Lr0 -> Pr1, Lr1 -> Pr0, so
+ * under RC+RAR each register is on 30 of 100 cycles (RC alone: Pr1 40). ARGO's second pass
+ * takes window 1 (Pr2-3): every cell is on at most 50 of 100 cycles. */
+static void test_two_passes(check_counts *c)
+{
+    sim *s = run(2, c);
+    if (s == NULL)
+        return;
+    sim_result rc, rcrar, argo, base;
+    sim_collect(s, SIM_RC, &rc);
+    sim_collect(s, SIM_RCRAR, &rcrar);
+    sim_collect(s, SIM_ARGO, &argo);
+    sim_collect(s, SIM_BASE, &base);
+    CHECK(c, sim_get_stats(s)->repeat == 2 && NEAR(sim_get_stats(s)->busy_cycles, 100));
+    CHECK(c, NEAR(rc.longest[0], 0.4) && NEAR(rc.longest[1], 0.4));
+    CHECK(c, NEAR(rcrar.longest[0], 0.3) && NEAR(rcrar.longest_other[0][1], 0.7));
+    CHECK(c, NEAR(argo.longest[0], 0.5) && NEAR(argo.longest_other[0][1], 0.5));
+    CHECK(c, NEAR(base.longest[0], 1.0) && rc.wakeups == 4 && rc.movs == 2);
+    CHECK(c, NEAR(argo.reg_longest[0][2], 0.5) && NEAR(base.reg_longest[0][2], 0));
+    sim_free(s);
+}
+
+static void test_wc_encode(check_counts *c)
+{
+    uint32_t v[DRF_COMPONENTS], img[DRF_COMPONENTS];
+    for (unsigned i = 0; i < DRF_COMPONENTS; i++)
+        v[i] = 1000;
+    CHECK(c, sim_wc_encode(v, img) == 0x1u && img[0] == 1000 && img[1] == 0);
+    v[1] = 1000 - 1; /* delta -1: one byte 0xff at bits 32-39 */
+    v[63] = 1000 + 127;
+    CHECK(c, sim_wc_encode(v, img) == 0x3u && img[1] == 0xffu && img[16] == 127u << 16);
+    v[2] = 1000 + 128; /* needs two bytes: delta 1 at bits 32-47, delta 2 at 48-63 */
+    CHECK(c, sim_wc_encode(v, img) == 0x7u && img[1] == (0xffffu | 128u << 16));
+    v[3] = 1000 + 40000;
+    CHECK(c, sim_wc_encode(v, img) == 0xFu && memcmp(img, v, sizeof v) == 0);
+    CHECK(c, sim_seg_start(1) == 32 && sim_seg_start(2) == 536 && sim_seg_start(3) == 1040 &&
+             sim_seg_start(4) == 2048);
+}
+
+static void test_dvth(check_counts *c)
+{
+    CHECK(c, NEAR(sim_dvth(1.0), 1.0) && NEAR(sim_dvth(0), 0));
+    CHECK(c, NEAR(sim_dvth(0.5), pow(0.5, 0.25) * (1 - sqrt(0.35) * 0.5)));
+    CHECK(c, sim_dvth(0.3) < sim_dvth(0.4) && sim_dvth(0.4) < sim_dvth(0.9));
+}
+
+static void test_names(check_counts *c)
+{
+    sim_scheme k;
+    sim_map m;
+    CHECK(c, sim_scheme_parse("rc+rar", &k) && k == SIM_RCRAR && !sim_scheme_parse("rc+", &k));
+    CHECK(c, sim_map_parse("recorded", &m) && m == SIM_MAP_RECORDED && !sim_map_parse("x", &m));
+    CHECK(c, strcmp(sim_scheme_name(SIM_WC), "wc") == 0);
+}
+
+int main(void)
+{
+    check_counts c = {0};
+    CHECK(&c, make_trace());
+    sim *s = run(1, &c);
+    if (s) {
+        test_patterns(s, &c);
+        test_baseline(s, &c);
+        test_rc(s, &c);
+        test_wc(s, &c);
+        test_argo_one_pass(s, &c);
+        test_bit_profile(s, &c);
+        sim_free(s);
+    }
+    test_two_passes(&c);
+    test_wc_encode(&c);
+    test_dvth(&c);
+    test_names(&c);
+    remove(trace_path);
+    return check_done(&c, "test_sim");
+}
