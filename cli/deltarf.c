@@ -29,7 +29,7 @@ static void print_help(void)
            "       " PROG " decompress [FILE]\n"
            "       " PROG " rar [FILE]\n"
            "       " PROG " faultmap --scenario common|clustered|dispersed [--seed S]\n"
-           "       " PROG " patch TRACE --scenario S [--seed S] [--maps K] [--policy recorded|packed] [--json]\n"
+           "       " PROG " patch TRACE --scenario S [--seed S] [--maps K] [--map packed|recorded] [--json|--md-row]\n"
            "       " PROG " sim TRACE [--scheme S]... [--map packed|recorded] [--repeat R] [--json] [--plots DIR]\n"
            "       " PROG " --help\n"
            "\n"

@@ -1,12 +1,12 @@
-/* deltarf patch TRACE --scenario S [--seed S] [--maps K] [--policy P] [--json|--md-row]:
- * DC-Patch replayed on a real trace (dc-patch paper Section V-A), reported as Figs. 2, 3, 5 and 6;
- * exits 1 when a read does not return the last value written or a write is dropped. */
+/* deltarf patch TRACE --scenario S [--seed S] [--maps K] [--map P] [--json|--md-row]:
+ * DC-Patch streamed over a real trace (dc-patch paper Section V-A), reported as Figs. 2, 3, 5
+ * and 6; exits 1 when a read does not return the last value written or a write is dropped. */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 
 #include "patch.h"
+#include "evalcli.h"
 #include "patch_eval.h"
 
-#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,7 +15,7 @@
 
 #define PROG "deltarf patch"
 
-enum { MAX_MAPS = 1000, ERR_LEN = 256 };
+enum { MAX_MAPS = 1000, ERR_LEN = 1024 };
 enum out_format { OUT_TEXT, OUT_JSON, OUT_MD };
 
 typedef struct {
@@ -39,21 +39,8 @@ static const char *const ev_name[DCP_EV_KINDS] = {"normal", "patch_faulty", "pat
 
 static int usage(const char *problem, const char *arg)
 {
-    fprintf(stderr, PROG ": %s%s%s%s; usage: " PROG " TRACE --scenario common|clustered|dispersed"
-            " [--seed S] [--maps K] [--policy recorded|packed] [--json|--md-row]\n", problem,
-            arg ? " '" : "", arg ? arg : "", arg ? "'" : "");
-    return 2;
-}
-
-static bool parse_u64(const char *s, uint64_t max, uint64_t *out)
-{
-    char *end;
-    errno = 0;
-    const unsigned long long v = strtoull(s, &end, 10);
-    if (errno || *end || end == s || s[0] < '0' || s[0] > '9' || v > max)
-        return false;
-    *out = v;
-    return true;
+    return ec_usage(PROG, PROG " TRACE --scenario common|clustered|dispersed [--seed S] [--maps K]"
+                    " [--map packed|recorded] [--json|--md-row]", problem, arg);
 }
 
 /* One option with its value; 0 when taken, else the usage error's status. */
@@ -65,25 +52,24 @@ static int option(options *o, const char *name, const char *val)
         return o->scenario_set ? 0 : usage("unknown scenario (common, clustered, dispersed)", val);
     }
     if (strcmp(name, "--seed") == 0)
-        return parse_u64(val, UINT64_MAX, &o->cfg.seed) ? 0 : usage("bad seed", val);
+        return ec_u64(val, UINT64_MAX, &o->cfg.seed) ? 0 : usage("bad seed", val);
     if (strcmp(name, "--maps") == 0) {
-        if (!parse_u64(val, MAX_MAPS, &v) || v == 0)
+        if (!ec_u64(val, MAX_MAPS, &v) || v == 0)
             return usage("bad map count (1 to 1000)", val);
         o->cfg.maps = (unsigned)v;
         return 0;
     }
-    if (strcmp(name, "--policy") == 0)
-        return pa_policy_parse(val, &o->cfg.policy) ? 0
-                                                    : usage("unknown policy (recorded, packed)", val);
+    if (strcmp(name, "--map") == 0)
+        return pl_parse(val, &o->cfg.map) ? 0 : usage("unknown map (packed, recorded)", val);
     if (strcmp(name, "--inject") == 0) /* test hook, docs/eval-patch.md */
-        return parse_u64(val, UINT64_MAX, &o->cfg.inject_after) && o->cfg.inject_after
+        return ec_u64(val, UINT64_MAX, &o->cfg.inject_after) && o->cfg.inject_after
                    ? 0 : usage("bad write count", val);
     return usage("unknown option", name);
 }
 
 static int parse_args(int argc, char **argv, options *o)
 {
-    *o = (options){.cfg = {.seed = 1, .maps = 4, .policy = PA_RECORDED}};
+    *o = (options){.cfg = {.seed = 1, .maps = 4, .map = PL_PACKED}};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--json") == 0 || strcmp(a, "--md-row") == 0) {
@@ -138,8 +124,8 @@ static const char *base_name(const char *path)
 static void print_text(const options *o, const pa_stats *s, const figures *f, double secs)
 {
     const pa_config *c = &o->cfg;
-    printf("patch: %s, scenario %s, policy %s, seed %" PRIu64 ", %u maps, %u slices\n",
-           base_name(o->path), fm_scenario_name(c->scenario), pa_policy_name(c->policy), c->seed,
+    printf("patch: %s, scenario %s, placement %s, seed %" PRIu64 ", %u maps, %u slices\n",
+           base_name(o->path), fm_scenario_name(c->scenario), pl_name(c->map), c->seed,
            c->maps, s->slices);
     printf("  replayed: %" PRIu64 " events, %" PRIu64 " writes (%" PRIu64 " launch), %" PRIu64
            " reads, %" PRIu64 " slice cycles\n", s->events, s->writes, s->launch_writes, s->reads,
@@ -166,9 +152,11 @@ static void print_text(const options *o, const pa_stats *s, const figures *f, do
 static void print_json(const options *o, const pa_stats *s, const figures *f, double secs)
 {
     const pa_config *c = &o->cfg;
-    printf("{\"trace\": \"%s\", \"scenario\": \"%s\", \"policy\": \"%s\", \"seed\": %" PRIu64
-           ", \"maps\": %u, \"slices\": %u,\n", base_name(o->path), fm_scenario_name(c->scenario),
-           pa_policy_name(c->policy), c->seed, c->maps, s->slices);
+    printf("{\"trace\": ");
+    ec_json_string(stdout, base_name(o->path));
+    printf(", \"scenario\": \"%s\", \"placement\": \"%s\", \"seed\": %" PRIu64 ", \"maps\": %u"
+           ", \"slices\": %u,\n", fm_scenario_name(c->scenario), pl_name(c->map), c->seed, c->maps,
+           s->slices);
     printf(" \"events\": %" PRIu64 ", \"writes\": %" PRIu64 ", \"launch_writes\": %" PRIu64
            ", \"reads\": %" PRIu64 ", \"slice_cycles\": %" PRIu64 ",\n", s->events, s->writes,
            s->launch_writes, s->reads, s->slice_cycles);
@@ -202,7 +190,7 @@ static void print_md(const options *o, const pa_stats *s, const figures *f)
     const double *p = f->occ[PA_CONVENTIONAL]; /* the paper's Fig. 3 */
     printf("| %s | %s | %s | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f "
            "| %.2f | %.2f | %" PRIu64 " | %" PRIu64 " |\n", base_name(o->path),
-           fm_scenario_name(o->cfg.scenario), pa_policy_name(o->cfg.policy), 100 * f->comp,
+           fm_scenario_name(o->cfg.scenario), pl_name(o->cfg.map), 100 * f->comp,
            100 * p[PA_REL_UNC], 100 * p[PA_REL_COMP], 100 * p[PA_FLT_UNC], 100 * p[PA_FLT_COMP],
            100 * f->alloc, 100 * f->ev[DCP_EV_NORMAL], 100 * f->ev[DCP_EV_FAULTY],
            100 * f->ev[DCP_EV_RELIABLE], 100 * f->ev[DCP_EV_SPILL], 100 * f->misp, f->lds_kb,
@@ -235,18 +223,12 @@ int cmd_patch(int argc, char **argv)
     if (st)
         return st;
     char err[ERR_LEN] = "";
-    pa_trace *t = pa_load(o.path, o.cfg.policy, err, sizeof err);
-    if (!t) {
-        fprintf(stderr, PROG ": %s\n", err);
-        return 1;
-    }
     pa_stats s = {0};
     const double t0 = now();
-    const bool ok = pa_run(t, &o.cfg, &s, err, sizeof err);
+    const bool ok = pa_run_file(o.path, &o.cfg, &s, err, sizeof err);
     const double secs = now() - t0;
-    pa_free(t);
     if (!ok) {
-        fprintf(stderr, PROG ": %s: %s\n", o.path, err);
+        fprintf(stderr, PROG ": %s\n", err);
         return 1;
     }
     const figures f = make_figures(&s);

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "evalcli.h"
 #include "rfsim.h"
 
 #define PROG "deltarf sim"
@@ -26,18 +27,14 @@ typedef struct {
 
 static int usage(const char *problem, const char *arg)
 {
-    fprintf(stderr, PROG ": %s%s%s%s; usage: deltarf sim TRACE [--scheme S]... [--map packed|recorded]"
-            " [--repeat R] [--json] [--plots DIR]\n", problem, arg ? " '" : "", arg ? arg : "",
-            arg ? "'" : "");
-    return 2;
+    return ec_usage(PROG, "deltarf sim TRACE [--scheme S]... [--map packed|recorded] [--repeat R]"
+                    " [--json] [--plots DIR]", problem, arg);
 }
 
 static bool parse_repeat(const char *s, unsigned *out)
 {
-    char *end;
-    errno = 0;
-    const unsigned long v = strtoul(s, &end, 10);
-    if (errno || *end || end == s || s[0] == '-' || v > 1000)
+    uint64_t v;
+    if (!ec_u64(s, 1000, &v))
         return false;
     *out = (unsigned)v;
     return true;
@@ -52,7 +49,7 @@ static int parse_valued(sim_opts *o, const char *opt, const char *val)
             return usage("unknown scheme (baseline, rar, rc, rc+rar, wc, argo)", val);
         o->cfg.schemes |= 1u << k;
     } else if (strcmp(opt, "--map") == 0) {
-        if (!sim_map_parse(val, &o->cfg.map))
+        if (!pl_parse(val, &o->cfg.map))
             return usage("unknown map (packed, recorded)", val);
     } else if (strcmp(opt, "--repeat") == 0) {
         if (!parse_repeat(val, &o->cfg.repeat))
@@ -127,7 +124,7 @@ static void print_text(const sim_opts *o, const sim *s, const sim_result *res)
 {
     const sim_stats *st = sim_get_stats(s);
     printf("trace %s: map %s, repeat %u, %llu events, %llu wavefronts, %llu writes "
-           "(%llu launch values), %llu reads\n", o->trace, sim_map_name(o->cfg.map), st->repeat,
+           "(%llu launch values), %llu reads\n", o->trace, pl_name(o->cfg.map), st->repeat,
            (unsigned long long)st->events, (unsigned long long)st->wavefronts,
            (unsigned long long)st->writes, (unsigned long long)st->launch_writes,
            (unsigned long long)st->reads);
@@ -192,10 +189,12 @@ static void json_scheme(const sim_result *r, sim_scheme k, uint64_t events)
 static void print_json(const sim_opts *o, const sim *s, const sim_result *res)
 {
     const sim_stats *st = sim_get_stats(s);
-    printf("{\"trace\":\"%s\",\"map\":\"%s\",\"repeat\":%u,\"events\":%llu,\"wavefronts\":%llu,"
+    printf("{\"trace\":");
+    ec_json_string(stdout, o->trace);
+    printf(",\"map\":\"%s\",\"repeat\":%u,\"events\":%llu,\"wavefronts\":%llu,"
            "\"writes\":%llu,\"launch_writes\":%llu,\"reads\":%llu,\"nvregs_min\":%u,"
            "\"nvregs_max\":%u,\"slots\":%u,\"slices\":%u,\"mean_resident\":%.6g,"
-           "\"reader_events_per_s\":%.6g,", o->trace, sim_map_name(o->cfg.map), st->repeat,
+           "\"reader_events_per_s\":%.6g,", pl_name(o->cfg.map), st->repeat,
            (unsigned long long)st->events, (unsigned long long)st->wavefronts,
            (unsigned long long)st->writes, (unsigned long long)st->launch_writes,
            (unsigned long long)st->reads, st->nvregs_min, st->nvregs_max, st->slots,
@@ -321,7 +320,7 @@ static bool write_plots(const sim_opts *o, const sim *s, const sim_result *res)
 
 int cmd_sim(int argc, char **argv)
 {
-    sim_opts o = {.cfg = {.map = SIM_MAP_PACKED}};
+    sim_opts o = {.cfg = {.map = PL_PACKED}};
     const int st = parse_args(argc, argv, &o);
     if (st)
         return st;

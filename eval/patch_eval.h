@@ -1,4 +1,4 @@
-/* DC-Patch on real traces (dc-patch paper Sections III and V-A, Figs. 2, 3, 5 and 6): replays
+/* DC-Patch on real traces (dc-patch paper Sections III and V-A, Figs. 2, 3, 5 and 6): streams
  * a trace's writes and reads through the cycle-level slice model (cmodel/dcp_slice.h) on seeded
  * Table 1 fault maps and checks that every read returns the last value written. */
 #ifndef DRF_PATCH_EVAL_H
@@ -9,14 +9,8 @@
 
 #include "dcp_slice.h"
 #include "faultmap.h"
+#include "place.h"
 #include "trace.h"
-
-/* How trace wavefronts are placed on modelled slices (docs/eval-patch.md). */
-typedef enum {
-    PA_RECORDED,   /* the recorded placement: one slice per (cu, simd) */
-    PA_PACKED, /* first fit over slices of at most DRF_WAVEFRONT_SLOTS wavefronts */
-    PA_POLICIES
-} pa_policy;
 
 /* Fig. 3: an entry is reliable or faulty and holds uncompressed or compressed registers. */
 enum { PA_REL_UNC, PA_REL_COMP, PA_FLT_UNC, PA_FLT_COMP, PA_CATS };
@@ -24,13 +18,11 @@ enum { PA_REL_UNC, PA_REL_COMP, PA_FLT_UNC, PA_FLT_COMP, PA_CATS };
  * window slot (the conventional register file of the paper's Section III). */
 enum { PA_PLACED, PA_CONVENTIONAL, PA_LAYOUTS };
 
-typedef struct pa_trace pa_trace;
-
 typedef struct {
     enum fm_scenario scenario;
     uint64_t seed;
-    unsigned maps;          /* fault maps per slice: runs of the whole trace */
-    pa_policy policy;
+    unsigned maps;          /* fault maps per slice: passes over the whole trace */
+    pl_policy map;          /* placement of wavefronts on slices (eval/place.h) */
     uint64_t inject_after;  /* test hook: after this many writes of a slice, every block of it
                              * turns faulty without a reset (0: never); see docs/eval-patch.md */
 } pa_config;
@@ -56,24 +48,17 @@ typedef struct {
     pa_loss first_loss;          /* valid when lost > 0 */
 } pa_stats;
 
-/* Reads a whole trace into memory and places its wavefronts by policy; NULL with a one-line
- * message in err on a bad trace or a wavefront that does not fit. */
-pa_trace *pa_load(const char *path, pa_policy policy, char *err, size_t errlen);
-/* The same from a reader the caller opened (and closes); name is used in messages. */
-pa_trace *pa_load_reader(tr_reader *r, const char *name, pa_policy policy, char *err,
-                         size_t errlen);
-void pa_free(pa_trace *t);
-/* Events of the trace. */
-uint64_t pa_events(const pa_trace *t);
-
-/* Replays the trace on cfg->maps fault maps of the scenario; adds into *st (zero it first).
- * false with a message in err when the replay cannot go on (a model that stops answering). */
-bool pa_run(const pa_trace *t, const pa_config *cfg, pa_stats *st, char *err, size_t errlen);
+/* One pass over the trace on fault map `map` (0 .. cfg->maps - 1) of every slice, from a reader
+ * the caller opened (and closes); adds into *st (zero it first); name is used in messages.
+ * Holds only the live state: the slices' models, their last-value scoreboards, the live
+ * wavefronts. false with a one-line message in err on a bad trace, a wavefront that does not
+ * fit, or a model that stops answering. */
+bool pa_run_pass(tr_reader *r, const char *name, const pa_config *cfg, unsigned map,
+                 pa_stats *st, char *err, size_t errlen);
+/* cfg->maps passes over the trace file, each on new maps. */
+bool pa_run_file(const char *path, const pa_config *cfg, pa_stats *st, char *err, size_t errlen);
 
 /* The fault-map seed of slice `slice` in run `map` (splitmix64 of the three). */
 uint64_t pa_map_seed(uint64_t seed, unsigned map, unsigned slice);
-
-bool pa_policy_parse(const char *name, pa_policy *out);
-const char *pa_policy_name(pa_policy p);
 
 #endif

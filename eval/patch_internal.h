@@ -1,45 +1,33 @@
-/* The in-memory trace of the DC-Patch replay (dc-patch paper Section V-A; eval/patch_eval.h):
- * events, register values, wavefronts and their slice windows, shared by eval/patch.c (loading,
- * placement) and eval/patch_run.c (the cycle-level replay). */
+/* One slice of the streaming DC-Patch replay (dc-patch paper Sections IV and V-A;
+ * eval/patch_eval.h): its cycle-level model on its own clock, fed one trace event at a time by
+ * eval/patch.c (placement, passes) and stepped by eval/patch_run.c until it takes the event. */
 #ifndef DRF_PATCH_INTERNAL_H
 #define DRF_PATCH_INTERNAL_H
 
 #include "patch_eval.h"
 
+/* An event handed to a slice, with the window of its wavefront (reg_base, nvregs). */
 typedef struct {
-    uint64_t cycle, mask;   /* mask: W */
-    uint32_t wave;          /* index into pa_trace.wave */
-    uint32_t value;         /* W: index into pa_trace.val */
-    uint32_t line;          /* trace line */
-    uint16_t vreg;
-    char kind;              /* 'A', 'W', 'R', 'F' */
-    bool launch;            /* W: a launch value */
+    const tr_event *e;
+    unsigned long line;     /* trace line */
+    unsigned base, n;
 } pa_ev;
 
-typedef struct {
-    uint64_t wf;
-    unsigned nvregs;
-    unsigned slice;         /* index into pa_trace.slice_id */
-    unsigned base;          /* reg_base of its window */
-} pa_wave;
+typedef struct pa_slice pa_slice;
 
-struct pa_trace {
-    pa_ev *ev;
-    size_t nev, evcap;
-    uint32_t (*val)[DRF_COMPONENTS];
-    size_t nval, valcap;
-    pa_wave *wave;
-    size_t nwave, wavecap;
-    uint32_t *hash;         /* wf -> wave index + 1, open addressing; 0 = empty */
-    size_t hcap;
-    unsigned nslices;
-    unsigned *slice_id;     /* per slice: its number (cu * 4 + simd, or packed order) */
-    uint32_t *slice_start;  /* per slice: first index into slice_ev; nslices + 1 entries */
-    uint32_t *slice_ev;     /* event indices grouped by slice, trace order within one */
-};
-
-/* Writes a one-line message into err; returns false. */
-bool pa_set_err(char *err, size_t errlen, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+/* A slice's memory (NULL when out of memory); pa_slice_start before each use. */
+pa_slice *pa_slice_new(void);
+void pa_slice_free(pa_slice *p);
+/* The slice from reset with the fault map of (cfg->seed, map, slice_id); its statistics go
+ * into *st. */
+void pa_slice_start(pa_slice *p, const pa_config *cfg, unsigned map, unsigned slice_id,
+                    pa_stats *st);
+/* Steps the slice's model until it takes the event (a cycle whose issue may go on with the
+ * next event stays open); false with a message in err when the model is out of step. */
+bool pa_slice_feed(pa_slice *p, const pa_ev *ev, char *err, size_t errlen);
+/* Runs the slice until every write and read it started has ended. */
+bool pa_slice_finish(pa_slice *p, char *err, size_t errlen);
+/* The slice's first read that did not return the last value written, or NULL. */
+const pa_loss *pa_slice_loss(const pa_slice *p);
 
 #endif

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # DC-Patch on the real traces (dc-patch paper Section V-A, Figs. 2, 3, 5 and 6): runs
-# `deltarf patch` on every trace, scenario and placement policy and writes the report section
+# `deltarf patch` on every trace, scenario and placement (--map) and writes the report section
 # "## DC-Patch" with the paper's numbers beside ours. Usage: patch_report.sh DELTARF OUT MAPS TRACE...
 set -euo pipefail
 deltarf=$1 out=$2 maps=$3
@@ -14,14 +14,14 @@ status=0
 for t in "$@"; do
   for sc in common clustered dispersed; do
     for pol in recorded packed; do
-      "$deltarf" patch "$t" --scenario "$sc" --policy "$pol" --maps "$maps" --seed 1 --md-row \
+      "$deltarf" patch "$t" --scenario "$sc" --map "$pol" --maps "$maps" --seed 1 --md-row \
         >>"$rows" || status=1
     done
   done
 done
 secs=$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
 
-cols='| trace | scenario | policy | compressed writes | rel. unc. | rel. comp. | faulty unc. | faulty comp. | allocated | normal | patch faulty | patch reliable | LDS | mispredicted | spill peak KB | reads | lost |'
+cols='| trace | scenario | placement | compressed writes | rel. unc. | rel. comp. | faulty unc. | faulty comp. | allocated | normal | patch faulty | patch reliable | LDS | mispredicted | spill peak KB | reads | lost |'
 rule='| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |'
 {
   echo "## DC-Patch"
@@ -29,8 +29,10 @@ rule='| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: 
   echo "\`deltarf patch\` (docs/eval-patch.md): every trace of data/traces replayed through the"
   echo "cycle-level slice model (PT, PSU, speculative Com unit with its DRB, Dec units, LDS spill"
   echo "partition) on $maps Table 1 fault maps per slice (seed 1), for each scenario and both"
-  echo "placements of wavefronts on slices: \`simd\` (the recorded one, 1-4 wavefronts a slice) and"
-  echo "\`packed\` (first fit, up to 16 wavefronts a slice, the occupancy of the aging paper's Table 5)."
+  echo "placements of wavefronts on slices (\`--map\`, eval/place.h, shared with \`deltarf sim\`):"
+  echo "\`recorded\` (the trace's own SIMD, 1-4 wavefronts a slice) and \`packed\` (the default: the"
+  echo "lowest slice that is empty or holds windows of the same size with one free, up to 16"
+  echo "wavefronts a slice, the occupancy of the aging paper's Table 5)."
   echo "Every read is checked against the last value written: the \`lost\` column (lost reads plus"
   echo "dropped writes) must be 0."
   echo
@@ -97,7 +99,7 @@ rule='| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: 
       if (big["Fig. 2 compressed writes (common)"])
         print "- Fig. 2: five kernels are not the paper'"'"'s suite. RadixSort sorts rand() keys and almost nothing compresses; about half of Reduction'"'"'s writes are divergent, which disables compression; DCT, mostly work-item-id arithmetic, compresses most of its writes."
       if (big["register file utilisation (common)"] || big["Fig. 3 reliable entries, compressed (common)"] || big["Fig. 3 reliable entries, uncompressed (common)"])
-        print "- Fig. 3 and utilisation: the recorded runs put 1-4 wavefronts on a SIMD, so under the recorded placement a few % of a slice is live. The packed policy reaches the aging paper'"'"'s Table 5 occupancy only where many wavefronts run at once (DCT, SimpleConvolution); RadixSort and Reduction never have more than a few live. Registers are counted once written. The share rows remove the utilisation: there the reliable/faulty split follows the fault map and the compressed share follows Fig. 2."
+        print "- Fig. 3 and utilisation: the recorded runs put 1-4 wavefronts on a SIMD, so under the recorded placement a few % of a slice is live. The packed placement reaches the aging paper'"'"'s Table 5 occupancy only where many wavefronts run at once (DCT, SimpleConvolution); RadixSort and Reduction never have more than a few live. Registers are counted once written. The share rows remove the utilisation: there the reliable/faulty split follows the fault map and the compressed share follows Fig. 2."
       if (big["Fig. 5 normal writes (common)"] || big["Fig. 5 patches, faulty + reliable (common)"])
         print "- Fig. 5: RadixSort (about 99 % normal writes: long wavefronts whose registers almost never change compression state) lifts the mean; the other traces are within a few points of the paper'"'"'s 70 %."
       if (big["Fig. 6 mispredicted writes (common)"])
@@ -107,5 +109,5 @@ rule='| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: 
   echo
   echo "Run: \`make eval-patch\` (${secs} s wall)."
 } >"$out"
-echo "eval-patch: $out ($# traces, 3 scenarios, 2 policies, $maps maps; ${secs} s)"
+echo "eval-patch: $out ($# traces, 3 scenarios, 2 placements, $maps maps; ${secs} s)"
 exit $status

@@ -1,7 +1,7 @@
-/* The DC-Patch replay (dc-patch paper Sections IV and V-A): each slice's events drive the
- * cycle-level slice model (cmodel/dcp_slice.h) on its Table 1 fault map; every read is checked
- * against the last value written, and Figs. 2, 3, 5 and 6's counts are taken. Timing and
- * hazards: docs/eval-patch.md. */
+/* The DC-Patch replay of one slice (dc-patch paper Sections IV and V-A): the slice's events,
+ * handed one at a time in trace order, drive the cycle-level slice model (cmodel/dcp_slice.h) on
+ * its own clock and its Table 1 fault map; every read is checked against the last value written,
+ * and Figs. 2, 3, 5 and 6's counts are taken. Timing and hazards: docs/eval-patch.md. */
 #include "patch_internal.h"
 
 #include <stdio.h>
@@ -22,7 +22,7 @@ typedef struct {
     uint8_t reg;
     unsigned next;          /* block driven next; BLKS: all driven, waiting for ev_done */
     uint64_t mask;
-    const uint32_t *v;      /* the trace's 64 components */
+    uint32_t v[DRF_COMPONENTS]; /* the trace's 64 components */
 } write_txn;
 
 typedef struct {
@@ -30,7 +30,9 @@ typedef struct {
     uint8_t reg;
     unsigned next;          /* block this cycle's output carries */
     uint32_t exp[DRF_COMPONENTS];
-    uint32_t ev;            /* the R event */
+    unsigned long line;     /* the R event */
+    uint64_t wf;
+    unsigned vreg;
 } read_txn;
 
 /* What a cycle issued: reads (always taken), at most one write or deallocation (may be
@@ -43,8 +45,7 @@ typedef struct {
 } issued;
 
 /* One slice under one fault map. */
-typedef struct {
-    const pa_trace *t;
+struct pa_slice {
     const pa_config *cfg;
     pa_stats *st;
     unsigned map;
@@ -55,30 +56,30 @@ typedef struct {
     write_txn w;
     read_txn rd[PORTS];
     unsigned walk_base, walk_end;
-    const uint32_t *list;   /* the slice's events */
-    size_t n, idx;
+    bool has_ev;            /* ev handed and not taken yet */
+    pa_ev ev;
+    unsigned long last_line;
+    /* the cycle in progress: open while its issue may go on with the next event */
+    bool open, inject;
+    dcp_slice_in in;
+    issued is;
+    unsigned idle;          /* cycles without progress (watchdog) */
     uint64_t writes;        /* writes ended in this slice */
     bool injected;
+    bool lost;              /* loss is this slice's first lost read */
+    pa_loss loss;
     /* Fig. 3 sampling over trace cycles */
     bool started, dirty;
     uint64_t last_cycle;
     unsigned alloc;
     unsigned occ[PA_LAYOUTS][PA_CATS];
-} slice;
+};
 
-static const pa_ev *event(const slice *p, size_t i)
-{
-    return &p->t->ev[p->list[i]];
-}
+typedef pa_slice slice;
 
-static const pa_wave *wave_of(const slice *p, const pa_ev *e)
+static uint8_t reg_of(const pa_ev *ev)
 {
-    return &p->t->wave[e->wave];
-}
-
-static uint8_t reg_of(const slice *p, const pa_ev *e)
-{
-    return (uint8_t)(wave_of(p, e)->base + e->vreg);
+    return (uint8_t)(ev->base + ev->e->vreg);
 }
 
 /* --- Fig. 3: entries by reliability and compression, weighted by trace cycles ----------- */
@@ -151,64 +152,65 @@ static int free_port(const slice *p, const issued *is)
 }
 
 /* R: false when it must wait (no port, or its register is being written or walked). */
-static bool issue_read(slice *p, const pa_ev *e, dcp_slice_in *in, issued *is)
+static bool issue_read(slice *p, const pa_ev *ev, dcp_slice_in *in, issued *is)
 {
-    const uint8_t reg = reg_of(p, e);
+    const uint8_t reg = reg_of(ev);
     const int port = free_port(p, is);
     if (port < 0 || write_pending(p, reg) || in_walk(p, reg))
         return false;
     in->rd_start[port] = true;
     in->rd_reg[port] = reg;
     is->nr_v[port] = true;
-    is->nr[port] = (read_txn){.active = true, .reg = reg, .next = 0, .ev = p->list[p->idx]};
+    is->nr[port] = (read_txn){.active = true, .reg = reg, .next = 0, .line = ev->line,
+                              .wf = ev->e->wf, .vreg = ev->e->vreg};
     memcpy(is->nr[port].exp, p->sb[reg], sizeof is->nr[port].exp);
     return true;
 }
 
-static void issue_write(slice *p, const pa_ev *e, dcp_slice_in *in, issued *is)
+static void issue_write(const pa_ev *ev, dcp_slice_in *in, issued *is)
 {
     is->w = true;
-    is->nw = (write_txn){.active = true, .reg = reg_of(p, e), .next = 0, .mask = e->mask,
-                         .v = p->t->val[e->value]};
+    is->nw = (write_txn){.active = true, .reg = reg_of(ev), .next = 0, .mask = ev->e->mask};
+    memcpy(is->nw.v, ev->e->v, sizeof is->nw.v);
     in->wr_start = true;
     in->wr_reg = is->nw.reg;
-    in->wr_mask = e->mask;
+    in->wr_mask = ev->e->mask;
 }
 
-static void issue_dealloc(slice *p, const pa_ev *e, dcp_slice_in *in, issued *is)
+static void issue_dealloc(const pa_ev *ev, dcp_slice_in *in, issued *is)
 {
-    const pa_wave *w = wave_of(p, e);
     is->f = true;
     in->dealloc = true;
-    in->reg_base = (uint8_t)w->base;
-    in->n = (uint16_t)w->nvregs;
+    in->reg_base = (uint8_t)ev->base;
+    in->n = (uint16_t)ev->n;
 }
 
-/* A and R are taken at once; a W or an F ends the cycle's issue (a refused one is retried),
- * and an F waits until no write is in flight. */
-static void issue(slice *p, dcp_slice_in *in, issued *is)
+/* The handed event, if any, in the open cycle: A and R are taken at once (the issue goes on
+ * with the next event: false); a W or an F ends the cycle's issue (a refused one is retried),
+ * an F waits until no write is in flight, and an R that must wait ends it too (true). */
+static bool issue(slice *p)
 {
-    while (p->idx < p->n) {
-        const pa_ev *e = event(p, p->idx);
-        account(p, e->cycle);
-        switch (e->kind) {
-        case 'A':
-            p->alloc += wave_of(p, e)->nvregs;
-            p->idx++;
-            break;
-        case 'R':
-            if (!issue_read(p, e, in, is))
-                return;
-            p->idx++;
-            break;
-        case 'W':
-            issue_write(p, e, in, is);
-            return;
-        default:
-            if (!p->w.active)
-                issue_dealloc(p, e, in, is);
-            return;
-        }
+    if (!p->has_ev)
+        return false;
+    const pa_ev *ev = &p->ev;
+    account(p, ev->e->cycle);
+    switch (ev->e->kind) {
+    case TR_A:
+        p->alloc += ev->n;
+        p->has_ev = false;
+        return false;
+    case TR_R:
+        if (!issue_read(p, ev, &p->in, &p->is))
+            return true;
+        p->has_ev = false;
+        return false;
+    case TR_W:
+        issue_write(ev, &p->in, &p->is);
+        return true;
+    default:
+        if (!p->w.active)
+            issue_dealloc(ev, &p->in, &p->is);
+        return true;
     }
 }
 
@@ -227,12 +229,12 @@ static bool inject_now(slice *p, dcp_slice_in *in)
 
 static void note_loss(slice *p, const read_txn *r, unsigned lane, uint32_t got)
 {
-    pa_stats *st = p->st;
-    if (st->lost++)
+    p->st->lost++;
+    if (p->lost)
         return;
-    const pa_ev *e = &p->t->ev[r->ev];
-    st->first_loss = (pa_loss){.line = e->line, .wf = p->t->wave[e->wave].wf, .vreg = e->vreg,
-                               .lane = lane, .map = p->map, .expected = r->exp[lane], .got = got};
+    p->lost = true;
+    p->loss = (pa_loss){.line = r->line, .wf = r->wf, .vreg = r->vreg, .lane = lane,
+                        .map = p->map, .expected = r->exp[lane], .got = got};
 }
 
 /* Each active port's block against the expected value; false when the model is out of step. */
@@ -243,9 +245,8 @@ static bool check_reads(slice *p, const dcp_slice_out *o, char *err, size_t errl
         if (!r->active)
             continue;
         if (!o->rd_valid[i] || o->rd_blk[i] != r->next)
-            return pa_set_err(err, errlen, "read port %u: block %u expected, the slice gave none",
-                              i,
-                           r->next);
+            return pl_fail(err, errlen, "read port %u: block %u expected, the slice gave none",
+                           i, r->next);
         for (unsigned j = 0; j < LANES; j++) {
             const unsigned lane = r->next * LANES + j;
             if (o->rd_data[i][j] != r->exp[lane]) {
@@ -290,7 +291,7 @@ static void dealloc_done(slice *p, const dcp_slice_in *in)
     p->walk_end = in->reg_base + in->n;
     p->alloc -= in->n;
     p->dirty = true;
-    p->idx++;
+    p->has_ev = false;
 }
 
 static void note_flags(slice *p, const dcp_slice_out *o)
@@ -318,7 +319,7 @@ static bool commit(slice *p, const dcp_slice_in *in, const issued *is, const dcp
         p->w.next++;
     if (o->ev_done) {
         if (!p->w.active || p->w.next != BLKS) {
-            *ok = pa_set_err(err, errlen, "a write ended that the replay did not start");
+            *ok = pl_fail(err, errlen, "a write ended that the replay did not start");
             return false;
         }
         retire(p, o);
@@ -326,7 +327,7 @@ static bool commit(slice *p, const dcp_slice_in *in, const issued *is, const dcp
     }
     if (is->w && !o->wr_refused) {
         p->w = is->nw;
-        p->idx++;
+        p->has_ev = false;
         moved = true;
     }
     if (is->f && !o->err_dealloc) {
@@ -339,34 +340,84 @@ static bool commit(slice *p, const dcp_slice_in *in, const issued *is, const dcp
 
 static bool busy(const slice *p)
 {
-    return p->idx < p->n || p->w.active || p->rd[0].active || p->rd[1].active;
+    return p->has_ev || p->w.active || p->rd[0].active || p->rd[1].active;
 }
 
-/* One cycle; false on an error. */
-static bool cycle(slice *p, unsigned *idle, char *err, size_t errlen)
+/* A new cycle: the write's next block, the test hook, nothing issued yet. */
+static void begin_cycle(slice *p)
 {
-    dcp_slice_in in = {0};
-    issued is = {0};
-    memcpy(in.faulty, p->faulty, sizeof in.faulty);
+    memset(&p->in, 0, sizeof p->in);
+    memset(&p->is, 0, sizeof p->is);
+    memcpy(p->in.faulty, p->faulty, sizeof p->in.faulty);
     if (p->w.active && p->w.next < BLKS)
-        memcpy(in.wr_data, &p->w.v[p->w.next * LANES], sizeof in.wr_data);
-    if (!inject_now(p, &in))
-        issue(p, &in, &is);
+        memcpy(p->in.wr_data, &p->w.v[p->w.next * LANES], sizeof p->in.wr_data);
+    p->inject = inject_now(p, &p->in);
+    p->open = true;
+}
+
+/* The open cycle's clock edge; false on an error. */
+static bool end_cycle(slice *p, char *err, size_t errlen)
+{
     dcp_slice_out o;
-    dcp_slice_step(&p->s, &in, &o);
+    dcp_slice_step(&p->s, &p->in, &o);
+    p->open = false;
     p->st->slice_cycles++;
     bool ok;
-    *idle = commit(p, &in, &is, &o, err, errlen, &ok) ? 0 : *idle + 1;
-    if (ok && *idle > STUCK_CYCLES)
-        return pa_set_err(err, errlen, "the slice made no progress in %d cycles (trace line %u)",
-                       STUCK_CYCLES, event(p, p->idx < p->n ? p->idx : p->n - 1)->line);
+    p->idle = commit(p, &p->in, &p->is, &o, err, errlen, &ok) ? 0 : p->idle + 1;
+    if (ok && p->idle > STUCK_CYCLES)
+        return pl_fail(err, errlen, "the slice made no progress in %d cycles (trace line %lu)",
+                       STUCK_CYCLES, p->last_line);
     return ok;
 }
 
-static void load_map(slice *p, unsigned slice_id)
+bool pa_slice_feed(slice *p, const pa_ev *ev, char *err, size_t errlen)
 {
-    fm_generate(p->cfg->scenario, pa_map_seed(p->cfg->seed, p->map, slice_id), &p->fm);
-    memset(p->faulty, 0, sizeof p->faulty);
+    p->ev = *ev;
+    p->has_ev = true;
+    p->last_line = ev->line;
+    while (p->has_ev) {
+        if (!p->open)
+            begin_cycle(p);
+        if (!p->inject && !issue(p))
+            return true; /* taken, and the cycle may issue the next event too */
+        if (!end_cycle(p, err, errlen))
+            return false;
+    }
+    return true;
+}
+
+bool pa_slice_finish(slice *p, char *err, size_t errlen)
+{
+    while (p->open || busy(p)) {
+        if (!p->open)
+            begin_cycle(p);
+        if (!p->inject)
+            issue(p);
+        if (!end_cycle(p, err, errlen))
+            return false;
+    }
+    return true;
+}
+
+const pa_loss *pa_slice_loss(const slice *p)
+{
+    return p->lost ? &p->loss : NULL;
+}
+
+pa_slice *pa_slice_new(void)
+{
+    return malloc(sizeof(slice));
+}
+
+void pa_slice_start(slice *p, const pa_config *cfg, unsigned map, unsigned slice_id,
+                    pa_stats *st)
+{
+    memset(p, 0, sizeof *p);
+    p->cfg = cfg;
+    p->st = st;
+    p->map = map;
+    p->dirty = true;
+    fm_generate(cfg->scenario, pa_map_seed(cfg->seed, map, slice_id), &p->fm);
     for (unsigned e = 0; e < DRF_REGS; e++)
         p->faulty[e * BLKS / 64] |= (uint64_t)p->fm.faulty[e] << (e * BLKS % 64);
     dcp_slice_reset(&p->s);
@@ -376,47 +427,7 @@ static void load_map(slice *p, unsigned slice_id)
     dcp_slice_step(&p->s, &in, &o);
 }
 
-static bool run_slice(slice *p, unsigned k, char *err, size_t errlen)
+void pa_slice_free(slice *p)
 {
-    const pa_trace *t = p->t;
-    p->list = &t->slice_ev[t->slice_start[k]];
-    p->n = t->slice_start[k + 1] - t->slice_start[k];
-    p->idx = 0;
-    p->w = (write_txn){0};
-    memset(p->rd, 0, sizeof p->rd);
-    memset(p->sb, 0, sizeof p->sb);
-    p->writes = p->alloc = 0;
-    p->injected = p->started = false;
-    p->dirty = true;
-    load_map(p, t->slice_id[k]);
-    unsigned idle = 0;
-    while (busy(p))
-        if (!cycle(p, &idle, err, errlen))
-            return false;
-    return true;
-}
-
-bool pa_run(const pa_trace *t, const pa_config *cfg, pa_stats *st, char *err, size_t errlen)
-{
-    slice *p = malloc(sizeof *p);
-    if (!p)
-        return pa_set_err(err, errlen, "out of memory");
-    memset(p, 0, sizeof *p);
-    p->t = t;
-    p->cfg = cfg;
-    p->st = st;
-    bool ok = true;
-    for (unsigned m = 0; m < cfg->maps && ok; m++) {
-        p->map = m;
-        for (unsigned k = 0; k < t->nslices && ok; k++)
-            ok = run_slice(p, k, err, errlen);
-    }
-    st->events += (uint64_t)t->nev * cfg->maps;
-    st->slices = t->nslices;
-    for (size_t i = 0; i < t->nev; i++)
-        st->launch_writes += (uint64_t)(t->ev[i].kind == 'W' && t->ev[i].launch) * cfg->maps;
-    for (size_t i = 0; i < t->nev; i++)
-        st->reads += (uint64_t)(t->ev[i].kind == 'R') * cfg->maps;
     free(p);
-    return ok;
 }

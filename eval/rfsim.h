@@ -8,23 +8,21 @@
 #include <stdint.h>
 
 #include "drf_params.h"
+#include "place.h"
 #include "rar.h"
 #include "trace.h"
 
 enum { SIM_BITS = DRF_COMPONENTS * DRF_WORD_BITS, /* cells of one register: 2048 */
        SIM_SEGS = 4,                               /* power-gating segments (WC, Section 5.3) */
-       SIM_MAX_SLICES = TR_MAX_CU * TR_SIMDS,
+       SIM_MAX_SLICES = PL_MAX_SLICES,
        SIM_WAKEUP_CYCLES = 10 };                   /* Section 5.1.3 */
 
 typedef enum { SIM_BASE, SIM_RAR, SIM_RC, SIM_RCRAR, SIM_WC, SIM_ARGO, SIM_SCHEMES } sim_scheme;
-typedef enum { SIM_MAP_PACKED, SIM_MAP_RECORDED, SIM_MAPS } sim_map;
 /* Fig. 7 classes of a register write (rc_classify), divergent writes apart. */
 enum { SIM_PAT_DIVERGENT = 4, SIM_PATS = 5 };
 
 const char *sim_scheme_name(sim_scheme s);
 bool sim_scheme_parse(const char *name, sim_scheme *s);
-const char *sim_map_name(sim_map m);
-bool sim_map_parse(const char *name, sim_map *m);
 
 /* First bit of WC segment k (k = 0..SIM_SEGS): base word, 63 1-byte deltas, 2-byte deltas, rest. */
 unsigned sim_seg_start(unsigned k);
@@ -40,7 +38,7 @@ double sim_dvth(double f);
 typedef struct sim sim;
 
 typedef struct {
-    sim_map map;
+    pl_policy map;     /* placement of wavefronts on slices (eval/place.h) */
     unsigned repeat;   /* replays of the trace back to back; 0: automatic (docs) */
     unsigned schemes;  /* mask of sim_scheme */
 } sim_config;

@@ -24,6 +24,13 @@ typedef struct {
     double e_slice_dyn, e_logic_dyn; /* pJ */
 } sim_plane;
 
+/* A resident wavefront as the schemes see it: its window size, and each scheme's window and
+ * rotation s. */
+typedef struct {
+    unsigned n;
+    uint8_t win[SIM_SCHEMES], s[SIM_SCHEMES];
+} sim_wave;
+
 typedef struct {
     bool used;
     unsigned n, resident;
@@ -31,31 +38,20 @@ typedef struct {
     double resident_area;            /* wavefront-cycles */
     uint64_t last_change;
     sim_plane *plane[SIM_SCHEMES];
+    sim_wave wave[DRF_REGS];         /* by the wavefront's placement window (eval/place.h) */
 } sim_slice;
-
-typedef struct {
-    bool used;
-    uint64_t wf;
-    unsigned slice, n;
-    uint8_t win[SIM_SCHEMES], s[SIM_SCHEMES];
-} sim_wave;
 
 struct sim {
     sim_config cfg;
     sim_stats stats;
     sim_slice slice[SIM_MAX_SLICES];
-    sim_wave *waves;
-    size_t wave_cap, wave_count;
+    pl_state place;                  /* slices and windows of the live wavefronts */
     double seconds[SIM_SCHEMES];
 };
 
 bool sim_set_cells(sim_reg *r, const uint32_t *bits, unsigned segs, uint32_t now);
 bool sim_has_scheme(const sim *s, unsigned k);
-sim_wave *sim_wave_find(sim *s, uint64_t wf, bool create);
-void sim_wave_remove(sim *s, sim_wave *w);
 void sim_count_write(sim *s, const tr_event *ev);
 double sim_clock(void);
-/* Wavefronts a slice holds for windows of n registers (rar_alloc's fitting windows). */
-unsigned sim_slots(unsigned n);
 
 #endif

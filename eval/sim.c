@@ -13,19 +13,6 @@
 
 static const char *const scheme_names[SIM_SCHEMES] = {"baseline", "rar", "rc", "rc+rar", "wc",
                                                       "argo"};
-static const char *const map_names[SIM_MAPS] = {"packed", "recorded"};
-
-/* Index of name in names[0..n-1]; false when absent. */
-static bool find_name(const char *const *names, unsigned n, const char *name, unsigned *out)
-{
-    for (unsigned k = 0; k < n; k++)
-        if (strcmp(name, names[k]) == 0) {
-            *out = k;
-            return true;
-        }
-    return false;
-}
-
 const char *sim_scheme_name(sim_scheme s)
 {
     return s < SIM_SCHEMES ? scheme_names[s] : "?";
@@ -34,23 +21,9 @@ const char *sim_scheme_name(sim_scheme s)
 bool sim_scheme_parse(const char *name, sim_scheme *s)
 {
     unsigned k;
-    if (!find_name(scheme_names, SIM_SCHEMES, name, &k))
+    if (!pl_find_name(scheme_names, SIM_SCHEMES, name, &k))
         return false;
     *s = (sim_scheme)k;
-    return true;
-}
-
-const char *sim_map_name(sim_map m)
-{
-    return m < SIM_MAPS ? map_names[m] : "?";
-}
-
-bool sim_map_parse(const char *name, sim_map *m)
-{
-    unsigned k;
-    if (!find_name(map_names, SIM_MAPS, name, &k))
-        return false;
-    *m = (sim_map)k;
     return true;
 }
 
@@ -179,6 +152,7 @@ sim *sim_new(const sim_config *cfg)
     if (s == NULL)
         return NULL;
     s->cfg = *cfg;
+    pl_init(&s->place, cfg->map);
     s->stats.nvregs_min = DRF_REGS;
     return s;
 }
@@ -199,7 +173,7 @@ void sim_free(sim *s)
     for (unsigned k = 0; k < SIM_MAX_SLICES; k++)
         for (unsigned m = 0; m < SIM_SCHEMES; m++)
             plane_free(s->slice[k].plane[m]);
-    free(s->waves);
+    pl_free(&s->place);
     free(s);
 }
 
@@ -216,66 +190,6 @@ sim_stats *sim_stats_mut(sim *s)
 bool sim_has_scheme(const sim *s, unsigned k)
 {
     return s->cfg.schemes >> k & 1u;
-}
-
-/* --- wavefront table (open addressing on wf) ---------------------------------------------- */
-static size_t wave_index(uint64_t wf, size_t cap)
-{
-    return (size_t)((wf * 0x9e3779b97f4a7c15ull) >> 17) & (cap - 1);
-}
-
-static bool wave_grow(sim *s)
-{
-    const size_t cap = s->wave_cap ? 2 * s->wave_cap : 256;
-    sim_wave *w = calloc(cap, sizeof *w);
-    if (w == NULL)
-        return false;
-    for (size_t i = 0; i < s->wave_cap; i++)
-        if (s->waves[i].used) {
-            size_t j = wave_index(s->waves[i].wf, cap);
-            while (w[j].used)
-                j = (j + 1) & (cap - 1);
-            w[j] = s->waves[i];
-        }
-    free(s->waves);
-    s->waves = w;
-    s->wave_cap = cap;
-    return true;
-}
-
-/* The wavefront's entry; with create, a new one (NULL when out of memory). */
-sim_wave *sim_wave_find(sim *s, uint64_t wf, bool create)
-{
-    if (create && 2 * (s->wave_count + 1) > s->wave_cap && !wave_grow(s))
-        return NULL;
-    if (s->wave_cap == 0)
-        return NULL;
-    size_t j = wave_index(wf, s->wave_cap);
-    while (s->waves[j].used && s->waves[j].wf != wf)
-        j = (j + 1) & (s->wave_cap - 1);
-    if (s->waves[j].used)
-        return &s->waves[j];
-    if (!create)
-        return NULL;
-    s->waves[j] = (sim_wave){.used = true, .wf = wf};
-    s->wave_count++;
-    return &s->waves[j];
-}
-
-/* Removing from open addressing: reinsert the rest of the cluster. */
-void sim_wave_remove(sim *s, sim_wave *w)
-{
-    size_t j = (size_t)(w - s->waves);
-    s->waves[j].used = false;
-    s->wave_count--;
-    for (j = (j + 1) & (s->wave_cap - 1); s->waves[j].used; j = (j + 1) & (s->wave_cap - 1)) {
-        const sim_wave moved = s->waves[j];
-        s->waves[j].used = false;
-        size_t k = wave_index(moved.wf, s->wave_cap);
-        while (s->waves[k].used)
-            k = (k + 1) & (s->wave_cap - 1);
-        s->waves[k] = moved;
-    }
 }
 
 /* --- run statistics ----------------------------------------------------------------------- */

@@ -1,7 +1,7 @@
 /* Event handlers of the trace replay (aging paper Sections 2.1, 5.1-5.3): wavefront placement
- * on slices, window allocation per scheme (rar_alloc, ARGO round robin), reg_phys through
- * Fig. 11 (rar_phys_step), and each scheme's write / read / release. docs/eval-decisions.md */
-#include <stdarg.h>
+ * on slices (eval/place.h), window allocation per scheme (rar_alloc, ARGO round robin), reg_phys
+ * through Fig. 11 (rar_phys_step), and each scheme's write / read / release.
+ * docs/eval-decisions.md */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,21 +20,6 @@
 #define E_RC_DECOMPRESS 0.96
 #define E_WC_COMPRESS 0.76
 #define E_WC_DECOMPRESS 0.79
-
-unsigned sim_slots(unsigned n)
-{
-    const unsigned fit = n ? DRF_REGS / n : 0;
-    return fit < DRF_WAVEFRONT_SLOTS ? fit : DRF_WAVEFRONT_SLOTS;
-}
-
-__attribute__((format(printf, 3, 4))) static bool fail(char *msg, size_t len, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, len, fmt, ap);
-    va_end(ap);
-    return false;
-}
 
 static bool is_rc(unsigned k)
 {
@@ -67,34 +52,6 @@ static bool configure(sim *s, sim_slice *sl, unsigned n)
         memset(p->argo_busy, 0, sizeof p->argo_busy);
     }
     return true;
-}
-
-/* The slice for a starting wavefront of n registers, or -1 with msg set. */
-static int place(sim *s, const tr_event *ev, char *msg, size_t len)
-{
-    if (s->cfg.map == SIM_MAP_RECORDED) {
-        const unsigned k = ev->cu * TR_SIMDS + ev->simd;
-        const sim_slice *sl = &s->slice[k];
-        if (sl->resident && sl->n != ev->nvregs) {
-            fail(msg, len, "wavefront %llu needs windows of %u registers on a slice holding "
-                 "other windows", (unsigned long long)ev->wf, ev->nvregs);
-            return -1;
-        }
-        if (sl->resident >= sim_slots(ev->nvregs)) {
-            fail(msg, len, "wavefront %llu: slice full (%u wavefronts)",
-                 (unsigned long long)ev->wf, sl->resident);
-            return -1;
-        }
-        return (int)k;
-    }
-    for (unsigned k = 0; k < SIM_MAX_SLICES; k++) {
-        const sim_slice *sl = &s->slice[k];
-        if (sl->resident == 0 || (sl->n == ev->nvregs && sl->resident < sim_slots(ev->nvregs)))
-            return (int)k;
-    }
-    fail(msg, len, "wavefront %llu: every one of the %u slices is full",
-         (unsigned long long)ev->wf, SIM_MAX_SLICES);
-    return -1;
 }
 
 /* ARGO: the next free window after the last one assigned, over every fitting window. */
@@ -255,17 +212,14 @@ static void resident_change(sim_slice *sl, int delta, uint64_t now)
 static bool start_wave(sim *s, const tr_event *ev, uint64_t now, char *msg, size_t len)
 {
     static const uint32_t zeros[DRF_COMPONENTS];
-    const int k = place(s, ev, msg, len);
-    if (k < 0)
+    const pl_wave *pw = pl_start(&s->place, ev, msg, len);
+    if (pw == NULL)
         return false;
-    sim_slice *sl = &s->slice[k];
+    sim_slice *sl = &s->slice[pw->slice];
     if ((sl->resident == 0 && sl->n != ev->nvregs) || !sl->used)
         if (!configure(s, sl, ev->nvregs))
-            return fail(msg, len, "out of memory");
-    sim_wave *w = sim_wave_find(s, ev->wf, true);
-    if (w == NULL)
-        return fail(msg, len, "out of memory");
-    w->slice = (unsigned)k;
+            return pl_fail(msg, len, "out of memory");
+    sim_wave *w = &sl->wave[pw->window];
     w->n = ev->nvregs;
     resident_change(sl, 1, now);
     s->stats.wavefronts++;
@@ -276,15 +230,16 @@ static bool start_wave(sim *s, const tr_event *ev, uint64_t now, char *msg, size
         window_alloc(sl->plane[m], m, w->n, w);
         for (unsigned i = 0; i < w->n; i++)
             if (!scheme_write(sl->plane[m], m, phys(w, m, i), zeros, false, true, (uint32_t)now))
-                return fail(msg, len, "out of memory");
+                return pl_fail(msg, len, "out of memory");
         s->seconds[m] += sim_clock() - t0;
     }
     return true;
 }
 
-static bool end_wave(sim *s, sim_wave *w, uint64_t now)
+static bool end_wave(sim *s, const pl_wave *pw, uint64_t now)
 {
-    sim_slice *sl = &s->slice[w->slice];
+    sim_slice *sl = &s->slice[pw->slice];
+    const sim_wave *w = &sl->wave[pw->window];
     for (unsigned m = 0; m < SIM_SCHEMES; m++) {
         if (!sim_has_scheme(s, m))
             continue;
@@ -295,13 +250,14 @@ static bool end_wave(sim *s, sim_wave *w, uint64_t now)
         s->seconds[m] += sim_clock() - t0;
     }
     resident_change(sl, -1, now);
-    sim_wave_remove(s, w);
+    pl_end(&s->place, pw);
     return true;
 }
 
-static bool access_wave(sim *s, const tr_event *ev, sim_wave *w, uint64_t now)
+static bool access_wave(sim *s, const tr_event *ev, const pl_wave *pw, uint64_t now)
 {
-    sim_slice *sl = &s->slice[w->slice];
+    sim_slice *sl = &s->slice[pw->slice];
+    const sim_wave *w = &sl->wave[pw->window];
     const bool divergent = ev->mask != UINT64_MAX;
     if (ev->kind == TR_W)
         sim_count_write(s, ev);
@@ -326,24 +282,24 @@ bool sim_event(sim *s, const tr_event *ev, uint64_t now, char *msg, size_t len)
     s->stats.events++;
     if (ev->kind == TR_A)
         return start_wave(s, ev, now, msg, len);
-    sim_wave *w = sim_wave_find(s, ev->wf, false);
+    const pl_wave *w = pl_find(&s->place, ev->wf);
     if (w == NULL)
-        return fail(msg, len, "wavefront %llu is not running", (unsigned long long)ev->wf);
+        return pl_fail(msg, len, "wavefront %llu is not running", (unsigned long long)ev->wf);
     if (ev->kind == TR_W || ev->kind == TR_R) {
         if (ev->vreg >= w->n)
-            return fail(msg, len, "vreg %u outside the window of %u registers", ev->vreg, w->n);
+            return pl_fail(msg, len, "vreg %u outside the window of %u registers", ev->vreg, w->n);
         if (!access_wave(s, ev, w, now))
-            return fail(msg, len, "out of memory");
+            return pl_fail(msg, len, "out of memory");
         return true;
     }
     if (!end_wave(s, w, now))
-        return fail(msg, len, "out of memory");
+        return pl_fail(msg, len, "out of memory");
     return true;
 }
 
 void sim_end_pass(sim *s, uint64_t now)
 {
-    for (size_t i = 0; i < s->wave_cap; i++)
-        while (s->waves[i].used && end_wave(s, &s->waves[i], now))
-            ;
+    const pl_wave *w;
+    while ((w = pl_any(&s->place)) != NULL && end_wave(s, w, now))
+        ;
 }

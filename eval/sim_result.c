@@ -218,7 +218,7 @@ static void finish_stats(sim *s)
         area += sl->resident_area;
     }
     st->mean_resident = st->busy_cycles > 0 ? area / st->busy_cycles : 0;
-    st->slots = sim_slots(st->nvregs_max);
+    st->slots = pl_slots(st->nvregs_max);
     if (st->nvregs_min > st->nvregs_max)
         st->nvregs_min = st->nvregs_max;
 }

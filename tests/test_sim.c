@@ -51,7 +51,7 @@ static bool make_trace(void)
 
 static sim *run(unsigned repeat, check_counts *c)
 {
-    const sim_config cfg = {.map = SIM_MAP_PACKED, .repeat = repeat,
+    const sim_config cfg = {.map = PL_PACKED, .repeat = repeat,
                             .schemes = (1u << SIM_SCHEMES) - 1u};
     sim *s = sim_new(&cfg);
     char msg[512] = "";
@@ -191,9 +191,9 @@ static void test_dvth(check_counts *c)
 static void test_names(check_counts *c)
 {
     sim_scheme k;
-    sim_map m;
+    pl_policy m;
     CHECK(c, sim_scheme_parse("rc+rar", &k) && k == SIM_RCRAR && !sim_scheme_parse("rc+", &k));
-    CHECK(c, sim_map_parse("recorded", &m) && m == SIM_MAP_RECORDED && !sim_map_parse("x", &m));
+    CHECK(c, pl_parse("recorded", &m) && m == PL_RECORDED && !pl_parse("x", &m));
     CHECK(c, strcmp(sim_scheme_name(SIM_WC), "wc") == 0);
 }
 

@@ -34,6 +34,11 @@ json=$("$BIN" sim "$T/good.trace" --repeat 1 --scheme rc --scheme wc --json) \
     && [ "$(grep -vc '^#' "$T/plots/bits.tsv")" = 2048 ] && [ "$(grep -vc '^#' "$T/plots/regs.tsv")" = 256 ] \
     && [ "$(grep -vc '^#' "$T/plots/summary.tsv")" = 6 ] && [ -s "$T/plots/patterns.tsv" ] \
     && ok || bad "plot data"
+# The trace path is a JSON string: quotes and backslashes escaped.
+cp "$T/good.trace" "$T/q\"uo\\te.trace"
+json=$("$BIN" sim "$T/q\"uo\\te.trace" --repeat 1 --scheme rc --json) \
+    && grep -qF "{\"trace\":\"$T/q\\\"uo\\\\te.trace\",\"map\":\"packed\"," <<<"$json" \
+    && ok || bad "json escaping: ${json:0:120}"
 xz -c "$T/good.trace" >"$T/good.trace.xz"
 untimed() { "$BIN" sim "$1" --repeat 1 --json | sed 's/"[a-z_]*per_s":[0-9.e+-]*//g; s/^{"trace":"[^"]*"//'; }
 [ "$(untimed "$T/good.trace.xz")" = "$(untimed "$T/good.trace")" ] \

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Tests of `deltarf patch` (DC-Patch on real traces, dc-patch paper Section V-A): nothing lost
-# on Reduction and MatrixTranspose under every scenario, a hand-checked tiny trace, the loss
-# check itself (fault injection), and bad arguments. Usage: tests/patch/run.sh DELTARF
+# on Reduction and MatrixTranspose under every scenario, a hand-checked tiny trace (alone and
+# interleaved with a copy on another slice), the online placement (eval/place.h), the loss check
+# itself (fault injection), JSON escaping, and bad arguments. Usage: tests/patch/run.sh DELTARF
 set -uo pipefail
 bin=${1:?usage: run.sh DELTARF}
 here=$(cd "$(dirname "$0")" && pwd)
@@ -22,11 +23,11 @@ expect() {
 # runs deltarf patch ARGS into $tmp/out (stdout) and $tmp/err; sets rc
 run() { "$bin" patch "$@" >"$tmp/out" 2>"$tmp/err"; rc=$?; }
 
-# 1. real traces: every read returns the last value written, under each scenario and policy
+# 1. real traces: every read returns the last value written, under each scenario and placement
 for t in Reduction MatrixTranspose; do
   for sc in common clustered dispersed; do
     for pol in recorded packed; do
-      run "$traces/$t.trace.xz" --scenario "$sc" --policy "$pol" --maps 2 --json
+      run "$traces/$t.trace.xz" --scenario "$sc" --map "$pol" --maps 2 --json
       if [ "$rc" -eq 0 ] && [ ! -s "$tmp/err" ]; then ok; else bad "$t $sc $pol: exit $rc $(cat "$tmp/err")"; fi
       expect "$tmp/out" lost 0
       expect "$tmp/out" dropped 0
@@ -36,23 +37,65 @@ for t in Reduction MatrixTranspose; do
   done
 done
 
+# tiny_counts K: the tiny trace's per-map counts (tests/patch/README.md) times K
+tiny_counts() {
+  local k=$1
+  expect "$tmp/out" writes $((7 * k))
+  expect "$tmp/out" reads $((6 * k))
+  expect "$tmp/out" compressed_writes $((2 * k))
+  expect "$tmp/out" compressible_writes $((2 * k))
+  expect "$tmp/out" divergent_writes $((2 * k))
+  expect "$tmp/out" mispredicted_writes $((1 * k))
+  expect "$tmp/out" normal $((2 * k))
+  expect "$tmp/out" patch_faulty $((1 * k))
+  expect "$tmp/out" patch_reliable $((4 * k))
+  expect "$tmp/out" lds 0
+  expect "$tmp/out" lost 0
+}
+
 # 2. the tiny hand-written trace (tests/patch/README.md): the same counts on every map and seed
 for seed in 1 2; do
   run "$here/tiny.trace" --scenario common --maps 3 --seed "$seed" --json
   [ "$rc" -eq 0 ] && ok || bad "tiny seed $seed: exit $rc $(cat "$tmp/err")"
-  expect "$tmp/out" writes 21
-  expect "$tmp/out" reads 18
-  expect "$tmp/out" compressed_writes 6
-  expect "$tmp/out" compressible_writes 6
-  expect "$tmp/out" divergent_writes 6
-  expect "$tmp/out" mispredicted_writes 3
-  expect "$tmp/out" normal 6
-  expect "$tmp/out" patch_faulty 3
-  expect "$tmp/out" patch_reliable 12
-  expect "$tmp/out" lds 0
+  tiny_counts 3
   expect "$tmp/out" utilisation 0.015625
-  expect "$tmp/out" lost 0
 done
+
+# 2b. streaming: the tiny trace interleaved line by line with a copy (wavefront 8 on cu 1) runs
+# two slices on their own clocks under the recorded placement: twice the counts. Packed puts
+# both windows of 4 registers on one slice (reg_base 0 and 4).
+awk '/^[AWRF] / { print; $3 = 1; $5 = 8; print; next } { print }' "$here/tiny.trace" >"$tmp/twin.trace"
+run "$tmp/twin.trace" --scenario clustered --maps 3 --map recorded --json
+[ "$rc" -eq 0 ] && ok || bad "twin recorded: exit $rc $(cat "$tmp/err")"
+tiny_counts 6
+expect "$tmp/out" slices 2
+run "$tmp/twin.trace" --scenario clustered --maps 3 --json
+[ "$rc" -eq 0 ] && ok || bad "twin packed: exit $rc $(cat "$tmp/err")"
+expect "$tmp/out" slices 1
+expect "$tmp/out" writes 42
+expect "$tmp/out" lost 0
+expect "$tmp/out" utilisation 0.031250
+
+# 2c. packed placement is decided online at each A (docs/eval-decisions.md, decision 2): a
+# slice takes one window size at a time, and an empty slice takes a new one.
+hdr='# deltarf register-write trace v1'
+printf '%s\nA 10 0 0 1 4\nA 11 0 1 2 8\nF 12 0 0 1\nF 13 0 1 2\n' "$hdr" >"$tmp/mixed.trace"
+printf '%s\nA 10 0 0 1 4\nF 11 0 0 1\nA 12 0 1 2 8\nF 13 0 1 2\n' "$hdr" >"$tmp/seq.trace"
+for t in mixed:2 seq:1; do
+  run "$tmp/${t%:*}.trace" --scenario common --maps 1 --json
+  [ "$rc" -eq 0 ] && ok || bad "${t%:*}: exit $rc $(cat "$tmp/err")"
+  expect "$tmp/out" slices "${t#*:}"
+done
+printf '%s\nA 10 0 0 1 4\nA 11 0 0 2 8\n' "$hdr" >"$tmp/mixed-recorded.trace"
+run "$tmp/mixed-recorded.trace" --scenario common --map recorded
+[ "$rc" -eq 1 ] && grep -q 'mixed-recorded.trace:3: wavefront 2 (8 registers): its slice (cu 0, simd 0) holds windows of 4' "$tmp/err" \
+  && ok || bad "recorded, two window sizes on one SIMD: exit $rc $(cat "$tmp/err")"
+
+# 2d. JSON: the trace name is escaped
+cp "$here/tiny.trace" "$tmp/q\"uo\\te.trace"
+run "$tmp/q\"uo\\te.trace" --scenario common --maps 1 --json
+grep -qF '{"trace": "q\"uo\\te.trace", "scenario": "common", "placement": "packed"' "$tmp/out" \
+  && ok || bad "JSON escaping: $(head -1 "$tmp/out")"
 
 # 3. the check can fail: every block turns faulty under live registers (--inject)
 run "$traces/Reduction.trace.xz" --scenario common --maps 1 --inject 20 --json
@@ -85,14 +128,15 @@ done <<EOF
 "$here/tiny.trace" --scenario common --seed 12abc
 "$here/tiny.trace" --scenario common --seed 99999999999999999999999
 "$here/tiny.trace" --scenario common --seed
-"$here/tiny.trace" --scenario common --policy round-robin
+"$here/tiny.trace" --scenario common --map round-robin
+"$here/tiny.trace" --scenario common --policy packed
 "$here/tiny.trace" --scenario common --frobnicate 1
 "$here/tiny.trace" "$here/tiny.trace" --scenario common
 --scenario common
 "$tmp/missing.trace" --scenario common
 "$here/bad-order.trace" --scenario common
 "$here/bad-field.trace" --scenario common
-"$here/bad-fit.trace" --scenario common
+"$here/bad-fit.trace" --scenario common --map recorded
 "$here/run.sh" --scenario common
 EOF
 
