@@ -96,6 +96,35 @@ throughput_table() {
   echo "$(tp compressible_fraction) of them compressible."
 }
 
+# Trace evaluation (issue 6): deltarf sim events/s per scheme and deltarf patch events/s on
+# every trace, and the wall time of all schemes on all traces (goal: under one minute).
+eval_table() {
+  local t name t0 t1
+  echo "## Trace evaluation: events/s of deltarf sim per scheme and of deltarf patch"
+  echo
+  echo "| trace | events | baseline | rar | rc | rc+rar | wc | argo | patch (common, 4 maps) |"
+  echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
+  t0=$(date +%s.%N)
+  for t in data/traces/*.trace.xz; do
+    name=$(basename "$t" .trace.xz)
+    build/deltarf sim "$t" --json >"$OUT/sim-$name.json"
+    build/deltarf patch "$t" --scenario common --json >"$OUT/patch-$name.json"
+    awk -v n="$name" -v patch="$(grep -o '"events_per_s": *[0-9.e+]*' "$OUT/patch-$name.json" | grep -o '[0-9.e+]*$')" '
+      function h(x) { x += 0; return x >= 1e6 ? sprintf("%.2f M", x / 1e6) : sprintf("%.0f k", x / 1e3) }
+      { if (match($0, /"events":[0-9]+/)) ev = substr($0, RSTART + 9, RLENGTH - 9)
+        s = $0; row = ""
+        while (match(s, /"scheme":"[^"]*"/)) {
+          s = substr(s, RSTART + RLENGTH)
+          match(s, /"events_per_s":[0-9.e+]+/); row = row " | " h(substr(s, RSTART + 15, RLENGTH - 15))
+        }
+        printf "| %s | %s%s | %s |\n", n, ev, row, h(patch) }' "$OUT/sim-$name.json"
+  done
+  t1=$(date +%s.%N)
+  echo
+  awk -v a="$t0" -v b="$t1" 'BEGIN { printf "All six schemes and DC-Patch (4 fault maps) on every trace: %.1f s wall (goal: every scheme on every trace under 60 s).\n", b - a }'
+  echo "sim replays a trace once per scheme from one decoded stream; patch re-reads it once per fault map."
+}
+
 targets() {
   echo "## Targets (from the issue; reported, not asserted)"
   echo
@@ -109,10 +138,11 @@ main() {
     verilator_rate "$block"
     icarus_rate "$block"
   done
+  make -s build/deltarf
   gcc -O2 -std=c11 -Wall -Wextra -Werror -Icmodel tools/bench_throughput.c build/libdrf.a \
     -o "$THROUGHPUT"
   "$THROUGHPUT" >"$OUT/throughput.txt"
-  { lockstep_table; echo; all_benches_table; echo; throughput_table; echo; targets; } \
+  { lockstep_table; echo; all_benches_table; echo; throughput_table; echo; eval_table; echo; targets; } \
     | tee "$OUT/report.md"
 }
 
