@@ -81,8 +81,10 @@ static double on_cells(const sim_plane *p)
 
 static void add_energy(const sim_plane *p, sim_scheme k, double busy, sim_result *out)
 {
-    out->energy[SIM_E_SLICE_LEAK] += k == SIM_BASE ? P_SLICE * busy
-                                                   : P_SLICE * on_cells(p) / (SIM_BITS * DRF_REGS);
+    /* the baseline and RAR gate nothing: the whole slice leaks (docs/eval-decisions.md 16) */
+    const bool gated = k != SIM_BASE && k != SIM_RAR;
+    out->energy[SIM_E_SLICE_LEAK] += gated ? P_SLICE * on_cells(p) / (SIM_BITS * DRF_REGS)
+                                           : P_SLICE * busy;
     out->energy[SIM_E_LOGIC_LEAK] += (k == SIM_RC || k == SIM_RCRAR) ? P_RC_LOGIC * busy
                                      : k == SIM_WC ? P_WC_LOGIC * busy : 0;
     out->energy[SIM_E_SLICE_DYN] += p->e_slice_dyn;

@@ -11,7 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define TR_CHUNK 65536
+#define TR_CHUNK 16384
+#define TR_XZ_MEMLIMIT (256u << 20) /* xz -9 needs 65 MiB; more is refused, not allocated */
 #define TR_MAX_LINE 4096
 #define TR_MAX_FIELDS (7 + DRF_COMPONENTS)
 #define TR_HEADER "# deltarf register-write trace v1"
@@ -77,6 +78,7 @@ static const char *lzma_message(lzma_ret ret)
 {
     switch (ret) {
     case LZMA_MEM_ERROR: return "out of memory in the xz decoder";
+    case LZMA_MEMLIMIT_ERROR: return "xz stream needs more than 256 MiB to decode";
     case LZMA_FORMAT_ERROR: return "not an xz stream";
     case LZMA_OPTIONS_ERROR: return "unsupported xz options";
     case LZMA_DATA_ERROR: return "corrupt xz data";
@@ -190,7 +192,7 @@ static bool parse_dec(const char *s, uint64_t max, uint64_t *out)
         if (*s < '0' || *s > '9')
             return false;
         unsigned d = (unsigned)(*s - '0');
-        if (v > (max - d) / 10)
+        if (d > max || v > (max - d) / 10)
             return false;
         v = v * 10 + d;
     }
@@ -452,7 +454,7 @@ static tr_reader *start(tr_reader *r, char *err, size_t errlen)
     r->xz = n == (long)sizeof head && !memcmp(head, xz_magic, sizeof head);
     if (r->xz) {
         r->lz = (lzma_stream)LZMA_STREAM_INIT;
-        if (lzma_stream_decoder(&r->lz, UINT64_MAX, 0) != LZMA_OK) {
+        if (lzma_stream_decoder(&r->lz, TR_XZ_MEMLIMIT, 0) != LZMA_OK) {
             snprintf(err, errlen, "%s: cannot start the xz decoder", r->name);
             tr_close(r);
             return NULL;

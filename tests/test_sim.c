@@ -90,6 +90,7 @@ static void test_baseline(const sim *s, check_counts *c)
     sim_result rar;
     sim_collect(s, SIM_RAR, &rar); /* one pass: s = 0, RAR is the baseline */
     CHECK(c, NEAR(rar.longest[0], r.longest[0]) && NEAR(rar.longest[1], r.longest[1]));
+    CHECK(c, NEAR(rar.energy[SIM_E_SLICE_LEAK], r.energy[SIM_E_SLICE_LEAK])); /* gates nothing */
 }
 
 /* RC: both registers start compressed (zeros); v0 stays off until the divergent write at 40

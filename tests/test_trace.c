@@ -96,6 +96,8 @@ static void test_malformed(check_counts *c)
     expect_error(c, buf, 3, "bad cycle '1x'");
     snprintf(buf, sizeof buf, "%sR 11 32 0 7 1\n", a);
     expect_error(c, buf, 3, "bad cu '32'");
+    snprintf(buf, sizeof buf, "%sR 11 0 4 7 1\n", a); /* a digit above the maximum */
+    expect_error(c, buf, 3, "bad simd '4'");
     snprintf(buf, sizeof buf, "%sR 11 0 1 7 1\n", a);
     expect_error(c, buf, 3, "runs on cu 0 simd 0");
     snprintf(buf, sizeof buf, "%sR 9 0 0 7 1\n", a);
