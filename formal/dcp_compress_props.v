@@ -1,0 +1,100 @@
+// Formal properties of the DC-Patch Com unit (dc-patch paper Section IV-C; docs/dcpatch-comdec-
+// decisions.md 5-12), bounded from reset: which starts are taken, c_compr = the RC unit's compr
+// in the block-0 cycle, a misprediction exactly when block 0 was compressible and the register
+// is not, and the DRB replay returns the register written (one $anyconst lane of each block).
+// The RC compression unit is cut (formal/run.sh): its outputs are free but for its contract,
+// assumed here and proven by rc_compress's tasks (compr in deltas C0-C15 = block 0 fits Eq. (2),
+// compr_final = the four blocks fit).
+`include "drf_params.vh"
+module dcp_compress_props (
+    input wire                                    clk,
+    input wire                                    rst,
+    input wire                                    start,
+    input wire                                    divergent,
+    input wire [`DRF_SW_LANES*`DRF_WORD_BITS-1:0] blk_data
+);
+    localparam integer W = `DRF_WORD_BITS;
+    localparam integer CB = `DRF_CODE_BITS;
+    localparam integer ROW = `DRF_SW_LANES * W;
+
+    wire c_compr, done, compressed, misp, replay_valid, busy, err_busy;
+    wire [W-1:0] cdata_c0;
+    wire [CB-1:0] cdata_log2de, cdata_log2db;
+    wire [1:0] replay_blk;
+    wire [ROW-1:0] replay_data;
+    dcp_compress dut (.clk(clk), .rst(rst), .start(start), .divergent(divergent),
+                      .blk_data(blk_data), .c_compr(c_compr), .cdata_c0(cdata_c0),
+                      .cdata_log2de(cdata_log2de), .cdata_log2db(cdata_log2db), .done(done),
+                      .compressed(compressed), .misp(misp), .replay_valid(replay_valid),
+                      .replay_blk(replay_blk), .replay_data(replay_data), .busy(busy),
+                      .err_busy(err_busy));
+
+    reg init = 1'b1;
+    always @(posedge clk) init <= 1'b0;
+    always @(*) if (init) assume (rst);
+
+    // the write in flight (wphase k+1: block k due) and the replay (rphase k+1: block k)
+    reg [2:0] wphase = 3'd0, rphase = 3'd0;
+    reg wdiv = 1'b0, spec = 1'b0;
+    wire first = wphase == 3'd1;
+
+    // the RC unit's contract (rc_compress fsm group): deltas C0-C15 exactly in the block-0
+    // cycle of a non-divergent write, compr_final only in its 4th block cycle
+    wire peek_w_en_delta, peek_compr, peek_compr_final;
+    always @(*) begin
+        assume (peek_w_en_delta == (first && !wdiv));
+        if (peek_compr_final)
+            assume (wphase == 3'd4 && !wdiv);
+    end
+    wire want_misp = wphase == 3'd4 && spec && !peek_compr_final;
+    wire want_accept = start && (wphase == 3'd0 || (wphase == 3'd4 && !want_misp)) &&
+                       (rphase == 3'd0 || rphase == 3'd4);
+    wire [1:0] wblk = wphase[1:0] - 2'd1;
+
+    // one lane of each block of the write, as the DRB must give it back
+    (* anyconst *) reg [3:0] wlane;
+    reg [W-1:0] rec_lane [0:3];
+    always @(posedge clk) begin
+        if (rst) begin
+            wphase <= 3'd0;
+            rphase <= 3'd0;
+        end else begin
+            if (wphase != 3'd0)
+                rec_lane[wblk] <= blk_data[wlane*W +: W];
+            if (first)
+                spec <= !wdiv && peek_compr;
+            if (want_accept) begin
+                wphase <= 3'd1;
+                wdiv <= divergent;
+            end else
+                wphase <= (wphase == 3'd0 || wphase == 3'd4) ? 3'd0 : wphase + 3'd1;
+            rphase <= want_misp ? 3'd1 : (rphase == 3'd0 || rphase == 3'd4) ? 3'd0 : rphase + 3'd1;
+        end
+    end
+
+    always @(*) begin
+        if (!init) begin
+            assert (err_busy == (start && !want_accept));
+            assert (done == (wphase == 3'd4));
+            assert (c_compr == (first && !wdiv && peek_compr));  // the block-0 verdict
+            assert (compressed == peek_compr_final);
+            assert (misp == want_misp);
+            assert (replay_valid == (rphase != 3'd0) && busy == replay_valid);
+            if (replay_valid) begin
+                assert (replay_blk == rphase[1:0] - 2'd1);
+                assert (replay_data[wlane*W +: W] == rec_lane[replay_blk]);
+            end else
+                assert (replay_data == 0);
+        end
+    end
+
+    // covers: a misprediction, a replayed block, a compressed register, a refused start
+    always @(*) begin
+        if (!init) begin
+            cover (misp);
+            cover (replay_valid && replay_blk == 2'd1 && replay_data != 0);
+            cover (compressed);
+            cover (err_busy && replay_valid);
+        end
+    end
+endmodule

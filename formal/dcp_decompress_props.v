@@ -1,0 +1,78 @@
+// Formal properties of the DC-Patch Dec unit (dc-patch paper Section IV-C; docs/dcpatch-comdec-
+// decisions.md 13-15): after a load, blocks 0..3 follow one a cycle, and block k is Eq. (2) of
+// the loaded entry (C0, De, Db). Unbounded (1-induction, the latched entry as invariant).
+`include "drf_params.vh"
+module dcp_decompress_props (
+    input wire                      clk,
+    input wire                      rst,
+    input wire                      load,
+    input wire [`DRF_WORD_BITS-1:0] c0,
+    input wire [`DRF_CODE_BITS-1:0] log2de,
+    input wire [`DRF_CODE_BITS-1:0] log2db
+);
+    localparam integer W = `DRF_WORD_BITS;
+    localparam integer CB = `DRF_CODE_BITS;
+    localparam integer ROW = `DRF_SW_LANES * W;
+
+    wire valid;
+    wire [1:0] blk;
+    wire [ROW-1:0] data;
+    dcp_decompress dut (.clk(clk), .rst(rst), .load(load), .c0(c0), .log2de(log2de),
+                        .log2db(log2db), .valid(valid), .blk(blk), .data(data));
+
+    reg init = 1'b1;
+    always @(posedge clk) init <= 1'b0;
+    always @(*) if (init) assume (rst);
+
+    // the entry loaded last and the block due: 1..4 for blocks 0..3, 0 when none
+    reg [W-1:0] rec_c0 = 0;
+    reg [CB-1:0] rec_de = 0, rec_db = 0;
+    reg [2:0] due = 3'd0;
+    always @(posedge clk) begin
+        if (rst)
+            due <= 3'd0;
+        else if (load) begin
+            due <= 3'd1;
+            {rec_c0, rec_de, rec_db} <= {c0, log2de, log2db};
+        end else
+            due <= (due == 3'd0 || due == 3'd4) ? 3'd0 : due + 3'd1;
+    end
+
+    wire [W-1:0] de, db;
+    wire [ROW-1:0] want;
+    code_value u_de (.code(rec_de), .value(de));
+    code_value u_db (.code(rec_db), .value(db));
+    eq2_ref u_ref (.c0(rec_c0), .de(de), .db(db), .sw(blk), .comp(want));
+
+    // the latched entry (peek_* wires connected by formal/run.sh after flattening)
+    wire [W-1:0] peek_c0;
+    wire [CB-1:0] peek_de, peek_db;
+    reg loaded = 1'b0;                      // an entry was loaded since the last reset
+    always @(posedge clk) loaded <= rst ? 1'b0 : loaded | load;
+
+    always @(*) begin
+        if (!init) begin
+            assert (valid == (due != 3'd0));
+            assert (blk == (valid ? due[1:0] - 2'd1 : 2'd0));
+            if (valid)
+                assert (data == want);
+            // inductive invariants
+            assert (due <= 3'd4);
+            if (loaded)
+                assert ({peek_c0, peek_de, peek_db} == {rec_c0, rec_de, rec_db});
+            if (due != 3'd0)
+                assert (loaded);
+        end
+    end
+
+    // covers: all four blocks of a load with non-zero deltas, a load restarting a sequence
+    reg [2:0] prev_due = 3'd0;
+    always @(posedge clk) prev_due <= due;
+    always @(*) begin
+        if (!init) begin
+            cover (valid && blk == 2'd3 && rec_de != 3'd7 && rec_db != 3'd7 &&
+                   data[(`DRF_SW_LANES-1)*W +: W] != rec_c0);
+            cover (valid && blk == 2'd0 && prev_due == 3'd2);
+        end
+    end
+endmodule

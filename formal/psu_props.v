@@ -1,0 +1,141 @@
+// Formal properties of the DC-Patch Patching Selection Unit (dc-patch paper Section IV-D;
+// docs/dcpatch-psu-decisions.md): offers are free and never faulty, the uncompressed one a whole
+// free reliable entry, each the lowest candidate of the first non-empty tier; release restores
+// the bitmap (bitmap = fault map | held patches, shadow of an $anyconst block); err.
+`include "drf_params.vh"
+module psu_props #(
+    // 0: the offers and err in any state with the fault map inside the bitmap (assumed; one
+    // step, no induction needed); 1: the state: map, bitmap = map | held, map inside bitmap
+    parameter integer PART = 0
+) (
+    input wire                                    clk,
+    input wire                                    rst,
+    input wire                                    load_map,
+    input wire [`DRF_REGS*`DRF_SUBWAVEFRONTS-1:0] faulty,
+    input wire                                    take_c,
+    input wire                                    take_u,
+    input wire                                    rel,
+    input wire [`DRF_REG_BITS-1:0]                rel_entry,
+    input wire [`DRF_BLK_BITS-1:0]                rel_blk,
+    input wire                                    rel_c,
+    input wire [`DRF_REG_BITS+`DRF_BLK_BITS-1:0]  probe  // any block, to compare the offers with
+);
+    localparam integer EB = `DRF_REG_BITS;
+    localparam integer BB = `DRF_BLK_BITS;
+    localparam integer SB = EB + BB;
+    localparam integer SLOTS = `DRF_REGS * `DRF_SUBWAVEFRONTS;
+
+    wire pc_valid, pu_valid, err;
+    wire [EB-1:0] pc_entry, pu_entry;
+    wire [BB-1:0] pc_blk;
+    wire [1:0] pc_tier;
+    wire [SLOTS-1:0] bitmap;
+    psu dut (.clk(clk), .rst(rst), .load_map(load_map), .faulty(faulty), .take_c(take_c),
+             .take_u(take_u), .rel(rel), .rel_entry(rel_entry), .rel_blk(rel_blk), .rel_c(rel_c),
+             .pc_valid(pc_valid), .pc_entry(pc_entry), .pc_blk(pc_blk), .pc_tier(pc_tier),
+             .pu_valid(pu_valid), .pu_entry(pu_entry), .err(err), .bitmap(bitmap));
+
+    reg init = 1'b1;
+    always @(posedge clk) init <= 1'b0;
+    always @(*) if (init) assume (rst);
+
+    // the fault map the PSU keeps (peek_map, connected by formal/run.sh after flattening) is
+    // the one loaded last, or none after a reset (decisions 2-4)
+    wire [SLOTS-1:0] peek_map;
+    reg [SLOTS-1:0] map_want = 0;
+    always @(posedge clk) map_want <= rst ? {SLOTS{1'b0}} : load_map ? faulty : map_want;
+
+    // a block's tier as decision 8 defines it (3: no candidate); take_u steers tier 2
+    function [3:0] entry_bits;
+        input [SLOTS-1:0] v;
+        input [EB-1:0] e;
+        entry_bits = v[{e, 2'b00} +: 4];
+    endfunction
+    function [1:0] tier_of;
+        input [SB-1:0] b;
+        reg [EB-1:0] e;
+        reg free_b, faulty_e, whole_e, steered;
+        begin
+            e = b[SB-1:BB];
+            free_b = !bitmap[b];
+            faulty_e = entry_bits(peek_map, e) != 0;
+            whole_e = entry_bits(bitmap, e) == 0;
+            steered = take_u && pu_valid && pu_entry == e;
+            tier_of = !free_b ? 2'd3 : faulty_e ? 2'd0 : !whole_e ? 2'd1 :
+                      !steered ? 2'd2 : 2'd3;
+        end
+    endfunction
+    wire [SB-1:0] pc_slot = {pc_entry, pc_blk};
+    wire [1:0] probe_tier = tier_of(probe);
+    wire [1:0] pc_slot_tier = tier_of(pc_slot);
+    wire [EB-1:0] probe_entry = probe[SB-1:BB];
+    wire probe_whole = entry_bits(bitmap, probe_entry) == 0;
+
+    // err: the release names a free or a faulty block (decision 17)
+    wire [3:0] rel_blocks = rel_c ? 4'b0001 << rel_blk : 4'b1111;
+    wire rel_bad = (rel_blocks & (~entry_bits(bitmap, rel_entry) |
+                                  entry_bits(peek_map, rel_entry))) != 0;
+
+    // block `watch`: occupied exactly when faulty or held by a patch taken and not released
+    (* anyconst *) reg [SB-1:0] watch;
+    wire taken = (take_c && pc_valid && pc_slot == watch) ||
+                 (take_u && pu_valid && pu_entry == watch[SB-1:BB]);
+    wire released = rel && rel_entry == watch[SB-1:BB] && (!rel_c || rel_blk == watch[BB-1:0]);
+    reg held = 1'b0;
+    always @(posedge clk) begin
+        if (rst || load_map)
+            held <= 1'b0;
+        else
+            held <= (held && !released) || taken;            // release before take
+    end
+
+    generate
+        if (PART == 0) begin : g_offers
+            // any state whose fault map lies inside the bitmap (PART 1 proves that it always
+            // does); the state is free, so these hold in every reachable cycle
+            always @(*) assume ((peek_map & ~bitmap) == 0);
+            always @(*) begin
+                if (pc_valid) begin
+                    assert (!bitmap[pc_slot] && !peek_map[pc_slot]); // free, not faulty
+                    assert (pc_slot_tier == pc_tier);        // a candidate of its tier
+                end
+                // the lowest candidate of the first non-empty tier; none: no candidate at all
+                if (probe_tier != 2'd3)
+                    assert (pc_valid && (pc_tier < probe_tier ||
+                                         (pc_tier == probe_tier && pc_slot <= probe)));
+                if (pu_valid) begin
+                    assert (entry_bits(bitmap, pu_entry) == 0);   // a whole free entry
+                    assert (entry_bits(peek_map, pu_entry) == 0); // reliable
+                end
+                if (probe_whole)
+                    assert (pu_valid && pu_entry <= probe_entry); // the lowest one
+                if (take_u && pu_valid && pc_valid)
+                    assert (pc_entry != pu_entry);           // the two patches are disjoint
+                assert (err == (rel && rel_bad));
+            end
+        end else begin : g_state
+            // the state from reset: the map loaded last, faulty blocks occupied, and a block
+            // occupied exactly when faulty or held (so a release restores the bitmap)
+            always @(*) begin
+                if (!init) begin
+                    assert (peek_map == map_want);
+                    assert ((peek_map & ~bitmap) == 0);
+                    assert (bitmap[watch] == (peek_map[watch] || held));
+                end
+            end
+        end
+    endgenerate
+
+    // covers (PART 1, from reset): every tier, both spills, steering, a release
+    always @(*) begin
+        if (!init) begin
+            cover (pc_valid && pc_tier == 2'd0);
+            cover (pc_valid && pc_tier == 2'd1);
+            cover (pc_valid && pc_tier == 2'd2 && pu_valid);
+            cover (!pc_valid);
+            cover (!pu_valid && pc_valid);
+            cover (take_u && pu_valid && !pc_valid);         // steering leaves nothing
+            cover (rel && !err && held && released && !peek_map[watch]);
+        end
+    end
+endmodule

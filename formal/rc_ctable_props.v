@@ -1,0 +1,70 @@
+// Formal properties of the RC compression table (aging paper Section 5.1.1; docs/rc-decisions.md
+// decision 7): a read at an $anyconst address returns the last entry written there, or all
+// zero when the entry is invalid (never written, invalidated, or reset). Proven by induction.
+`include "drf_params.vh"
+module rc_ctable_props (
+    input wire                      clk,
+    input wire                      rst,
+    input wire                      we,
+    input wire [`DRF_REG_BITS-1:0]  waddr,
+    input wire                      wv,
+    input wire [`DRF_WORD_BITS-1:0] wc0,
+    input wire [`DRF_CODE_BITS-1:0] wlog2de,
+    input wire [`DRF_CODE_BITS-1:0] wlog2db,
+    input wire [`DRF_REG_BITS-1:0]  ra,
+    input wire [`DRF_REG_BITS-1:0]  rb,
+    input wire [`DRF_REG_BITS-1:0]  rw
+);
+    localparam integer PAYLOAD = `DRF_WORD_BITS + 2 * `DRF_CODE_BITS;
+
+    wire va, vb, vw;
+    wire [`DRF_WORD_BITS-1:0] c0a, c0b;
+    wire [`DRF_CODE_BITS-1:0] log2dea, log2dba, log2deb, log2dbb;
+    rc_ctable dut (.clk(clk), .rst(rst), .we(we), .waddr(waddr), .wv(wv), .wc0(wc0),
+                   .wlog2de(wlog2de), .wlog2db(wlog2db), .ra(ra), .rb(rb), .rw(rw), .va(va),
+                   .c0a(c0a), .log2dea(log2dea), .log2dba(log2dba), .vb(vb), .c0b(c0b),
+                   .log2deb(log2deb), .log2dbb(log2dbb), .vw(vw));
+
+    reg init = 1'b1;
+    always @(posedge clk) init <= 1'b0;
+    always @(*) if (init) assume (rst);
+
+    // the entry at address `watch`, as the writes and resets leave it
+    (* anyconst *) reg [`DRF_REG_BITS-1:0] watch;
+    reg sh_v = 1'b0;
+    reg [PAYLOAD-1:0] sh_payload = 0;
+    always @(posedge clk) begin
+        if (rst)
+            sh_v <= 1'b0;
+        else if (we && waddr == watch) begin
+            sh_v <= wv;
+            sh_payload <= {wc0, wlog2de, wlog2db};
+        end
+    end
+    wire [PAYLOAD-1:0] sh_read = sh_v ? sh_payload : {PAYLOAD{1'b0}};
+
+    // Reads are combinational and change no state, so pinning port A to `watch` loses no
+    // behaviour (watch is any address); its read is the inductive invariant. B and W are free.
+    always @(*) assume (ra == watch);
+
+    always @(*) begin
+        if (!init) begin
+            assert (va == sh_v && {c0a, log2dea, log2dba} == sh_read);
+            if (rb == watch)
+                assert (vb == sh_v && {c0b, log2deb, log2dbb} == sh_read);
+            if (rw == watch)
+                assert (vw == sh_v);
+        end
+    end
+
+    // covers: a valid entry read back, an entry written invalid, an entry overwritten
+    reg seen_valid = 1'b0;
+    always @(posedge clk) seen_valid <= rst ? 1'b0 : seen_valid | sh_v;
+    always @(*) begin
+        if (!init) begin
+            cover (vb && rb == watch && c0b != 0 && log2deb != 0);
+            cover (seen_valid && !va);
+            cover (va && we && wv && waddr == watch);
+        end
+    end
+endmodule

@@ -1,0 +1,33 @@
+// Formal properties of the RC decompression unit (aging paper Section 5.1.2, Fig. 10): a miter
+// against Eq. (2) written with multiplications, for every C0, code pair and subwavefront:
+// C_i = C0 + floor(i/8) * Db + (i mod 8) * De, i = 16 sw + j. Both IMPL variants (run.sh).
+`include "drf_params.vh"
+module rc_decompress_props #(
+    parameter integer IMPL = 1 // rc_decompress variant (formal/run.sh proves both)
+) (
+    input wire [`DRF_WORD_BITS-1:0] c0,
+    input wire [`DRF_CODE_BITS-1:0] log2de,
+    input wire [`DRF_CODE_BITS-1:0] log2db,
+    input wire [1:0]                sw
+);
+    localparam integer W = `DRF_WORD_BITS;
+    localparam integer LANES = `DRF_SW_LANES;
+    wire [LANES*W-1:0] comp;
+    rc_decompress #(.IMPL(IMPL)) dut (.c0(c0), .log2de(log2de), .log2db(log2db), .sw(sw),
+                                      .comp(comp));
+
+    // the reference: Eq. (2) of the deltas the codes stand for (formal/common.v)
+    wire [W-1:0] de, db;
+    wire [LANES*W-1:0] ref_comp;
+    code_value u_de (.code(log2de), .value(de));
+    code_value u_db (.code(log2db), .value(db));
+    eq2_ref u_ref (.c0(c0), .de(de), .db(db), .sw(sw), .comp(ref_comp));
+    always @(*) assert (comp == ref_comp);
+
+    // covers: the largest offset (lane 15 of subwavefront 3 with both deltas 64), with a
+    // carry out of C0's low bits; a zero code forwarding 0
+    always @(*) begin
+        cover (sw == 3 && log2de == 6 && log2db == 6 && comp[(LANES-1)*W +: W] < c0);
+        cover (log2de == `DRF_CODE_ZERO && log2db == 0 && sw == 1 && comp[W +: W] == c0 + 2);
+    end
+endmodule

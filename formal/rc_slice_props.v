@@ -1,0 +1,119 @@
+// Formal properties of the RC slice wrapper (aging paper Sections 2.1 and 5.1; docs/rc-decisions.md
+// 9-13), bounded: a read returns the last value written to the component, whether the register
+// was stored uncompressed, compressed (table + decompression unit) or merged by the special MOV.
+// The compression unit is cut (formal/run.sh): its outputs are free but for its contract,
+// assumed here and proven by rc_compress's tasks.
+`include "drf_params.vh"
+module rc_slice_props (
+    input wire                                    clk,
+    input wire                                    rst,
+    input wire                                    wr_start,
+    input wire [`DRF_REG_BITS-1:0]                wr_reg,
+    input wire [`DRF_COMPONENTS-1:0]              wr_mask,
+    input wire [`DRF_SW_LANES*`DRF_WORD_BITS-1:0] wr_data,
+    input wire                                    rd_en_a,
+    input wire [`DRF_REG_BITS-1:0]                rd_reg_a,
+    input wire [1:0]                              rd_sw_a,
+    input wire                                    rd_en_b,
+    input wire [`DRF_REG_BITS-1:0]                rd_reg_b,
+    input wire [1:0]                              rd_sw_b
+);
+    localparam integer W = `DRF_WORD_BITS;
+    localparam integer LANES = `DRF_SW_LANES;
+    localparam integer ROW = LANES * W;
+    localparam integer RB = `DRF_REG_BITS;
+
+    wire rd_valid_a, rd_valid_b, wr_overlap, mov, wake;
+    wire [ROW-1:0] rd_data_a, rd_data_b;
+    wire [2:0] wr_phase;
+    wire [`DRF_REGS-1:0] pg;
+    rc_slice dut (.clk(clk), .rst(rst), .wr_start(wr_start), .wr_reg(wr_reg), .wr_mask(wr_mask),
+                  .wr_data(wr_data), .rd_en_a(rd_en_a), .rd_reg_a(rd_reg_a), .rd_sw_a(rd_sw_a),
+                  .rd_en_b(rd_en_b), .rd_reg_b(rd_reg_b), .rd_sw_b(rd_sw_b),
+                  .rd_valid_a(rd_valid_a), .rd_data_a(rd_data_a), .rd_valid_b(rd_valid_b),
+                  .rd_data_b(rd_data_b), .wr_phase(wr_phase), .wr_overlap(wr_overlap),
+                  .mov(mov), .wake(wake), .pg(pg));
+
+    reg init = 1'b1;
+    always @(posedge clk) init <= 1'b0;
+    always @(*) if (init) assume (rst);
+
+    // the write in flight (decision 9): a start is taken when idle or in the last data cycle
+    reg [2:0] phase = 3'd0;
+    reg [RB-1:0] w_reg = 0;
+    reg [`DRF_COMPONENTS-1:0] w_mask = 0;
+    reg w_mov = 1'b0;                       // the write is a special MOV (port B lent)
+    wire taken = wr_start && (phase == 3'd0 || phase == 3'd4);
+    always @(posedge clk) begin
+        if (rst)
+            phase <= 3'd0;
+        else if (taken) begin
+            phase <= 3'd1;
+            w_reg <= wr_reg;
+            w_mask <= wr_mask;
+            w_mov <= mov;
+        end else
+            phase <= (phase == 3'd0 || phase == 3'd4) ? 3'd0 : phase + 3'd1;
+    end
+
+    // one component, (watch register, subwavefront, lane): its last written value, known once
+    // an active lane of a write has written it since the last reset
+    (* anyconst *) reg [RB-1:0] watch;
+    (* anyconst *) reg [1:0] wsw;
+    (* anyconst *) reg [3:0] wlane;
+    reg known = 1'b0;
+    reg [W-1:0] val = 0;
+    wire [1:0] sw_now = phase[1:0] - 2'd1;
+    wire writing = phase != 3'd0 && w_reg == watch;   // a read now may see either value
+    always @(posedge clk) begin
+        if (rst)
+            known <= 1'b0;
+        else if (writing && sw_now == wsw && w_mask[{wsw, wlane}]) begin
+            known <= 1'b1;
+            val <= wr_data[wlane*W +: W];
+        end
+    end
+
+    // the compression unit's contract (rc_compress fsm and register groups): compr_final only
+    // in the last data cycle of a non-divergent write, and then its entry decompresses to the
+    // register written; here: to the watched component's value in this write
+    wire peek_compr_final;
+    wire [W-1:0] peek_st_c0;
+    wire [`DRF_CODE_BITS-1:0] peek_st_log2de, peek_st_log2db;
+    wire [W-1:0] ent_de, ent_db;
+    wire [ROW-1:0] ent_sw;
+    code_value u_de (.code(peek_st_log2de), .value(ent_de));
+    code_value u_db (.code(peek_st_log2db), .value(ent_db));
+    eq2_ref u_ent (.c0(peek_st_c0), .de(ent_de), .db(ent_db), .sw(wsw), .comp(ent_sw));
+    wire [W-1:0] this_write = wsw == 2'd3 ? wr_data[wlane*W +: W] : val;
+    always @(*) begin
+        if (peek_compr_final) begin
+            assume (phase == 3'd4 && w_mask == {`DRF_COMPONENTS{1'b1}});
+            if (w_reg == watch)
+                assume (ent_sw[wlane*W +: W] == this_write);
+        end
+    end
+
+    // a read of the component asked in a cycle with no write to it in flight is answered in
+    // the next cycle with the value (decision 12); port B is lent to the special MOV
+    reg chk_a = 1'b0, chk_b = 1'b0;
+    reg [W-1:0] want = 0;
+    wire ask_a = rd_en_a && rd_reg_a == watch && rd_sw_a == wsw;
+    wire ask_b = rd_en_b && rd_reg_b == watch && rd_sw_b == wsw;
+    wire settled = !rst && known && !writing;
+    always @(posedge clk) begin
+        chk_a <= settled && ask_a;
+        chk_b <= settled && ask_b && !(phase != 3'd0 && w_mov);
+        want <= val;
+    end
+    always @(*) begin
+        if (!init) begin
+            assert (wr_phase == phase);
+            assert (wr_overlap == (wr_start && !taken));
+            if (chk_a)
+                assert (rd_valid_a && rd_data_a[wlane*W +: W] == want);
+            if (chk_b)
+                assert (rd_valid_b && rd_data_b[wlane*W +: W] == want);
+        end
+    end
+endmodule

@@ -1,0 +1,45 @@
+#!/bin/bash
+# Self-test of the formal flow (formal/run.sh, docs/formal.md): copies rtl/ to
+# build/formal/broken/, breaks one module with sed and requires its proof to FAIL with a
+# counterexample VCD. Mutations: Fig. 11's comparator (aging paper Section 5.2), Fig. 9's FSM and
+# the PSU encoder tree (dc-patch Section IV-D; caught by the optimised-vs-straightforward miter).
+set -u
+cd "$(dirname "$0")/.."
+B=build/formal/broken
+fails=0
+
+# mutate NAME FILE SED_EXPR GREP_MUTATED TASK GROUP: one mutation, one proof that must fail
+mutate() {
+    local name=$1 file=$2 expr=$3 mutated=$4 task=$5 group=$6
+    rm -rf "$B/$name" && mkdir -p "$B/$name" && cp -r rtl "$B/$name/rtl"
+    sed -i "$expr" "$B/$name/rtl/$file"
+    if ! grep -qF -- "$mutated" "$B/$name/rtl/$file" || cmp -s "rtl/$file" "$B/$name/rtl/$file"; then
+        echo "formal selftest $name: the mutation did not apply to rtl/$file (RTL changed?)"
+        fails=$((fails + 1)); return
+    fi
+    formal/run.sh -r "$B/$name/rtl" -o "$B/$name/out" -g "$group" "$task" > "$B/$name/run.txt" 2>&1
+    local rc=$? res="$B/$name/out/results/$task.tsv"
+    local verdict vcd
+    verdict=$(awk -F'\t' '{ print $8 }' "$res" 2>/dev/null)
+    vcd=$(grep -o '[^ ]*\.vcd' "$res" 2>/dev/null | head -1)
+    if [ $rc -ne 0 ] && [ "$verdict" = FAIL ] && [ -n "$vcd" ] && [ -s "$vcd" ]; then
+        echo "formal selftest $name: ok, the broken $file fails its proof ($(grep -o 'counterexample[^(]*' "$res" | head -1))"
+    else
+        echo "formal selftest $name: FAILED, the broken $file gave '$verdict' (wanted FAIL with a VCD): $B/$name/run.txt"
+        fails=$((fails + 1))
+    fi
+}
+
+# Fig. 11: the overflow comparator index >= limit becomes index > limit
+mutate rar_phys rar_phys.v 's/wire          sel = {1'"'"'b0, index} >= limit;/wire          sel = {1'"'"'b0, index} > limit;/' \
+    "sel = {1'b0, index} > limit;" rar_phys.prove datapath
+# Fig. 9: deltas C32-C47 moves on to deltas C48-C63 even when the subwavefront is not compressible
+mutate rc_compress_ctrl rc_compress_ctrl.v 's/DELTAS_C32: next = compr ? DELTAS_C48 : IDLE;/DELTAS_C32: next = DELTAS_C48;/' \
+    "DELTAS_C32: next = DELTAS_C48;" rc_compress.prove fsm
+
+# DC-Patch Section IV-D: the optimised encoder's first tree level prefers the upper input
+mutate psu_prio_enc psu_prio_enc.v 's/assign idx = ~leaf\[2\*n\];/assign idx = leaf[2*n+1];/' \
+    "assign idx = leaf[2*n+1];" psu_prio_enc.prove equiv-128
+
+[ "$fails" -eq 0 ] && echo "formal selftest: 3 mutations caught" || echo "formal selftest: $fails problem(s)"
+[ "$fails" -eq 0 ]
