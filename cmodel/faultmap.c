@@ -128,8 +128,8 @@ static bool blank_or_comment(const char *line)
 
 static bool parse_line(const char *line, uint8_t *mask)
 {
-    size_t n = strcspn(line, "\r\n");
-    while (n > 0 && (line[n - 1] == ' ' || line[n - 1] == '\t'))
+    size_t n = strcspn(line, "\n");
+    while (n > 0 && (line[n - 1] == ' ' || line[n - 1] == '\t' || line[n - 1] == '\r'))
         n--;
     if (n != FM_BLOCKS)
         return false;
@@ -143,15 +143,28 @@ static bool parse_line(const char *line, uint8_t *mask)
     return true;
 }
 
+/* fgets that also gives the length read (NUL bytes included): 0 at the end of the file,
+ * cap when the line, its newline included, does not fit in cap - 1 bytes. */
+static size_t get_line(FILE *f, char *line, size_t cap)
+{
+    size_t n = 0;
+    int ch = 0;
+    while (n < cap - 1 && ch != '\n' && (ch = getc(f)) != EOF)
+        line[n++] = (char)ch;
+    line[n] = '\0';
+    return n == cap - 1 && ch != '\n' ? cap : n;
+}
+
 bool fm_read(FILE *f, fm_map *m, unsigned *err_line, char *err, size_t err_len)
 {
     char line[256];
     unsigned lineno = 0, entries = 0;
-    while (fgets(line, sizeof line, f)) {
+    size_t len;
+    while ((len = get_line(f, line, sizeof line)) > 0) {
         lineno++;
         *err_line = lineno;
-        if (!strchr(line, '\n') && !feof(f)) {
-            snprintf(err, err_len, "line too long");
+        if (len == sizeof line || strlen(line) != len) {
+            snprintf(err, err_len, len == sizeof line ? "line too long" : "NUL byte in line");
             return false;
         }
         if (blank_or_comment(line))

@@ -343,12 +343,15 @@ static window pick_window(hx_rng *r)
     return (window){base, n};
 }
 
-/* N = 0, or base + N > DRF_REGS with N up to the port's 9 bits. */
+/* N = 0, or base + N > DRF_REGS with N up to the port's 9 bits; half of those end exactly
+ * 2^k rows past the slice (k = 0..7), so that each bit of base + N decides once. */
 static window pick_bad_window(hx_rng *r)
 {
     const unsigned base = hx_below(r, DRF_REGS);
     if (hx_chance(r, 1, 2))
         return (window){base, 0};
+    if (hx_chance(r, 1, 2))
+        return (window){base, DRF_REGS - base + (1u << hx_below(r, 8))};
     const unsigned first_bad = DRF_REGS - base + 1;
     return (window){base, first_bad + hx_below(r, DCP_PT_N_MASK + 1 - first_bad)};
 }

@@ -37,6 +37,7 @@ typedef struct {
 typedef struct {
     unsigned phase;
     bool reconfig; /* drain the slice, then configure */
+    bool long_kernel; /* ~12x longer, N > 32: every s bit of a large N rotates */
 } gen;
 
 static void bind(hx_bench *b, ports *p)
@@ -221,17 +222,18 @@ static uint8_t pick_free_id(hx_rng *r, const scoreboard *sb)
 
 static rar_alloc_in next_input(hx_rng *r, gen *g, const scoreboard *sb, bool resetting)
 {
-    rar_alloc_in in = {.rst = resetting || hx_chance(r, 1, 5000),
+    rar_alloc_in in = {.rst = resetting || hx_chance(r, 1, g->long_kernel ? 50000 : 5000),
                        .cfg_n = (uint16_t)hx_below(r, RAR_N_MASK + 1),
                        .free_id = pick_free_id(r, sb)};
     if (hx_chance(r, 1, 64))
         g->phase = hx_below(r, PHASES);
-    if (hx_chance(r, 1, 400) || (sb->n == 0 && hx_chance(r, 1, 4)))
+    if (hx_chance(r, 1, g->long_kernel ? 5000 : 400) || (sb->n == 0 && hx_chance(r, 1, 4)))
         g->reconfig = true;
     if (g->reconfig && sb->nheld == 0) {
         g->reconfig = false;
+        g->long_kernel = hx_chance(r, 1, 3);
         in.configure = true;
-        in.cfg_n = pick_cfg_n(r);
+        in.cfg_n = g->long_kernel ? (uint16_t)(33 + hx_below(r, DRF_REGS - 32)) : pick_cfg_n(r);
         return in;
     }
     in.alloc = !g->reconfig && hx_chance(r, alloc_w[g->phase], 8);

@@ -36,7 +36,7 @@ static uint64_t parse_u64(const char *bench, const char *opt, const char *s)
 static void usage_exit(const char *bench, const char *msg)
 {
     fprintf(stderr, "%s: %s\nusage: bench_%s [--seed S] [--n N] [--xseed X] [--stop-at C "
-                    "[--wave FILE.fst]] [--vectors FILE]\n", bench, msg, bench);
+                    "[--wave FILE.fst]] [--vectors FILE] [--mutant K]\n", bench, msg, bench);
     exit(2);
 }
 
@@ -60,7 +60,10 @@ void hx_init(hx_bench *b, const char *name, const char *unit, int argc, char **a
         else if (!strcmp(a, "--n"))
             b->o.n = parse_u64(name, a, v);
         else if (!strcmp(a, "--xseed")) {
-            b->o.xseed = (uint32_t)parse_u64(name, a, v);
+            const uint64_t xs = parse_u64(name, a, v); /* Verilator: 31 bits, 0 = random */
+            if (xs == 0 || xs > 0x7fffffff)
+                usage_exit(name, "--xseed must be 1..2147483647");
+            b->o.xseed = (uint32_t)xs;
             xseed_given = true;
         } else if (!strcmp(a, "--stop-at"))
             b->o.stop_at = parse_u64(name, a, v);
@@ -68,6 +71,10 @@ void hx_init(hx_bench *b, const char *name, const char *unit, int argc, char **a
             b->o.wave = v;
         else if (!strcmp(a, "--vectors"))
             b->o.vectors = v;
+        else if (!strcmp(a, "--mutant")) {
+            b->o.mutant = parse_u64(name, a, v);
+            b->o.mutant_given = true;
+        }
         else
             usage_exit(name, "unknown option");
     }
@@ -85,9 +92,21 @@ void hx_init(hx_bench *b, const char *name, const char *unit, int argc, char **a
     b->t0 = b->t_progress = now_s();
 }
 
+static void port_put(const dut_port *p, uint64_t v)
+{
+    switch (p->bytes) {
+    case 1: *(uint8_t *)p->p = (uint8_t)v; break;
+    case 2: *(uint16_t *)p->p = (uint16_t)v; break;
+    case 4: *(uint32_t *)p->p = (uint32_t)v; break;
+    default: *(uint64_t *)p->p = v; break;
+    }
+}
+
 void hx_attach(hx_bench *b, dut *d)
 {
     b->d = d;
+    if (b->o.mutant_given)
+        port_put(hx_port(b, "mutsel"), b->o.mutant);
 }
 
 const dut_port *hx_port(hx_bench *b, const char *name)
@@ -132,12 +151,7 @@ static uint64_t port_get(const dut_port *p)
 
 void hx_set(hx_bench *b, const dut_port *p, uint64_t v)
 {
-    switch (p->bytes) {
-    case 1: *(uint8_t *)p->p = (uint8_t)v; break;
-    case 2: *(uint16_t *)p->p = (uint16_t)v; break;
-    case 4: *(uint32_t *)p->p = (uint32_t)v; break;
-    default: *(uint64_t *)p->p = v; break;
-    }
+    port_put(p, v);
     vec_field(b, NULL, 0, v);
 }
 
@@ -313,6 +327,31 @@ static unsigned report_coverage(const hx_bench *b)
     return missed;
 }
 
+/* The first divergence, the replay command and (not for a mutant) the waveform. */
+static void report_divergence(const hx_bench *b)
+{
+    printf("%s: FIRST DIVERGENCE at cycle %" PRIu64 " (%s %" PRIu64 "): %s\n", b->name,
+           b->fail_cycle, b->unit, b->fail_txn, b->fail_msg);
+    printf("%s: seed %" PRIu64 ", xseed %" PRIu32 "\n", b->name, b->o.seed, b->o.xseed);
+    char mut[40] = "";
+    if (b->o.mutant_given)
+        snprintf(mut, sizeof mut, " --mutant %" PRIu64, b->o.mutant);
+    printf("%s: replay: %s --seed %" PRIu64 " --xseed %" PRIu32 " --n %" PRIu64 "%s\n", b->name,
+           b->exe, b->o.seed, b->o.xseed, b->o.n, mut);
+    if (b->o.mutant_given) { /* mutants fail by design: keep their failures cheap */
+        printf("%s: waveform: none for a mutant (replay with --stop-at C --wave F)\n", b->name);
+        return;
+    }
+    char path[1024];
+    snprintf(path, sizeof path, "%s-seed%" PRIu64 ".fst", b->exe, b->o.seed);
+    if (write_waveform(b, path))
+        printf("%s: waveform: %s (cycles %" PRIu64 "-%" PRIu64 ")\n", b->name, path,
+               b->fail_cycle >= HX_WAVE_CYCLES ? b->fail_cycle - HX_WAVE_CYCLES + 1 : 0,
+               b->fail_cycle);
+    else
+        printf("%s: waveform: could not be written to %s\n", b->name, path);
+}
+
 int hx_finish(hx_bench *b)
 {
     progress(b, true);
@@ -322,24 +361,9 @@ int hx_finish(hx_bench *b)
         dut_close(b->d);
         return 0;
     }
-    unsigned missed = 0;
-    if (b->failed) {
-        printf("%s: FIRST DIVERGENCE at cycle %" PRIu64 " (%s %" PRIu64 "): %s\n", b->name,
-               b->fail_cycle, b->unit, b->fail_txn, b->fail_msg);
-        printf("%s: seed %" PRIu64 ", xseed %" PRIu32 "\n", b->name, b->o.seed, b->o.xseed);
-        printf("%s: replay: %s --seed %" PRIu64 " --xseed %" PRIu32 " --n %" PRIu64 "\n",
-               b->name, b->exe, b->o.seed, b->o.xseed, b->o.n);
-        char path[1024];
-        snprintf(path, sizeof path, "%s-seed%" PRIu64 ".fst", b->exe, b->o.seed);
-        if (write_waveform(b, path))
-            printf("%s: waveform: %s (cycles %" PRIu64 "-%" PRIu64 ")\n", b->name, path,
-                   b->fail_cycle >= HX_WAVE_CYCLES ? b->fail_cycle - HX_WAVE_CYCLES + 1 : 0,
-                   b->fail_cycle);
-        else
-            printf("%s: waveform: could not be written to %s\n", b->name, path);
-    } else {
-        missed = report_coverage(b);
-    }
+    const unsigned missed = b->failed ? 0 : report_coverage(b);
+    if (b->failed)
+        report_divergence(b);
     dut_close(b->d);
     const uint64_t failed = (b->failed || missed) ? 1 : 0;
     printf("%s: %" PRIu64 " passed, %" PRIu64 " failed\n", b->name, b->txns, failed);

@@ -20,6 +20,8 @@ typedef struct {
     const char *wave;   /* FST path: trace the HX_WAVE_CYCLES cycles before --stop-at */
     uint64_t stop_at;   /* stop after this cycle (0: run all) */
     const char *vectors;/* write per-cycle inputs and expected outputs for Icarus */
+    bool mutant_given;  /* --mutant K: drive the mutant model's port mutsel with K */
+    uint64_t mutant;    /* (mutate/, docs/mutate.md); a failure then writes no waveform */
 } hx_opts;
 
 typedef struct {
@@ -43,9 +45,11 @@ typedef struct {
     double t0, t_progress;
 } hx_bench;
 
-/* Parses argv (--seed --n --xseed --wave --stop-at --vectors); exits 2 on bad options. */
+/* Parses argv (--seed --n --xseed --wave --stop-at --vectors --mutant); exits 2 on bad
+ * options. */
 void hx_init(hx_bench *b, const char *name, const char *unit, int argc, char **argv,
              uint64_t default_n);
+/* Attaches the model; with --mutant K it must have a port mutsel (exits 2 otherwise). */
 void hx_attach(hx_bench *b, dut *d);
 const dut_port *hx_port(hx_bench *b, const char *name);
 

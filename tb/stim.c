@@ -51,15 +51,27 @@ static void legal_double(hx_rng *r, uint32_t c[DRF_COMPONENTS])
     stim_eq2(random_base(r), code_delta(hx_below(r, 8)), code_delta(hx_below(r, 8)), c);
 }
 
+/* A delta error: small, a single bit (one high bit of a delta wrong), or random. */
+static uint32_t delta_error(hx_rng *r)
+{
+    switch (hx_below(r, 3)) {
+    case 0: return 1u + hx_below(r, 4);
+    case 1: return 1u << hx_below(r, 32);
+    default: return hx_rand32(r) | 1u;
+    }
+}
+
 /* Shifts the tail of one block (one element delta changes) or every block from one on
- * (one block delta changes), so that a single comparator sees the difference. */
+ * (one block delta changes), so that a single comparator sees the difference. One time in
+ * four the changed delta is the first one, C1 - C0: the reference of the element deltas. */
 static void one_delta_off(hx_rng *r, uint32_t c[DRF_COMPONENTS])
 {
-    const uint32_t shift = hx_chance(r, 1, 2) ? 1u + hx_below(r, 4) : hx_rand32(r) | 1u;
+    const uint32_t shift = delta_error(r);
     unsigned from, to;
     if (hx_chance(r, 1, 2)) {
-        const unsigned block = hx_below(r, DRF_COMPONENTS / DRF_BLOCK_SIZE);
-        from = block * DRF_BLOCK_SIZE + 1 + hx_below(r, DRF_BLOCK_SIZE - 1);
+        const bool first = hx_chance(r, 1, 4);
+        const unsigned block = first ? 0 : hx_below(r, DRF_COMPONENTS / DRF_BLOCK_SIZE);
+        from = block * DRF_BLOCK_SIZE + 1 + (first ? 0 : hx_below(r, DRF_BLOCK_SIZE - 1));
         to = (block + 1) * DRF_BLOCK_SIZE;
     } else {
         from = DRF_BLOCK_SIZE * (1 + hx_below(r, DRF_COMPONENTS / DRF_BLOCK_SIZE - 1));

@@ -45,12 +45,21 @@ template <class M> struct dut_model final : dut {
 };
 
 #define PORT(x) dut_port{#x, static_cast<void *>(&mdl->x), sizeof(mdl->x)}
+// A mutant model (mutate/gen.sh, docs/mutate.md) has one more input, mutsel: the harness's
+// --mutant K drives it. Its build defines DRF_MUTANT_PORT.
+#ifdef DRF_MUTANT_PORT
+#define DRF_MUTANT_PORTS(d)                                                              \
+    (d)->ports.push_back(dut_port{"mutsel", &(d)->m->mutsel, sizeof((d)->m->mutsel)})
+#else
+#define DRF_MUTANT_PORTS(d) ((void)(d))
+#endif
 #define DRF_SHIM(block)                                                                  \
     static std::vector<dut_port> block##_ports(V##block *mdl);                           \
     extern "C" dut *dut_open_##block(uint32_t xseed)                                     \
     {                                                                                    \
         auto *d = new dut_model<V##block>(xseed);                                        \
         d->ports = block##_ports(d->m.get());                                            \
+        DRF_MUTANT_PORTS(d);                                                             \
         return d;                                                                        \
     }                                                                                    \
     static std::vector<dut_port> block##_ports(V##block *mdl)

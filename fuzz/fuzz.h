@@ -1,0 +1,46 @@
+/* Shared helpers of the libFuzzer targets (issue 7, fuzzing the parsers of the deltarf
+ * formats: the CLI readers of aging paper Section 5.1-5.2, DC-Patch fault maps, traces):
+ * a property check that aborts, in-memory FILE streams and a sink for output. */
+#ifndef FUZZ_H
+#define FUZZ_H
+
+#define _GNU_SOURCE /* fmemopen */
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+/* A violated property is a crash: libFuzzer saves the input. */
+#define FZ_CHECK(cond)                                                                    \
+    do {                                                                                  \
+        if (!(cond)) {                                                                    \
+            fprintf(stderr, "fuzz: property failed at %s:%d: %s\n", __FILE__, __LINE__,  \
+                    #cond);                                                               \
+            abort();                                                                      \
+        }                                                                                 \
+    } while (0)
+
+/* A read-only stream over data (an empty stream for size 0); never NULL. */
+static inline FILE *fz_stream(const uint8_t *data, size_t size)
+{
+    static const char empty[1];
+    FILE *f = size ? fmemopen((void *)data, size, "r") : fmemopen((void *)empty, 1, "r");
+    FZ_CHECK(f != NULL);
+    if (!size)
+        (void)getc(f); /* consume the placeholder byte: the stream is at EOF */
+    return f;
+}
+
+/* /dev/null, opened once: where the parsers' results go. */
+static inline FILE *fz_sink(void)
+{
+    static FILE *sink;
+    if (!sink)
+        sink = fopen("/dev/null", "w");
+    FZ_CHECK(sink != NULL);
+    return sink;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+#endif

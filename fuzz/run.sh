@@ -1,0 +1,85 @@
+#!/bin/bash
+# make fuzz: runs one libFuzzer target (issue 7: fuzzing every parser of the deltarf formats)
+# for FUZZ_RUNS executions or FUZZ_MAX_TIME seconds, whichever comes first, and records its
+# executions and crashes; "report" gathers them into OUT/report.md (docs/fuzz.md).
+# usage: fuzz/run.sh OUT TARGET | fuzz/run.sh report OUT TARGET...
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+runs=${FUZZ_RUNS:-10000000}
+max_time=${FUZZ_MAX_TIME:-3600}
+
+# max_len, dictionary and extra seed directory of a target.
+options() {
+  case $1 in
+    compress) echo "-max_len=4200 -dict=$here/dict/records.dict" ;;
+    decompress | rar) echo "-max_len=4200 -dict=$here/dict/records.dict" ;;
+    args) echo "-max_len=256 -dict=$here/dict/args.dict" ;;
+    faultmap) echo "-max_len=2048" ;;
+    trace_text) echo "-max_len=4200 -dict=$here/dict/trace.dict" ;;
+    trace_xz) echo "-max_len=2048 -dict=$here/dict/trace.dict" ;;
+    *) echo "fuzz/run.sh: unknown target '$1'" >&2; exit 2 ;;
+  esac
+}
+
+# The value of a libFuzzer final statistic in a log (0 when absent).
+stat() { grep -m1 "^stat::$2:" "$1" | awk '{print $2}' | grep . || echo 0; }
+
+run_target() {
+  local out t=$2
+  out=$(mkdir -p "$1" && cd "$1" && pwd) # absolute: the args target changes directory
+  local bin=$out/bin/fuzz_$t log=$out/logs/$t.log art=$out/artifacts/$t/
+  local opts
+  opts=$(options "$t") || exit 2
+  rm -rf "$art" && mkdir -p "$out/corpus/$t" "$out/logs" "$art" # the crashes of this run only
+  local seeds=("$here/corpus/$t")
+  [ -d "$here/crashes/$t" ] && seeds+=("$here/crashes/$t")
+  [ "$t" = compress ] && seeds+=("$here/../tests/data")
+  echo "fuzz: $t: up to $runs executions or $max_time s ($bin)"
+  local start=$SECONDS
+  # shellcheck disable=SC2086 # opts are words
+  "$bin" -runs="$runs" -max_total_time="$max_time" $opts -timeout=10 -rss_limit_mb=2048 \
+    -print_final_stats=1 -artifact_prefix="$art" "$out/corpus/$t" "${seeds[@]}" \
+    </dev/null >"$log" 2>&1
+  local rc=$? secs=$((SECONDS - start))
+  local crashes
+  crashes=$(find "$art" -name 'crash-*' -o -name 'leak-*' -o -name 'timeout-*' -o -name 'oom-*' |
+    wc -l)
+  [ "$rc" -ne 0 ] && [ "$crashes" -eq 0 ] && crashes=1 # died without an artifact
+  printf '%s %s %s %s %s %s\n' "$t" "$(stat "$log" number_of_executed_units)" \
+    "$(stat "$log" average_exec_per_sec)" "$secs" "$crashes" \
+    "$(find "$out/corpus/$t" -type f | wc -l)" >"$out/logs/$t.result"
+  echo "fuzz: $t: $(stat "$log" number_of_executed_units) executions in $secs s, $crashes crash(es)"
+  [ "$crashes" -eq 0 ] || { grep -m3 -E 'ERROR|property failed|Test unit written' "$log"; exit 1; }
+}
+
+report() {
+  local out=$1
+  shift
+  local goal=$runs pass=0 fail=0 md=$out/report.md
+  {
+    echo "# make fuzz: libFuzzer, -fsanitize=fuzzer,address,undefined ($(date -u +%F))"
+    echo
+    echo "Goal: $goal executions per target, 0 crashes. Re-run: \`make fuzz\` (FUZZ_RUNS, FUZZ_MAX_TIME)."
+    echo
+    echo "| target | executions | exec/s | seconds | crashes | corpus |"
+    echo "| --- | ---: | ---: | ---: | ---: | ---: |"
+  } >"$md"
+  for t in "$@"; do
+    local r=$out/logs/$t.result
+    if [ ! -f "$r" ]; then
+      echo "| $t | not run | | | | |" >>"$md"; fail=$((fail + 1)); continue
+    fi
+    read -r name execs rate secs crashes corpus <"$r"
+    echo "| $name | $execs | $rate | $secs | $crashes | $corpus |" >>"$md"
+    if [ "$crashes" -eq 0 ] && [ "$execs" -ge "$goal" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
+  done
+  cat "$md"
+  echo "fuzz: $pass passed, $fail failed (a target passes with >= $goal executions and no crash)"
+  [ "$fail" -eq 0 ]
+}
+
+case ${1:-} in
+  report) shift; report "$@" ;;
+  *) [ $# -eq 2 ] || { echo "usage: $0 OUT TARGET | $0 report OUT TARGET..." >&2; exit 2; }
+     run_target "$1" "$2" ;;
+esac

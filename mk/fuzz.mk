@@ -1,0 +1,51 @@
+# --- fuzzing (issue 7): libFuzzer targets over every parser (fuzz/, docs/fuzz.md) ----------
+# make fuzz: each target for FUZZ_RUNS executions (default 10^7), build/fuzz/report.md.
+# make fuzz-regress: every seed and every saved crash input once through the ASan/UBSan
+# build of its target (a step of make test).
+FUZZ_CC := clang
+FUZZ_OUT := $(BUILD)/fuzz
+FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+FUZZ_CFLAGS := -std=c11 -g -O1 -Wall -Wextra -Werror $(FUZZ_SAN) -Icmodel -Itb -Icli -Ieval -Ifuzz
+# The trace reader (eval/trace.c) is fuzzed once it exists.
+FUZZ_TRACE := $(if $(wildcard eval/trace.c),trace_text trace_xz)
+FUZZ_TARGETS := compress decompress rar args faultmap $(FUZZ_TRACE)
+FUZZ_BINS := $(FUZZ_TARGETS:%=$(FUZZ_OUT)/bin/fuzz_%)
+FUZZ_LIB_OBJ := $(patsubst %.c,$(FUZZ_OUT)/obj/%.o,$(CMODEL_SRC) $(filter-out cli/deltarf.c,$(wildcard cli/*.c)))
+
+$(FUZZ_OUT)/obj/%.o: %.c $(wildcard cmodel/*.h cli/*.h eval/*.h tb/rng.h) | $(TOOLS_OK)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
+
+# $(call fuzz_link,SOURCE,FLAGS): the libFuzzer binary $@ of fuzz/SOURCE and the objects.
+define fuzz_link
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $2 fuzz/$1 $(filter %.o,$^) -o $@ $(LDLIBS)
+endef
+FUZZ_HDR := fuzz/fuzz.h cli/deltarf.c $(wildcard cmodel/*.h cli/*.h eval/*.h)
+$(FUZZ_OUT)/bin/fuzz_compress $(FUZZ_OUT)/bin/fuzz_decompress $(FUZZ_OUT)/bin/fuzz_rar: \
+  $(FUZZ_OUT)/bin/fuzz_%: fuzz/fuzz_records.c $(FUZZ_HDR) $(FUZZ_LIB_OBJ)
+	$(call fuzz_link,fuzz_records.c,-DFUZZ_RECORD=$*_record)
+$(FUZZ_OUT)/bin/fuzz_args: fuzz/fuzz_args.c $(FUZZ_HDR) $(FUZZ_LIB_OBJ)
+	$(call fuzz_link,fuzz_args.c)
+$(FUZZ_OUT)/bin/fuzz_faultmap: fuzz/fuzz_faultmap.c $(FUZZ_HDR) $(FUZZ_LIB_OBJ)
+	$(call fuzz_link,fuzz_faultmap.c)
+# trace_text and trace_xz: one target, two seed corpora (plain text; xz of the same traces).
+$(FUZZ_OUT)/bin/fuzz_trace_text $(FUZZ_OUT)/bin/fuzz_trace_xz: fuzz/fuzz_trace.c $(FUZZ_HDR) \
+  $(FUZZ_OUT)/obj/eval/trace.o
+	$(call fuzz_link,fuzz_trace.c)
+
+.PHONY: fuzz fuzz-build fuzz-regress
+fuzz-build: $(FUZZ_BINS)
+
+# One run per target (make -j2 fuzz runs two at a time); a crash does not stop the others.
+FUZZ_RUN := $(FUZZ_TARGETS:%=fuzz-run-%)
+.PHONY: $(FUZZ_RUN)
+$(FUZZ_RUN): fuzz-run-%: $(FUZZ_OUT)/bin/fuzz_%
+	@rm -f $(FUZZ_OUT)/logs/$*.result
+	-@fuzz/run.sh $(FUZZ_OUT) $*
+
+fuzz: $(FUZZ_RUN)
+	@fuzz/run.sh report $(FUZZ_OUT) $(FUZZ_TARGETS)
+
+fuzz-regress: $(FUZZ_BINS)
+	fuzz/regress.sh $(FUZZ_OUT) $(FUZZ_TARGETS)

@@ -1,0 +1,106 @@
+#!/bin/bash
+# Mutation score of the lockstep benches (issue 7; docs/mutate.md): runs each block's bench on
+# its mutants (mutate/run.sh), tries to prove every survivor equivalent (mutate/equiv.sh) and
+# writes the report. A mutant passes when killed or proven equivalent; exit 1 if any fails.
+# usage: mutate/score.sh [-d DIR] [-n TXNS] [-o REPORT.md] [-k "K..."] [-t NAME] [-c] [-R] BLOCK...
+#   DIR (build/mutate) holds each BLOCK's model (make DIR/BLOCK/bench); -k: only mutants K...;
+#   -c: also check the prover is not vacuous (the first block's first killed mutant must be
+#   found not equivalent; one more pass or fail); -R: no runs, the report from the last verdicts
+set -uo pipefail
+out=build/mutate txns=100000 report= ks= name=mutate check= reuse=
+while getopts d:n:o:k:t:cR o; do
+  case $o in d) out=$OPTARG ;; n) txns=$OPTARG ;; o) report=$OPTARG ;; k) ks=$OPTARG ;;
+    t) name=$OPTARG ;; c) check=1 ;; R) reuse=1 ;; *) exit 2 ;; esac
+done
+shift $((OPTIND - 1))
+[ $# -ge 1 ] || { echo "usage: mutate/score.sh [-d DIR] [-n TXNS] [-o REPORT.md] [-k \"K...\"] [-t NAME] [-c] [-R] BLOCK..." >&2; exit 2; }
+here=$(dirname "$0")
+
+# "mode cell port[bit] (src)" of mutant K of DIR.
+describe() {
+  sed -n "${2}p" "$1/mutants.ys" | awk '{
+    for (i = 1; i < NF; i++) {
+      if ($i == "-mode") m = $(i+1); if ($i == "-cell") c = $(i+1); if ($i == "-port") p = $(i+1)
+      if ($i == "-portbit") b = $(i+1); if ($i == "-ctrlbit") x = " ctrlbit " $(i+1)
+      if ($i == "-src" && !s) s = $(i+1)
+    }
+    printf "%s%s on %s port %s[%s] (%s)", m, x, c, p, b, s }'
+}
+
+# Per block: run (DIR/NAME-results.tsv), prove survivors, DIR/NAME-verdicts.tsv (K, verdict,
+# detail); a table row on stdout.
+score_block() {
+  local b=$1 dir=$out/$1 k v d
+  [ -n "$reuse" ] && [ -s "$dir/$name-verdicts.tsv" ] && { block_row "$b" "$dir"; return; }
+  # shellcheck disable=SC2086 # ks is a list of mutant numbers
+  local n=$txns var=MUT_TXNS_$b
+  [ -n "${!var:-}" ] && n=${!var} # a slow block's own bound, e.g. MUT_TXNS_dcp_slice
+  "$here/run.sh" -n "$n" -o "$dir/$name-results.tsv" "$b" "$dir" $ks >&2 || return 1
+  # the proofs of the survivors, two at a time: "K proven" / "K not equivalent" / "K unproven"
+  local proofs
+  proofs=$(awk -F'\t' '$2 == "survived" {print $1}' "$dir/$name-results.tsv" |
+    xargs -r -P 2 -I{} "$here/equiv.sh" "$b" "$dir" {})
+  : >"$dir/$name-verdicts.tsv"
+  while IFS=$'\t' read -r k v d; do
+    if [ "$v" = survived ]; then
+      p=$(grep -m1 "^$k " <<<"$proofs")
+      if [ "$p" = "$k proven" ]; then v=equivalent d="proven by mutate/equiv.sh"
+      else d="$d; ${p#"$k "}"; fi
+    fi
+    printf '%s\t%s\t%s\n' "$k" "$v" "$d" >>"$dir/$name-verdicts.tsv"
+  done <"$dir/$name-results.tsv"
+  block_row "$b" "$dir"
+}
+
+# The table row of block B from DIR/NAME-verdicts.tsv.
+block_row() {
+  local b=$1 dir=$2
+  awk -F'\t' -v b="$b" -v g="$(wc -l <"$dir/mutants.ys")" '{c[$2]++}
+    END {printf "| %s | %d | %d | %d | %d | %d | %d |\n", b, g, NR, c["killed"], c["equivalent"],
+      c["survived"], NR - c["killed"] - c["equivalent"] - c["survived"]}' "$dir/$name-verdicts.tsv"
+}
+
+# The named list of mutants of verdict V over the blocks.
+list_verdict() {
+  local v=$1 b k d; shift
+  for b in "$@"; do
+    awk -F'\t' -v v="$v" '$2 == v {print $1 "\t" $3}' "$out/$b/$name-verdicts.tsv" |
+      while IFS=$'\t' read -r k d; do echo "- $b mutant $k: $(describe "$out/$b" "$k") — $d"; done
+  done
+}
+
+rows=
+for b in "$@"; do rows+=$(score_block "$b")$'\n' || { echo "$name: $b could not be run" >&2; exit 2; }; done
+fails=$(for b in "$@"; do awk -F'\t' '$2 != "killed" && $2 != "equivalent"' "$out/$b/$name-verdicts.tsv"; done | wc -l)
+total=$(for b in "$@"; do cat "$out/$b/$name-verdicts.tsv"; done | wc -l)
+{
+  echo "# Mutation score ($name)"
+  echo
+  echo "Yosys 0.23 \`mutate -list N -seed S\` per block (N and S: $out/BLOCK/net.cfg);"
+  echo "each mutant run on its bench with \`--n $txns\` ($(for b in "$@"; do v=MUT_TXNS_$b; [ -n "${!v:-}" ] && printf '%s: %s; ' "$b" "${!v}"; done)the rest);"
+  echo "killed = the bench reports a divergence;"
+  echo "a survivor is listed as equivalent only when mutate/equiv.sh proves it. docs/mutate.md."
+  echo
+  echo "| block | generated | run | killed | equivalent (proven) | surviving | timeout/crash |"
+  echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"
+  printf '%s' "$rows"
+  echo
+  echo "## Surviving (not proven equivalent): bench holes"
+  echo
+  list_verdict survived "$@"; list_verdict timeout "$@"; list_verdict crashed "$@"
+  [ "$fails" -eq 0 ] && echo "none"
+  echo
+  echo "## Equivalent (proven)"
+  echo
+  list_verdict equivalent "$@"
+} >"${report:-/dev/stdout}"
+[ -n "$report" ] && printf '%s' "$rows" && echo "$name: report in $report"
+if [ -n "$check" ]; then # a killed mutant must not be proven equivalent
+  total=$((total + 1))
+  k=$(awk -F'\t' '$2 == "killed" {print $1; exit}' "$out/$1/$name-verdicts.tsv")
+  p=$([ -n "$k" ] && "$here/equiv.sh" "$1" "$out/$1" "$k")
+  if [ "$p" = "$k not equivalent" ]; then echo "$name: prover check: $1 mutant $k (killed) not equivalent"
+  else echo "$name: FAILED prover check: $1 mutant ${k:-(none killed)} gave '$p'"; fails=$((fails + 1)); fi
+fi
+echo "$name: $((total - fails)) passed, $fails failed"
+[ "$fails" -eq 0 ]
