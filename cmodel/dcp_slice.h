@@ -7,8 +7,10 @@
 #include "dcp_compress.h"
 #include "dcp_decompress.h"
 #include "dcp_pt.h"
+#include "faultmap.h"
 #include "psu.h"
 
+_Static_assert((int)FM_WORDS == (int)PSU_WORDS, "fm_pack gives the PSU's fault-map words");
 _Static_assert(DRF_LDS_SPILL_SLOTS % 64 == 0, "the LDS slot bitmap is whole 64-bit words");
 _Static_assert(DRF_LDS_SPILL_SLOTS <= 1 << DRF_PT_ENTRY_BITS, "entry_pt addresses any slot");
 

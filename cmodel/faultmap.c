@@ -42,6 +42,13 @@ bool fm_entry_reliable(const fm_map *m, unsigned entry)
     return m->faulty[entry] == 0;
 }
 
+void fm_pack(const fm_map *m, uint64_t words[FM_WORDS])
+{
+    memset(words, 0, FM_WORDS * sizeof *words);
+    for (unsigned e = 0; e < DRF_REGS; e++)
+        words[e * FM_BLOCKS / 64] |= (uint64_t)m->faulty[e] << (e * FM_BLOCKS % 64);
+}
+
 /* Entries per class: percentages of DRF_REGS, rounded by largest remainder. */
 static void class_counts(enum fm_scenario s, unsigned count[FM_BIT_CLASSES])
 {

@@ -12,6 +12,9 @@
 
 enum { FM_BLOCKS = DRF_SUBWAVEFRONTS, FM_BIT_CLASSES = 5 /* 0, 1, 2, 3, >=4 faulty bits */ };
 
+/* 64-bit words of a map packed one bit per block (fm_pack). */
+enum { FM_WORDS = DRF_REGS * FM_BLOCKS / 64 };
+
 enum fm_scenario { FM_COMMON, FM_CLUSTERED, FM_DISPERSED, FM_SCENARIOS };
 
 typedef struct {
@@ -36,5 +39,7 @@ bool fm_read(FILE *f, fm_map *m, unsigned *err_line, char *err, size_t err_len);
 void fm_write(FILE *f, const fm_map *m, const char *comment);
 
 bool fm_entry_reliable(const fm_map *m, unsigned entry);
+/* The map as the PSU and the slice load it: bit FM_BLOCKS * entry + block, 1 = faulty. */
+void fm_pack(const fm_map *m, uint64_t words[FM_WORDS]);
 
 #endif

@@ -418,8 +418,7 @@ void pa_slice_start(slice *p, const pa_config *cfg, unsigned map, unsigned slice
     p->map = map;
     p->dirty = true;
     fm_generate(cfg->scenario, pa_map_seed(cfg->seed, map, slice_id), &p->fm);
-    for (unsigned e = 0; e < DRF_REGS; e++)
-        p->faulty[e * BLKS / 64] |= (uint64_t)p->fm.faulty[e] << (e * BLKS % 64);
+    fm_pack(&p->fm, p->faulty);
     dcp_slice_reset(&p->s);
     dcp_slice_in in = {.load_map = true};
     memcpy(in.faulty, p->faulty, sizeof in.faulty);

@@ -210,9 +210,7 @@ static void generate_map(phase *ph, unsigned sc, hx_rng *r)
         scarce_map(&ph->map, r);
     else
         fm_generate((enum fm_scenario)sc, hx_rand64(r), &ph->map);
-    memset(ph->faulty, 0, sizeof ph->faulty);
-    for (unsigned e = 0; e < DRF_REGS; e++)
-        ph->faulty[e * BLKS / 64] |= (uint64_t)ph->map.faulty[e] << (e * BLKS % 64);
+    fm_pack(&ph->map, ph->faulty);
 }
 
 /* Windows in use: the workload's, 4 on the scarce map. */

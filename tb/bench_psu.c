@@ -198,9 +198,7 @@ static void random_map(hx_rng *r, unsigned kind, uint64_t faulty[PSU_WORDS])
         fm_generate((enum fm_scenario)kind, hx_rand64(r), &m);
     else if (kind == MAP_ALL_FAULTY)
         all_faulty(r, &m);
-    memset(faulty, 0, PSU_WORDS * sizeof *faulty);
-    for (unsigned e = 0; e < PSU_ENTRIES; e++)
-        faulty[e * PSU_BLKS / 64] |= (uint64_t)m.faulty[e] << (e * PSU_BLKS % 64);
+    fm_pack(&m, faulty);
 }
 
 /* Table 1 maps most of the time, every kind once in 8 maps. */
