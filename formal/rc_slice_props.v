@@ -4,7 +4,9 @@
 // The compression unit is cut (formal/run.sh): its outputs are free but for its contract,
 // assumed here and proven by rc_compress's tasks.
 `include "drf_params.vh"
-module rc_slice_props (
+module rc_slice_props #(
+    parameter integer LANE = 0   // the lane watched: a constant keeps one lane's cone of logic
+) (
     input wire                                    clk,
     input wire                                    rst,
     input wire                                    wr_start,
@@ -60,7 +62,7 @@ module rc_slice_props (
     // an active lane of a write has written it since the last reset
     (* anyconst *) reg [RB-1:0] watch;
     (* anyconst *) reg [1:0] wsw;
-    (* anyconst *) reg [3:0] wlane;
+    localparam [3:0] wlane = LANE;
     reg known = 1'b0;
     reg [W-1:0] val = 0;
     wire [1:0] sw_now = phase[1:0] - 2'd1;
@@ -106,6 +108,22 @@ module rc_slice_props (
         chk_b <= settled && ask_b && !(phase != 3'd0 && w_mov);
         want <= val;
     end
+    // how the watched register was last written (for the covers): compressed, special MOV
+    reg was_comp = 1'b0, was_mov = 1'b0;
+    always @(posedge clk) begin
+        if (rst)
+            {was_comp, was_mov} <= 2'b00;
+        else if (phase == 3'd4 && w_reg == watch)
+            {was_comp, was_mov} <= {peek_compr_final, w_mov};
+    end
+    always @(*) begin
+        if (!init) begin
+            cover (chk_a && !was_comp && !was_mov);  // an uncompressed register read back
+            cover (chk_b && was_comp);               // a compressed one, through the table
+            cover (chk_a && was_mov);                // one merged by the special MOV
+        end
+    end
+
     always @(*) begin
         if (!init) begin
             assert (wr_phase == phase);

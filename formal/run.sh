@@ -16,12 +16,15 @@ OUT=build/formal
 ONLY=""
 TIMEOUT=${FORMAL_TIMEOUT:-300}
 DCP_COM_DEPTH=10  # BMC depth of dcp_compress: reset, start, 4 blocks, misprediction, replay
-SLICE_REGS=4 SLICE_DEPTH=8 SLICE_ENGINE=${SLICE_ENGINE:-sat-bmc}  # slice proofs (docs/formal.md)
+# slice proofs (docs/formal.md): registers, component width, lanes, BMC depths
+SLICE_REGS=4 SLICE_WORD=16 SLICE_LANES=${SLICE_LANES:-0 7 8 15}
+SLICE_DEPTH=${SLICE_DEPTH:-13} SLICE_DEPTH_DE=${SLICE_DEPTH_DE:-9}
+DSLICE_REGS=8 DSLICE_LANES=${DSLICE_LANES:-0 8} DSLICE_DEPTH=${DSLICE_DEPTH:-12} DSLICE_COVER_DEPTH=16
 SMALL_LDS=8    # LDS spill slots of the groups with a reduced register count (prep regsN)
 CEX_DEPTH=12   # BMC depth of the search for a real counterexample when an induction step fails
 MODULES="rc_decompress rc_compress rc_ctable rar_phys rar_alloc dcp_pt psu psu_prio_enc
-         dcp_compress dcp_decompress"
-# not in `make formal` (docs/formal.md, Open): rc_slice (BMC does not finish within the timeout)
+         dcp_compress dcp_decompress rc_slice dcp_slice"
+
 
 # --- the module table -------------------------------------------------------------------
 # files MODULE: RTL files read by every group of the module
@@ -39,6 +42,8 @@ files() {
         rc_slice) echo rc_slice.v rc_ctable.v $(files rc_compress) ;;
         dcp_compress) echo dcp_compress.v dcp_beats.v $(files rc_compress) ;;
         dcp_decompress) echo dcp_decompress.v dcp_beats.v rc_decompress.v ;;
+        dcp_slice) echo dcp_slice.v dcp_compress.v dcp_decompress.v dcp_beats.v dcp_pt.v psu.v \
+                        psu_prio_enc.v $(files rc_compress) ;;
         *) echo "run.sh: unknown module $1" >&2; return 1 ;;
     esac
 }
@@ -66,16 +71,16 @@ groups() {
             echo "equiv-deltas|rc_compress_deltas||sat-comb|1||equiv|optimised == straightforward computing deltas: IMPL 1 and 0 in a miter -equiv"
             echo "equiv|rc_compress_equiv_props||sat-ind|1|$EQ_PEEKS||optimised == straightforward unit: sequential miter of IMPL 1 and 0, every output every cycle from reset" ;;
         rc_compress.cover)
-            echo "fsm|rc_compress_fsm_props||sat-cover|8|||every state and Fig. 9 transition, compressed and uncompressed final state"
+            echo "fsm|rc_compress_fsm_props||abc-cover|8|||every state and Fig. 9 transition, compressed and uncompressed final state"
             echo "deltas|rc_compress_deltas_props||sat-cover|1|||compressible subwavefront with non-zero deltas, both comp_deltas" ;;
         rar_phys.prove) echo "datapath|rar_phys_props||sat-comb|1|||reg_phys = reg_base + (s+index)%N, inside the window, injective; err iff illegal; outputs 0 on err" ;;
         rar_phys.cover) echo "cover|rar_phys_props||sat-cover|1|||overflow taken / not taken, reg_base1 wrapping, N = 256, err" ;;
-        rar_alloc.prove) echo "alloc|rar_alloc_props||sat-ind|1|peek_valid=dut.valid,peek_s_all=dut.s_all||grant: free, existing, lowest window at k*N; flags; busy and N updates; s = j-th assignment mod N (anyconst window)" ;;
-        rar_alloc.cover) echo "cover|rar_alloc_props||sat-cover|20|||full allocator (16 windows held), s = 2, s wrapping to 0, refused requests" ;;
+        rar_alloc.prove) echo "alloc|rar_alloc_props||sat-ind|1|$RAR_PEEKS||grant: free, existing, lowest window at k*N; flags; busy and N updates; s = j-th assignment mod N (anyconst window)" ;;
+        rar_alloc.cover) echo "cover|rar_alloc_props||abc-cover|20|$RAR_PEEKS||full allocator (16 windows held), s = 2, s wrapping to 0, refused requests" ;;
         rc_ctable.prove) echo "table|rc_ctable_props||smt-ind|1|||read at an anyconst address = last entry written, zero when invalid (3 ports)" ;;
         rc_ctable.cover) echo "cover|rc_ctable_props||smt-cover|4|||valid entry read back, entry invalidated, entry overwritten" ;;
-        dcp_pt.prove) echo "table|dcp_pt_props||sat-ind|1|peek_ptr=dut.ptr,peek_left=dut.left|abc,regs16|reads = last row written or zero (anyconst row); walk: one row per cycle, release, flags; window invalid after the walk" ;;
-        dcp_pt.cover) echo "cover|dcp_pt_props||sat-cover|6||regs16|completed walk of 3 rows with a release, walk to the last row, conflict, refused requests" ;;
+        dcp_pt.prove) echo "table|dcp_pt_props||sat-ind|1|$PT_PEEKS|abc,regs16|reads = last row written or zero (anyconst row); walk: one row per cycle, release, flags; window invalid after the walk" ;;
+        dcp_pt.cover) echo "cover|dcp_pt_props||sat-cover|6|$PT_PEEKS|regs16|completed walk of 3 rows with a release, walk to the last row, conflict, refused requests" ;;
         psu.prove)
             echo "offers|psu_props|PART=0|sat-comb|1|peek_map=dut.map|abc,regs16|any state with map inside bitmap: offers free, not faulty; uncompressed = whole free reliable entry; lowest candidate of the first tier; err"
             echo "state|psu_props|PART=1|sat-ind|1|peek_map=dut.map|abc,regs16|from reset: map = last loaded, map inside bitmap, bitmap = map OR held (release restores it)" ;;
@@ -88,11 +93,25 @@ groups() {
                 echo "equiv-$w|psu_prio_enc|WIDTH=$w|sat-comb|1||equiv|optimised tree == linear chain, $w inputs: miter -equiv of IMPL 1 and 0"
             done ;;
         psu_prio_enc.cover) echo "cover|psu_prio_enc_props|WIDTH=1024|sat-cover|1|||only the last input set, a tie, no input set" ;;
-        dcp_compress.prove) echo "spec|dcp_compress_props||sat-bmc|$DCP_COM_DEPTH|$COM_CUT_PEEKS|cutrc_compress|starts taken; c_compr = the RC unit's compr at block 0; misp iff block 0 compressible and compr_final = 0; DRB replay = the register written (RC unit cut to its contract)" ;;
-        dcp_compress.cover) echo "cover|dcp_compress_props||sat-cover|8|$COM_CUT_PEEKS|cutrc_compress|a misprediction, a replayed block, a compressed register, a start refused during a replay" ;;
-        dcp_decompress.prove) echo "unwind|dcp_decompress_props||sat-ind|1|peek_c0=dut.c0_q,peek_de=dut.log2de_q,peek_db=dut.log2db_q||blocks 0..3 in the 4 cycles after a load, block k = Eq. (2) of the loaded entry" ;;
-        dcp_decompress.cover) echo "cover|dcp_decompress_props||sat-cover|6|||block 3 of an entry with non-zero deltas, a load restarting the sequence" ;;
-        rc_slice.prove) echo "read|rc_slice_props||$SLICE_ENGINE|$SLICE_DEPTH|$RC_CUT_PEEKS|regs$SLICE_REGS,cutrc_compress|read = last value written (uncompressed, compressed, special MOV); write port timing" ;;
+        dcp_compress.prove) echo "spec|dcp_compress_props||abc-bmc|$DCP_COM_DEPTH|$COM_CUT_PEEKS|cutrc_compress|starts taken; c_compr = the RC unit's compr at block 0; misp iff block 0 compressible and compr_final = 0; DRB replay = the register written (RC unit cut to its contract)" ;;
+        dcp_compress.cover) echo "cover|dcp_compress_props||abc-cover|8|$COM_CUT_PEEKS|cutrc_compress|a misprediction, a replayed block, a compressed register, a start refused during a replay" ;;
+        dcp_decompress.prove) echo "unwind|dcp_decompress_props||sat-ind|1|$DEC_PEEKS||blocks 0..3 in the 4 cycles after a load, block k = Eq. (2) of the loaded entry" ;;
+        dcp_decompress.cover) echo "cover|dcp_decompress_props||sat-cover|6|$DEC_PEEKS||block 3 of an entry with non-zero deltas, a load restarting the sequence" ;;
+        rc_slice.prove)
+            # lanes 0 and 8 (offsets 2sw*Db, (2sw+1)*Db) to the depth of a special MOV; lanes 7
+            # and 15 (7*De more) to the depth of a compressed read, their SAT cost grows steeply
+            local lane depth
+            for lane in $SLICE_LANES; do
+                depth=$SLICE_DEPTH; [ $((lane % 8)) -eq 7 ] && depth=$SLICE_DEPTH_DE
+                echo "read-lane$lane|rc_slice_props|LANE=$lane|abc-bmc|$depth|$RC_CUT_PEEKS|regs$SLICE_REGS,word$SLICE_WORD,abc,cutrc_compress|$SLICE_REGS registers, $SLICE_WORD-bit components, lane $lane of every subwavefront: read = last value written (uncompressed, compressed$([ "$depth" -ge 13 ] && echo ', special MOV')); write port timing"
+            done ;;
+        rc_slice.cover) echo "cover|rc_slice_props|LANE=0|abc-cover|$SLICE_DEPTH|$RC_CUT_PEEKS|regs$SLICE_REGS,word$SLICE_WORD,abc,cutrc_compress|checked reads of an uncompressed, a compressed and a special-MOV register" ;;
+        dcp_slice.prove)
+            local lane
+            for lane in $DSLICE_LANES; do
+                echo "read-lane$lane|dcp_slice_props|LANE=$lane|abc-bmc|$DSLICE_DEPTH|$DSLICE_PEEKS|regs$DSLICE_REGS,word$SLICE_WORD,abc,cutrc_compress|$DSLICE_REGS registers, $SMALL_LDS LDS slots, $SLICE_WORD-bit components, lane $lane of an anyconst block, any fault map: read = last value written (entry, compressed, LDS, DRB replay, special MOV); no write to a faulty block; err_lds_full, err_rel, psu_err never; read beats"
+            done ;;
+        dcp_slice.cover) echo "cover|dcp_slice_props|LANE=0|abc-cover|$DSLICE_COVER_DEPTH|$DSLICE_PEEKS|regs$DSLICE_REGS,word$SLICE_WORD,abc,cutrc_compress|checked reads of a compressed, a spilled, a replayed and an entry register; a re-patch from the LDS; a special MOV" ;;
         psu.cover) echo "cover|psu_props|PART=1|sat-cover|4|peek_map=dut.map|regs16|every tier, both spills, release, steering" ;;
         *) echo "run.sh: no task $1.$2" >&2; return 1 ;;
     esac
@@ -100,6 +119,10 @@ groups() {
 REG_PEEKS=peek_de_buf=dut.de_buf,peek_db_buf=dut.db_buf,peek_cprev=dut.cprev
 RC_CUT_PEEKS=peek_compr_final=dut.compr_final,peek_st_c0=dut.st_c0,peek_st_log2de=dut.st_log2de,peek_st_log2db=dut.st_log2db
 COM_CUT_PEEKS=peek_w_en_delta=dut.w_en_delta,peek_compr=dut.compr,peek_compr_final=dut.compr_final
+DSLICE_PEEKS=peek_w_en_delta=dut.u_com.w_en_delta,peek_compr_final=dut.u_com.compr_final,peek_de=dut.cdata_de,peek_db=dut.cdata_db,peek_mem_we=dut.mem_we,peek_wr_faulty=dut.wr_faulty,peek_leave_lds=dut.leave_lds
+RAR_PEEKS=peek_valid=dut.valid,peek_s_all=dut.s_all
+PT_PEEKS=peek_ptr=dut.ptr,peek_left=dut.left
+DEC_PEEKS=peek_c0=dut.c0_q,peek_de=dut.log2de_q,peek_db=dut.log2db_q
 EQ_PEEKS=peek_de0=gold.de_buf,peek_db0=gold.db_buf,peek_cprev0=gold.cprev,peek_de1=gate.de_buf,peek_db1=gate.db_buf,peek_cprev1=gate.cprev
 
 # --- helpers ----------------------------------------------------------------------------
@@ -110,9 +133,10 @@ elapsed() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
 frontend() {
     local top=$1 peeks=$2 module=$3 params=$4 prep=$5 f cmd chp=""
     cmd="read_verilog -formal -I$RTL"
-    local regs
+    local regs word
     regs=$(echo ",$prep," | grep -o ',regs[0-9]*,' | tr -dc 0-9)
-    if [ -n "$regs" ]; then cmd="$cmd $(small_params "$regs")" || return 1; fi
+    word=$(echo ",$prep," | grep -o ',word[0-9]*,' | tr -dc 0-9)
+    if [ -n "$regs" ]; then cmd="$cmd $(small_params "$regs" "$word")" || return 1; fi
     for f in $(files "$module"); do cmd="$cmd $RTL/$f"; done
     if [ -n "$params" ]; then
         local p
@@ -127,24 +151,25 @@ frontend() {
     cmd="$cmd flatten;"
     if [ -n "$peeks" ]; then
         local p
-        for p in ${peeks//,/ }; do cmd="$cmd connect -set ${p%%=*} ${p#*=};"; done
+        for p in ${peeks//,/ }; do cmd="$cmd connect -nounset -set ${p%%=*} ${p#*=};"; done
     fi
     echo "$cmd prep -top $top;"
 }
 
-# small_params REGS: writes OUT/drf_params_REGS.vh, rtl/drf_params.vh with REGS registers
-# (DRF_REGS, DRF_REG_BITS) and SMALL_LDS LDS spill slots, and prints its name. Read before the
-# RTL, its include guard makes every `include "drf_params.vh" of the RTL use it instead.
+# small_params REGS [WORD]: writes OUT/drf_params_REGS[_wWORD].vh, rtl/drf_params.vh with REGS
+# registers (DRF_REGS, DRF_REG_BITS), SMALL_LDS LDS spill slots and, given WORD, WORD-bit
+# components (DRF_WORD_BITS), and prints its name. Read before the RTL, its include guard makes
+# every `include "drf_params.vh" of the RTL use it instead.
 small_params() {
-    local n=$1 vh="$OUT/drf_params_$1.vh" bits
+    local n=$1 word=${2:-} vh="$OUT/drf_params_$1${2:+_w$2}.vh" bits
     bits=$(awk -v n="$n" 'BEGIN { b = 0; while ((2 ^ b) < n) b++; print b }')
-    sed -e "s/^\`define DRF_REGS [0-9]*$/\`define DRF_REGS $n/" \
-        -e "s/^\`define DRF_REG_BITS [0-9]*$/\`define DRF_REG_BITS $bits/" \
-        -e "s/^\`define DRF_LDS_SPILL_SLOTS [0-9]*$/\`define DRF_LDS_SPILL_SLOTS $SMALL_LDS/" \
-        "$RTL/drf_params.vh" > "$vh.$$" && mv "$vh.$$" "$vh"   # tasks run in parallel
-    local want
-    for want in "DRF_REGS $n" "DRF_REG_BITS $bits" "DRF_LDS_SPILL_SLOTS $SMALL_LDS"; do
-        grep -q "^\`define $want\$" "$vh" || { echo "run.sh: cannot set $want in $vh" >&2; return 1; }
+    local want=("DRF_REGS $n" "DRF_REG_BITS $bits" "DRF_LDS_SPILL_SLOTS $SMALL_LDS")
+    [ -n "$word" ] && want+=("DRF_WORD_BITS $word")
+    local sub=() w
+    for w in "${want[@]}"; do sub+=(-e "s/^\`define ${w% *} [0-9]*\$/\`define $w/"); done
+    sed "${sub[@]}" "$RTL/drf_params.vh" > "$vh.$$" && mv "$vh.$$" "$vh"   # tasks run in parallel
+    for w in "${want[@]}"; do
+        grep -q "^\`define $w\$" "$vh" || { echo "run.sh: cannot set $w in $vh" >&2; return 1; }
     done
     echo "$vh"
 }
@@ -171,6 +196,27 @@ source_text() {
     local line=${rest%%[.:-]*}
     [ -f "$file" ] || { echo "$1"; return; }
     echo "$(basename "$file"):$line $(sed -n "${line}p" "$file" | sed 's/^ *//')"
+}
+
+# abc_bmc DESIGN.il DEPTH BASE UNDEF: ABC's bmc3 on the AIGER of DESIGN (assumptions folded into
+# the property), log BASE.log; when an assertion fails, BASE.vcd replays ABC's trace with yosys
+# sim. Constant x bits become UNDEF: anyseq (any value, for proofs) or zero (one refinement, for
+# covers). Returns 0 when no assertion fails within DEPTH frames, 1 on a failure, 2 on a timeout
+# or error.
+abc_bmc() {
+    local il=$1 depth=$2 base=$3 undef=$4 rc
+    yosys -q -l "$base.log" -p "read_rtlil $il; async2sync; techmap; opt -fast; setundef -$undef; dffunmap; aigmap; opt_clean; write_aiger -zinit -map $base.aim $base.aig; write_rtlil $base.aig.il" >/dev/null 2>&1 || return 2
+    timeout "$TIMEOUT" yosys-abc -c "read_aiger $base.aig; fold; bmc3 -F $depth -v; write_cex -a $base.cex" >> "$base.log" 2>&1; rc=$?
+    grep -q "No output asserted in $depth frames" "$base.log" && return 0
+    [ $rc -eq 124 ] && return 2
+    grep -q "Output [0-9]* of miter .* was asserted in frame" "$base.log" || return 2
+    # ABC's trace (latches of the folded AIG, then one line of inputs per frame) as a Yosys AIGER
+    # witness: the design's latches only
+    local latches
+    latches=$(head -c 64 "$base.aig" | head -1 | awk '{ print $4 }')
+    { echo 1; echo b0; head -1 "$base.cex" | cut -c1-"$latches"; tail -n +2 "$base.cex"; echo .; } > "$base.aiw"
+    yosys -q -l "$base.sim.log" -p "read_rtlil $base.aig.il; sim -clock clk -r $base.aiw -map $base.aim -vcd $base.vcd" >/dev/null 2>&1
+    return 1
 }
 
 # result ROW fields: appended to the task's result file
@@ -200,13 +246,18 @@ run_group() {
                 emit "$module" "$task" "$name" "$desc" "$engine" "-" "$(elapsed "$t0")" ERROR "yosys failed: $dir/yosys.log"
                 echo "$module.$task $name: ERROR (yosys: $dir/yosys.log)"; return 1
             fi ;;
-        sat-*)
+        sat-*|abc-*)
             if ! yosys -q -l "$dir/yosys.log" -p "$fe memory_map; opt -fast; $abc dffunmap; write_rtlil $dir/model.il" >/dev/null 2>&1; then
                 emit "$module" "$task" "$name" "$desc" "$engine" "-" "$(elapsed "$t0")" ERROR "yosys failed: $dir/yosys.log"
                 echo "$module.$task $name: ERROR (yosys: $dir/yosys.log)"; return 1
             fi ;;
     esac
 
+    # an undriven wire would be a free input: it could make an assumption vacuous or a cover easy
+    if grep -q "is used but has no driver" "$dir/yosys.log"; then
+        emit "$module" "$task" "$name" "$desc" "$engine" "-" "$(elapsed "$t0")" ERROR "undriven wires: $dir/yosys.log"
+        echo "$module.$task $name: ERROR (undriven wires, a peek missing? $dir/yosys.log)"; return 1
+    fi
     local rc=0
     case $engine in
         smt-comb|smt-bmc)
@@ -253,6 +304,16 @@ run_group() {
                 if grep -q "model found for base case: FAIL" "$dir/bmc.txt"; then result=FAIL; detail="counterexample from reset: $vcd (log $dir/bmc.txt)"
                 else result=FAIL; detail="induction step fails, no counterexample from reset within $CEX_DEPTH steps: $dir/induction.vcd (log $log)"; fi
             else result=ERROR; detail="see $log"; fi ;;
+        abc-bmc)
+            engine_txt="ABC bmc3"; depth_txt="BMC depth $depth"
+            yosys -q -p "read_rtlil $dir/model.il; chformal -cover -remove; write_rtlil $dir/asserts.il" >/dev/null 2>&1
+            abc_bmc "$dir/asserts.il" "$depth" "$dir/bmc" anyseq; rc=$?
+            cat "$dir/bmc.log" >> "$log"
+            case $rc in
+                0) result=PASS; detail="" ;;
+                1) result=FAIL; detail="counterexample from reset, $(grep -o 'asserted in frame [0-9]*' "$log" | head -1): $dir/bmc.vcd (log $log)" ;;
+                *) result=TIMEOUT; detail="no answer in ${TIMEOUT} s or error: $log" ;;
+            esac ;;
         sat-bmc)
             engine_txt="yosys sat"; depth_txt="BMC depth $depth"
             timeout "$TIMEOUT" yosys -l "$log" -p "read_rtlil $dir/model.il; chformal -cover -remove; sat -tempinduct-baseonly -prove-asserts -set-assumes -maxsteps $depth -show-inputs -dump_vcd $vcd" >/dev/null 2>&1; rc=$?
@@ -275,18 +336,29 @@ run_group() {
             if grep -q "Status: PASSED" "$log"; then result=COVERED; detail="$nreached covers reached; last trace $vcd"
             elif [ $rc -eq 124 ]; then result=TIMEOUT; detail="no answer in ${TIMEOUT} s: $log"
             else result=FAIL; detail="a cover is unreachable within $depth steps: $log"; fi ;;
-        sat-cover)
+        sat-cover|abc-cover)
             engine_txt="yosys sat"; depth_txt="cover, BMC depth $depth"
+            [ "$engine" = abc-cover ] && engine_txt="ABC bmc3"
             # each cover becomes the only one, turned into assert(!cond): a model is its trace
             yosys -q -p "read_rtlil $dir/model.il; chformal -assert -remove; rename -enumerate -pattern cover_% t:\$cover; write_rtlil $dir/covers.il; tee -q -o $dir/covers.txt select -list t:\$cover" >/dev/null 2>&1
             local c n_ok=0 n_all=0 cname csrc
             for c in $(sed 's|.*/||' "$dir/covers.txt" | sort -t_ -k2 -n); do
                 n_all=$((n_all + 1))
                 csrc=$(awk -v c="\\\\$c" '/attribute \\src/ { s = $3 } $1 == "cell" && $3 == c { gsub(/"/, "", s); print s; exit }' "$dir/covers.il")
-                timeout "$TIMEOUT" yosys -l "$dir/$c.log" -p "read_rtlil $dir/covers.il; chformal -cover -remove t:\$cover c:$c %d; techmap -map $HERE/cover2assert.v t:\$cover; sat -tempinduct-baseonly -maxsteps $depth -prove-asserts -set-assumes -show-inputs -dump_vcd $dir/$c.vcd" >/dev/null 2>&1
+                local only="read_rtlil $dir/covers.il; chformal -cover -remove t:\$cover c:$c %d; techmap -map $HERE/cover2assert.v t:\$cover"
+                if [ "$engine" = abc-cover ]; then
+                    yosys -q -p "$only; write_rtlil $dir/$c.il" >/dev/null 2>&1
+                    abc_bmc "$dir/$c.il" "$depth" "$dir/$c" zero
+                    grep -q "Output [0-9]* of miter .* was asserted in frame" "$dir/$c.log" \
+                      && echo "model found for base case: FAIL ($(grep -o 'asserted in frame [0-9]*' "$dir/$c.log"))" >> "$dir/$c.log"
+                else
+                    timeout "$TIMEOUT" yosys -l "$dir/$c.log" -p "$only; sat -tempinduct-baseonly -maxsteps $depth -prove-asserts -set-assumes -show-inputs -dump_vcd $dir/$c.vcd" >/dev/null 2>&1
+                fi
                 if grep -q "model found for base case: FAIL" "$dir/$c.log"; then
                     n_ok=$((n_ok + 1))
-                    printf '%s\t%s\treached within %s steps: %s\n' "$module.$name" "$(source_text "$csrc")" "$depth" "$dir/$c.vcd" >> "$COVERS"
+                    local when="within $depth steps"
+                    [ "$engine" = abc-cover ] && when="in $(grep -o 'frame [0-9]*' "$dir/$c.log" | head -1) (depth $depth)"
+                    printf '%s\t%s\treached %s: %s\n' "$module.$name" "$(source_text "$csrc")" "$when" "$dir/$c.vcd" >> "$COVERS"
                 else
                     printf '%s\t%s\tNOT REACHED within %s steps (%s)\n' "$module.$name" "$(source_text "$csrc")" "$depth" "$dir/$c.log" >> "$COVERS"
                 fi

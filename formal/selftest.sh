@@ -1,16 +1,18 @@
 #!/bin/bash
 # Self-test of the formal flow (formal/run.sh, docs/formal.md): copies rtl/ to
 # build/formal/broken/, breaks one module with sed and requires its proof to FAIL with a
-# counterexample VCD. Mutations: Fig. 11's comparator (aging paper Section 5.2), Fig. 9's FSM and
-# the PSU encoder tree (dc-patch Section IV-D; caught by the optimised-vs-straightforward miter).
+# counterexample VCD. Mutations: Fig. 11's comparator (aging paper Section 5.2), Fig. 9's FSM,
+# the PSU encoder tree (dc-patch Section IV-D; caught by the optimised-vs-straightforward miter)
+# and the special MOV of the RC slice (Section 5.1) and of the DC-Patch slice.
 set -u
 cd "$(dirname "$0")/.."
 B=build/formal/broken
-fails=0
+fails=0 n=0
 
 # mutate NAME FILE SED_EXPR GREP_MUTATED TASK GROUP: one mutation, one proof that must fail
 mutate() {
     local name=$1 file=$2 expr=$3 mutated=$4 task=$5 group=$6
+    n=$((n + 1))
     rm -rf "$B/$name" && mkdir -p "$B/$name" && cp -r rtl "$B/$name/rtl"
     sed -i "$expr" "$B/$name/rtl/$file"
     if ! grep -qF -- "$mutated" "$B/$name/rtl/$file" || cmp -s "rtl/$file" "$B/$name/rtl/$file"; then
@@ -40,6 +42,13 @@ mutate rc_compress_ctrl rc_compress_ctrl.v 's/DELTAS_C32: next = compr ? DELTAS_
 # DC-Patch Section IV-D: the optimised encoder's first tree level prefers the upper input
 mutate psu_prio_enc psu_prio_enc.v 's/assign idx = ~leaf\[2\*n\];/assign idx = leaf[2*n+1];/' \
     "assign idx = leaf[2*n+1];" psu_prio_enc.prove equiv-128
+# Aging paper Section 5.1 / docs/rc-decisions.md: the special MOV decompresses the subwavefront
+# that read port B names instead of the one being written
+mutate rc_slice rc_slice.v 's/\.sw(mov_active ? sw : rd_sw_b)/.sw(rd_sw_b)/' \
+    ".sw(rd_sw_b)" rc_slice.prove read-lane0
+# dc-patch decision 13: the special MOV's lanes the write leaves inactive are written as zero
+mutate dcp_slice dcp_slice.v 's/wire \[ROW-1:0\] old_row = old_comp ? mov_row :/wire [ROW-1:0] old_row = old_comp ? {ROW{1'"'"'b0}} :/' \
+    "old_row = old_comp ? {ROW{1'b0}} :" dcp_slice.prove read-lane0
 
-[ "$fails" -eq 0 ] && echo "formal selftest: 3 mutations caught" || echo "formal selftest: $fails problem(s)"
+[ "$fails" -eq 0 ] && echo "formal selftest: $n mutations caught" || echo "formal selftest: $fails problem(s)"
 [ "$fails" -eq 0 ]

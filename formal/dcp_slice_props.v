@@ -1,0 +1,181 @@
+// Formal properties of the DC-Patch slice wrapper (dc-patch paper Sections II-A and IV;
+// docs/dcpatch-slice-decisions.md 2-16), bounded from reset: a read returns the last value written
+// to the component (uncompressed, compressed, spilled to the LDS, after a misprediction's DRB
+// replay, merged by the special MOV), nothing is written to a faulty block, and err_lds_full,
+// err_rel, psu_err are never raised. The RC compression unit inside the Com unit is cut
+// (formal/run.sh): its outputs are free but for its contract, proven by rc_compress's tasks.
+`include "drf_params.vh"
+module dcp_slice_props #(
+    parameter integer LANE = 0   // the lane watched: a constant keeps one lane's cone of logic
+) (
+    input wire                                    clk,
+    input wire                                    rst,
+    input wire                                    load_map,
+    input wire [`DRF_REGS*`DRF_SUBWAVEFRONTS-1:0] faulty,
+    input wire                                    wr_start,
+    input wire [`DRF_REG_BITS-1:0]                wr_reg,
+    input wire [`DRF_COMPONENTS-1:0]              wr_mask,
+    input wire [`DRF_SW_LANES*`DRF_WORD_BITS-1:0] wr_data,
+    input wire                                    rd_start_a,
+    input wire [`DRF_REG_BITS-1:0]                rd_reg_a,
+    input wire                                    rd_start_b,
+    input wire [`DRF_REG_BITS-1:0]                rd_reg_b,
+    input wire                                    dealloc,
+    input wire [`DRF_REG_BITS-1:0]                reg_base,
+    input wire [`DRF_REG_BITS:0]                  n
+);
+    localparam integer W = `DRF_WORD_BITS;
+    localparam integer ROW = `DRF_SW_LANES * W;
+    localparam integer RB = `DRF_REG_BITS;
+    localparam integer CB = `DRF_CODE_BITS;
+    localparam [1:0] EV_SPILL = 2'd3;
+
+    wire rd_valid_a, rd_valid_b, wr_busy, stall, wr_refused, mov, err_lds_full, err_rel;
+    wire psu_err, dealloc_busy, err_dealloc, relq_valid, ev_done, ev_misp, ev_compressed;
+    wire [1:0] rd_blk_a, rd_blk_b, ev_kind;
+    wire [ROW-1:0] rd_data_a, rd_data_b;
+    wire [`DRF_REGS*`DRF_SUBWAVEFRONTS-1:0] bitmap;
+    wire [`DRF_LDS_SPILL_SLOTS-1:0] lds_used;
+    dcp_slice dut (
+        .clk(clk), .rst(rst), .load_map(load_map), .faulty(faulty), .wr_start(wr_start),
+        .wr_reg(wr_reg), .wr_mask(wr_mask), .wr_data(wr_data), .rd_start_a(rd_start_a),
+        .rd_reg_a(rd_reg_a), .rd_start_b(rd_start_b), .rd_reg_b(rd_reg_b), .dealloc(dealloc),
+        .reg_base(reg_base), .n(n), .rd_valid_a(rd_valid_a), .rd_blk_a(rd_blk_a),
+        .rd_data_a(rd_data_a), .rd_valid_b(rd_valid_b), .rd_blk_b(rd_blk_b),
+        .rd_data_b(rd_data_b), .wr_busy(wr_busy), .stall(stall), .wr_refused(wr_refused),
+        .mov(mov), .err_lds_full(err_lds_full), .err_rel(err_rel), .psu_err(psu_err),
+        .dealloc_busy(dealloc_busy), .err_dealloc(err_dealloc), .relq_valid(relq_valid),
+        .bitmap(bitmap), .lds_used(lds_used), .ev_done(ev_done), .ev_kind(ev_kind),
+        .ev_misp(ev_misp), .ev_compressed(ev_compressed));
+
+    reg init = 1'b1;
+    always @(posedge clk) init <= 1'b0;
+    always @(*) if (init) assume (rst);
+
+    // decision 14: a fault map is loaded right after a reset, before the first write
+    reg fresh = 1'b1;
+    always @(posedge clk) fresh <= rst || (fresh && !wr_start);
+    always @(*) if (load_map) assume (fresh);
+
+    // the write in flight (decision 6): phase k+1 while block k is due
+    reg [2:0] phase = 3'd0;
+    reg [RB-1:0] w_reg = 0;
+    reg [`DRF_COMPONENTS-1:0] w_mask = 0;
+    wire taken = wr_start && !rst && !wr_refused;
+    wire [1:0] blk_now = phase[1:0] - 2'd1;
+    always @(posedge clk) begin
+        if (rst)
+            phase <= 3'd0;
+        else if (taken) begin
+            phase <= 3'd1;
+            w_reg <= wr_reg;
+            w_mask <= wr_mask;
+        end else
+            phase <= (phase == 3'd0 || phase == 3'd4) ? 3'd0 : phase + 3'd1;
+    end
+    wire w_div = ~&w_mask;
+
+    // one component, (watch register, block, LANE): its last value written, known once an
+    // active lane of a write has written it since the reset or the last deallocation
+    (* anyconst *) reg [RB-1:0] watch;
+    (* anyconst *) reg [1:0] wblk;
+    localparam [3:0] wlane = LANE;
+    reg known = 1'b0;
+    reg [W-1:0] val = 0;
+    wire writing = wr_busy && w_reg == watch;      // decision 16: a read now is not checked
+    wire dealloc_ok = dealloc && !err_dealloc;
+    always @(posedge clk) begin
+        if (rst || dealloc_ok)
+            known <= 1'b0;
+        else if (phase != 3'd0 && w_reg == watch && blk_now == wblk && w_mask[{wblk, wlane}]) begin
+            known <= 1'b1;
+            val <= wr_data[wlane*W +: W];
+        end
+    end
+
+    // the RC unit's contract (rc_compress fsm and register groups): deltas C0-C15 exactly in
+    // the block-0 cycle of a non-divergent write; compr_final only in its 4th block cycle, and
+    // then C0 (block 0, lane 0) with the block-0 codes decompresses to the register written
+    wire peek_w_en_delta, peek_compr_final;
+    wire [CB-1:0] peek_de, peek_db;
+    reg [W-1:0] sh_c0 = 0;
+    reg [CB-1:0] sh_de = 0, sh_db = 0;
+    always @(posedge clk)
+        if (phase == 3'd1)
+            {sh_c0, sh_de, sh_db} <= {wr_data[W-1:0], peek_de, peek_db};
+    wire [W-1:0] ent_de, ent_db;
+    wire [ROW-1:0] ent_blk;
+    code_value u_de (.code(sh_de), .value(ent_de));
+    code_value u_db (.code(sh_db), .value(ent_db));
+    eq2_ref u_ent (.c0(sh_c0), .de(ent_de), .db(ent_db), .sw(wblk), .comp(ent_blk));
+    wire [W-1:0] this_write = wblk == 2'd3 ? wr_data[wlane*W +: W] : val;
+    always @(*) begin
+        assume (peek_w_en_delta == (phase == 3'd1 && !w_div));
+        if (peek_compr_final) begin
+            assume (phase == 3'd4 && !w_div);
+            if (w_reg == watch)
+                assume (ent_blk[wlane*W +: W] == this_write);
+        end
+    end
+
+    // per read port: a read of the watched register started when its value is known and no
+    // write to it is in flight returns the value in the beat of block wblk (decisions 15-16)
+    wire settled = !rst && known && !writing;
+    reg [2:0] beat_a = 3'd0, beat_b = 3'd0;
+    reg chk_a = 1'b0, chk_b = 1'b0;
+    reg [W-1:0] want_a = 0, want_b = 0;
+    always @(posedge clk) begin
+        if (rst)
+            {beat_a, beat_b, chk_a, chk_b} <= 8'd0;
+        else begin
+            beat_a <= rd_start_a ? 3'd1 : (beat_a == 3'd0 || beat_a == 3'd4) ? 3'd0 : beat_a + 3'd1;
+            beat_b <= rd_start_b ? 3'd1 : (beat_b == 3'd0 || beat_b == 3'd4) ? 3'd0 : beat_b + 3'd1;
+            if (rd_start_a)
+                {chk_a, want_a} <= {settled && rd_reg_a == watch, val};
+            if (rd_start_b)
+                {chk_b, want_b} <= {settled && rd_reg_b == watch, val};
+        end
+    end
+    wire seen_a = chk_a && rd_valid_a && rd_blk_a == wblk;
+    wire seen_b = chk_b && rd_valid_b && rd_blk_b == wblk;
+
+    // nothing the design writes lands in a faulty block (decision 2)
+    wire peek_mem_we, peek_wr_faulty;
+    always @(*) begin
+        if (!init) begin
+            assert (rd_valid_a == (beat_a != 3'd0) && rd_valid_b == (beat_b != 3'd0));
+            assert (!rd_valid_a || rd_blk_a == beat_a[1:0] - 2'd1);
+            assert (!rd_valid_b || rd_blk_b == beat_b[1:0] - 2'd1);
+            if (seen_a)
+                assert (rd_data_a[wlane*W +: W] == want_a);
+            if (seen_b)
+                assert (rd_data_b[wlane*W +: W] == want_b);
+            assert (!(peek_mem_we && peek_wr_faulty));
+            assert (!err_lds_full && !err_rel && !psu_err);
+        end
+    end
+
+    // how the watched register was last written (for the covers)
+    reg was_comp = 1'b0, was_spill = 1'b0, was_misp = 1'b0, was_mov = 1'b0, w_mov = 1'b0;
+    // was_mov: the last write was a special MOV and left the watched lane inactive
+    always @(posedge clk) begin
+        if (taken)
+            w_mov <= mov;
+        if (rst)
+            {was_comp, was_spill, was_misp, was_mov} <= 4'b0000;
+        else if (ev_done && w_reg == watch)
+            {was_comp, was_spill, was_misp, was_mov} <= {ev_compressed, ev_kind == EV_SPILL,
+                                                         ev_misp, w_mov && !w_mask[{wblk, wlane}]};
+    end
+    wire peek_leave_lds;
+    always @(*) begin
+        if (!init) begin
+            cover (seen_a && was_comp);                  // a compressed register read back
+            cover (seen_b && was_spill);                 // a spilled one, from the LDS
+            cover (seen_a && was_misp);                  // one replayed from the DRB
+            cover (seen_a && !was_comp && !was_spill);   // one in an entry
+            cover (peek_leave_lds && w_reg == watch);    // re-patched from the LDS
+            cover (seen_a && was_mov);                   // a lane the special MOV kept
+        end
+    end
+endmodule
