@@ -87,7 +87,9 @@ module dcp_pt (
         end
     end
 
+    // no reset term: a row written during a reset is never read (the reset clears every
+    // valid bit, and a row becomes valid only by a write, which writes its payload too)
     always @(posedge clk)
-        if (!rst && we)
+        if (we)
             payload[waddr] <= {wc, wm, wentry, wblk};
 endmodule

@@ -42,7 +42,9 @@ module rc_ctable (
             v[waddr] <= wv;
     end
 
+    // no reset term: a row written during a reset is never read (the reset clears every
+    // valid bit, and a row becomes valid only by a write, which writes its payload too)
     always @(posedge clk)
-        if (!rst && we)
+        if (we)
             payload[waddr] <= {wc0, wlog2de, wlog2db};
 endmodule

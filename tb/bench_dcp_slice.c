@@ -22,6 +22,8 @@ enum {
     SETUP_CYCLES = HX_RESET_CYCLES + 1, /* reset cycles, then load_map */
     INJECT_EVERY = 5,   /* every 5th phase is a fault injection ... */
     INJECT_WRITES = 400, /* ... of 400 writes */
+    FULL_RUN = 100000,  /* writes of a run whose phases have their full length ... */
+    MIN_PHASE = 40,     /* ... shorter runs shorten them in proportion, to this at least */
     KINDS = 4,          /* enum dcp_kind */
     MISP_TO = 3,        /* a misprediction replays to the old entry, a new entry, the LDS */
 };
@@ -34,9 +36,10 @@ static const char *const wl_name[WORKLOADS] = {"mixed", "pressure", "compress"};
 static const unsigned wl_windows[WORKLOADS] = {12, 16, 16};
 
 /* Fault maps: the three Table 1 scenarios, and a scarce one of this bench (a few reliable
- * entries, a few faulty ones with one good block, the rest all faulty) on 4 windows, where
- * the compressed placements run out as well; its spills stay under 4 * 16 < 128 slots. */
-enum { MAP_SCARCE = FM_SCENARIOS, MAP_KINDS, SCARCE_WINDOWS = 4 };
+ * entries, a few faulty ones with one good block, the rest all faulty) on 8 windows, where
+ * the compressed placements run out as well; its spills stay within 8 * 16 = 128 slots, and
+ * come near them, so that every LDS slot is used (on 4 windows slots 80..127 never were). */
+enum { MAP_SCARCE = FM_SCENARIOS, MAP_KINDS, SCARCE_WINDOWS = 8 };
 static const enum stim_kind compressible[] = {STIM_CONSTANT, STIM_SINGLE, STIM_DOUBLE,
                                               STIM_PAPER, STIM_WRAP};
 
@@ -196,10 +199,12 @@ static const char *map_name(unsigned sc)
     return sc == MAP_SCARCE ? "scarce" : fm_scenario_name((enum fm_scenario)sc);
 }
 
+/* One scarce map in three has no usable block at all: every write spills, so the LDS fills. */
 static void scarce_map(fm_map *m, hx_rng *r)
 {
+    const bool none = hx_chance(r, 1, 3);
     for (unsigned e = 0; e < DRF_REGS; e++) {
-        const unsigned u = hx_below(r, 100);
+        const unsigned u = none ? 100 : hx_below(r, 100);
         m->faulty[e] = u < 3 ? 0 : u < 8 ? 0xF & ~(1u << hx_below(r, BLKS)) : 0xF;
     }
 }
@@ -219,6 +224,17 @@ static unsigned windows(const phase *ph)
     return ph->sc == MAP_SCARCE ? SCARCE_WINDOWS : wl_windows[ph->wl];
 }
 
+/* A phase of `writes` at the default run length; a shorter run (make mutate's) shortens every
+ * phase in proportion, so that it still cycles through every map, workload and injection. */
+static uint64_t phase_writes(const bench *t, uint64_t writes)
+{
+    const uint64_t n = t->b->o.n;
+    if (n >= FULL_RUN)
+        return writes;
+    const uint64_t w = writes * n / FULL_RUN;
+    return w < MIN_PHASE ? MIN_PHASE : w;
+}
+
 /* A regular phase resets the slice, loads a Table 1 map and runs a workload. Every
  * INJECT_EVERY-th phase instead loads another map under the live registers (not a supported
  * use: only the lockstep comparison runs), so that writes land in faulty blocks. */
@@ -229,7 +245,7 @@ static void new_phase(bench *t)
     ph->inject = ph->index++ % INJECT_EVERY == INJECT_EVERY - 1;
     if (ph->inject) {
         generate_map(ph, hx_below(r, FM_SCENARIOS), r);
-        ph->left = INJECT_WRITES;
+        ph->left = phase_writes(t, INJECT_WRITES);
         ph->setup = 1;
         return;
     }
@@ -239,7 +255,7 @@ static void new_phase(bench *t)
     ph->wl = (enum workload)(ph->regular / MAP_KINDS % WORKLOADS);
     ph->regular++;
     generate_map(ph, ph->sc, r);
-    ph->left = 2000 + hx_below(r, 4000);
+    ph->left = phase_writes(t, 2000 + hx_below(r, 4000));
     ph->setup = SETUP_CYCLES;
     for (unsigned i = 0; i < WINDOWS; i++)
         ph->alive[i] = i < windows(ph);

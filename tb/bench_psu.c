@@ -40,10 +40,11 @@ typedef struct {
     unsigned n, held_blocks, faulty_blocks;
 } scoreboard;
 
-/* The stimulus of the current fault map: take rates, and filling or draining the slice. */
+/* The stimulus of the current fault map: take rates, and filling or draining the slice;
+ * before it, the steering sweep (sweep_inputs) at pair (sw_c, sw_p). */
 typedef struct {
-    unsigned left, pct_c, pct_u, maps;
-    bool draining;
+    unsigned left, pct_c, pct_u, maps, sw_c, sw_p;
+    bool draining, sweeping, sw_restore;
 } traffic;
 
 typedef struct {
@@ -218,15 +219,28 @@ static void new_episode(hx_rng *r, traffic *tr)
     tr->draining = false;
 }
 
-/* A release naming only blocks no patch holds (free or faulty), from a random start:
- * false when there is none of that kind. */
+/* Can a bad release name block b of entry e (the whole entry unless c): no patch holds it,
+ * and it is faulty (or the entry has a faulty block) or not, as asked? */
+static bool bad_target(const scoreboard *sb, unsigned e, unsigned b, bool c, bool faulty)
+{
+    return c ? !sb->held[e][b] && sb->faulty[e][b] == faulty
+             : entry_unheld(sb, e) && entry_faulty(sb, e) == faulty;
+}
+
+/* A release naming only blocks no patch holds, drawn evenly over the blocks (entries) that
+ * qualify, so that every block is named over a run: free ones (a double release) or faulty
+ * ones, one block (3/4) or the whole entry. False when there is none of that kind. */
 static bool bad_release(hx_rng *r, const scoreboard *sb, psu_in *in)
 {
-    in->rel_c = hx_chance(r, 1, 2);
-    const unsigned start = hx_below(r, PSU_SLOTS);
-    for (unsigned i = 0; i < PSU_SLOTS; i++) {
-        const unsigned slot = (start + i) % PSU_SLOTS, e = slot / PSU_BLKS, b = slot % PSU_BLKS;
-        if (in->rel_c ? !sb->held[e][b] : entry_unheld(sb, e)) {
+    in->rel_c = hx_chance(r, 3, 4);
+    const bool faulty = hx_chance(r, 1, 2);
+    unsigned n = 0;
+    for (unsigned slot = 0; slot < PSU_SLOTS; slot++)
+        n += bad_target(sb, slot / PSU_BLKS, slot % PSU_BLKS, in->rel_c, faulty);
+    unsigned k = n ? hx_below(r, n) : 0;
+    for (unsigned slot = 0; slot < PSU_SLOTS; slot++) {
+        const unsigned e = slot / PSU_BLKS, b = slot % PSU_BLKS;
+        if (bad_target(sb, e, b, in->rel_c, faulty) && k-- == 0) {
             in->rel_entry = (uint8_t)e;
             in->rel_blk = (uint8_t)b;
             return true;
@@ -235,13 +249,16 @@ static bool bad_release(hx_rng *r, const scoreboard *sb, psu_in *in)
     return false;
 }
 
-/* The release of this cycle: a held patch (*good = its index), rarely a bad one. */
+/* The release of this cycle: a held patch (*good = its index), rarely a bad one; a bad one
+ * in a quarter of the cycles without a good one (it changes no state, only err). */
 static void pick_release(hx_rng *r, const scoreboard *sb, const traffic *tr, psu_in *in,
                          unsigned *good)
 {
     *good = PSU_SLOTS;
-    if (!hx_chance(r, tr->draining ? 3 : 1, tr->draining ? 4 : 6))
+    if (!hx_chance(r, tr->draining ? 3 : 1, tr->draining ? 4 : 6)) {
+        in->rel = hx_chance(r, 1, 4) && bad_release(r, sb, in);
         return;
+    }
     if (sb->n && !hx_chance(r, 1, 50)) {
         *good = hx_below(r, sb->n);
         const patch pt = sb->list[*good];
@@ -266,6 +283,63 @@ static void pick_inputs(hx_bench *b, const scoreboard *sb, traffic *tr, bool rst
     const unsigned div = tr->draining ? 8 : 1;
     in->take_c = hx_chance(r, tr->pct_c / div, 100);
     in->take_u = hx_chance(r, tr->pct_u / div, 100);
+}
+
+/* The index in the scoreboard's list of the patch at entry e (block 0 if compressed);
+ * sb->n if there is none. */
+static unsigned find_patch(const scoreboard *sb, unsigned e, bool c)
+{
+    unsigned i = 0;
+    while (i < sb->n && !(sb->list[i].entry == e && sb->list[i].c == c && sb->list[i].blk == 0))
+        i++;
+    return i;
+}
+
+/* Releases patch i of the list (none if i is past its end). */
+static void release(const scoreboard *sb, unsigned i, psu_in *in, unsigned *good)
+{
+    if (i >= sb->n)
+        return;
+    *good = i;
+    in->rel = true;
+    in->rel_entry = sb->list[i].entry;
+    in->rel_blk = sb->list[i].blk;
+    in->rel_c = sb->list[i].c;
+}
+
+/* The steering sweep, a directed prologue after the reset (its cycles are not counted in
+ * --n): for every pair of entries c < p, in turn, the fault-free slice has entries 0..p-1
+ * but c held by uncompressed patches, so that take_u takes c and the compressed patch's
+ * whole-entry fallback must skip it and land on p. The same cycle frees c - 1 (the next
+ * pair's c), the next one frees p again. Random pairs would reach a given c, p about never;
+ * the steering logic (take_u's entry masked off the candidates) has a bit per entry. */
+static void sweep_inputs(const scoreboard *sb, traffic *tr, psu_in *in, unsigned *good)
+{
+    *good = PSU_SLOTS;
+    if (tr->sw_restore) {
+        release(sb, find_patch(sb, tr->sw_p, true), in, good);
+        tr->sw_restore = false;
+        tr->sw_p += tr->sw_c == 0;
+        tr->sw_c = tr->sw_c == 0 ? tr->sw_p - 1 : tr->sw_c - 1;
+        tr->sweeping = tr->sw_p < PSU_ENTRIES; /* then random traffic, from a new map */
+        return;
+    }
+    in->take_u = in->take_c = true;
+    if (tr->sw_c > 0)
+        release(sb, find_patch(sb, tr->sw_c - 1, false), in, good);
+    tr->sw_restore = true;
+}
+
+/* In a sweep's take cycle the documented priority puts take_u on c, take_c on p's block 0. */
+static void check_sweep(hx_bench *b, const traffic *tr, const psu_in *in, const psu_out *o)
+{
+    if (!in->take_u)
+        return;
+    hx_assert(b, o->pu_valid && o->pu_entry == tr->sw_c, "steering sweep: take_u on entry c",
+              tr->sw_c, o->pu_entry);
+    hx_assert(b, o->pc_valid && slot_of(o->pc_entry, o->pc_blk) == slot_of(tr->sw_p, 0),
+              "steering sweep: compressed patch on block 4p", slot_of(tr->sw_p, 0),
+              slot_of(o->pc_entry, o->pc_blk));
 }
 
 /* --- driving, comparing, checking ---------------------------------------------------- */
@@ -432,12 +506,16 @@ int main(int argc, char **argv)
     static psu_state s;
     static scoreboard sb;
     psu_reset(&s);
-    traffic tr = {.maps = hx_below(&b.rng, 8)};
+    traffic tr = {.maps = hx_below(&b.rng, 8), .sweeping = true, .sw_p = 1};
     while (hx_running(&b)) {
-        const bool rst = hx_in_reset(&b) || hx_chance(&b.rng, 1, 10000);
+        const bool sweep = tr.sweeping && !hx_in_reset(&b);
+        const bool rst = hx_in_reset(&b) || (!sweep && hx_chance(&b.rng, 1, 10000));
         psu_in in = {0};
         unsigned good;
-        pick_inputs(&b, &sb, &tr, rst, &in, &good);
+        if (sweep)
+            sweep_inputs(&sb, &tr, &in, &good);
+        else
+            pick_inputs(&b, &sb, &tr, rst, &in, &good);
         if (in.load_map) {
             const unsigned k = next_map_kind(&tr);
             random_map(&b.rng, k, in.faulty);
@@ -454,11 +532,15 @@ int main(int argc, char **argv)
         check_bitmap(&b, &sb, &o);
         check_choice(&b, &sb, &in, &o, ec, eu);
         check_err(&b, &sb, &in, &o);
+        if (sweep)
+            check_sweep(&b, &tr, &in, &o);
         cover(&b, &v, &sb, &in, &o, good);
         retire(&sb, &in, &o, good);
-        steer_traffic(&b.rng, &tr, &sb, &in, &o);
+        if (!sweep)
+            steer_traffic(&b.rng, &tr, &sb, &in, &o);
         hx_tick(&b);
-        hx_txn_done(&b);
+        if (!sweep)
+            hx_txn_done(&b);
     }
     return hx_finish(&b);
 }

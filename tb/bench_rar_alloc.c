@@ -6,7 +6,11 @@
 
 dut *dut_open_rar_alloc(uint32_t xseed);
 
-enum { SLOTS = DRF_WAVEFRONT_SLOTS, PHASES = 3, NAMED_N = 5 };
+enum {
+    SLOTS = DRF_WAVEFRONT_SLOTS, PHASES = 3, NAMED_N = 5,
+    FILL_BURST = 32,               /* fill kernels after one normal kernel in three */
+    FILL_N_END = DRF_REGS + 9      /* their N: 0..264, 0 and 257..264 refused */
+};
 
 /* Window sizes with a bin of their own: 16 windows of 1, 16 of 16 (the whole slice),
  * 15 of 17, 2 of 100, 1 of 256. */
@@ -22,7 +26,7 @@ typedef struct {
 
 typedef struct {
     unsigned full, wrap_n1, wrap, n[NAMED_N], n_other, last_window, alloc_full, alloc_unconf,
-        free_bad, cfg_busy, cfg_illegal, alloc_and_free, reset, reconfigure;
+        free_bad, cfg_busy, cfg_illegal, alloc_and_free, reset, reconfigure, cfg_one[SLOTS];
 } bins;
 
 /* What the bench knows of the slice's windows, from the paper's rules alone. */
@@ -37,7 +41,14 @@ typedef struct {
 typedef struct {
     unsigned phase;
     bool reconfig; /* drain the slice, then configure */
-    bool long_kernel; /* ~12x longer, N > 32: every s bit of a large N rotates */
+    int keep;      /* a probe: the window to hold alone while a configure is tried; -1: none */
+    unsigned probes; /* probes started: window probes % N of the kernel's windows is next */
+    unsigned named;  /* named N picked: named_n[named % NAMED_N] is next */
+    bool long_kernel; /* ~6x longer, N >= 17 (long_n): every s bit of every window rotates */
+    bool fill;        /* a fill kernel: allocate until full (one alloc refused), then drain */
+    unsigned fills;   /* fill kernels left in this burst */
+    unsigned fill_n;  /* fill kernels configured: their N sweeps 0..FILL_N_END - 1 in turn */
+    unsigned longs;   /* long kernels configured: the next has longs % 15 + 1 windows */
 } gen;
 
 static void bind(hx_bench *b, ports *p)
@@ -65,6 +76,8 @@ static void make_bins(hx_bench *b, bins *v)
     v->alloc_and_free = hx_bin(b, "grant and free in the same cycle");
     v->reset = hx_bin(b, "reset mid-stream");
     v->reconfigure = hx_bin(b, "reconfigure to another N");
+    for (unsigned k = 0; k < SLOTS; k++)
+        v->cfg_one[k] = hx_bin(b, "configure refused: window %u held alone", k);
 }
 
 static void sb_reset(scoreboard *sb, unsigned n)
@@ -193,16 +206,19 @@ static void cover(hx_bench *b, const bins *v, const scoreboard *sb, const rar_al
         hx_hit(b, v->free_bad);
     if (o->err_cfg)
         hx_hit(b, in->cfg_n >= 1 && in->cfg_n <= DRF_REGS ? v->cfg_busy : v->cfg_illegal);
+    if (o->err_cfg && sb->nheld == 1 && !in->alloc && !in->free && in->cfg_n >= 1 &&
+        in->cfg_n <= DRF_REGS)
+        hx_hit(b, v->cfg_one[__builtin_ctz(sb_busy(sb))]);
     if (!in->rst && sb_cfg_ok(sb, in) && sb->n && in->cfg_n != sb->n)
         hx_hit(b, v->reconfigure);
 }
 
-/* A kernel's N: the named ones, any legal one, and now and then an illegal one. */
-static uint16_t pick_cfg_n(hx_rng *r)
+/* A kernel's N: the named ones in turn, any legal one, and now and then an illegal one. */
+static uint16_t pick_cfg_n(hx_rng *r, gen *g)
 {
     switch (hx_below(r, 10)) {
     case 0: return hx_chance(r, 1, 2) ? 0 : (uint16_t)(DRF_REGS + 1 + hx_below(r, DRF_REGS - 1));
-    case 1: case 2: case 3: case 4: return (uint16_t)named_n[hx_below(r, NAMED_N)];
+    case 1: case 2: case 3: case 4: return (uint16_t)named_n[g->named++ % NAMED_N];
     case 5: case 6: return (uint16_t)(2 + hx_below(r, 6)); /* windows that rotate often */
     default: return (uint16_t)(1 + hx_below(r, DRF_REGS));
     }
@@ -220,20 +236,75 @@ static uint8_t pick_free_id(hx_rng *r, const scoreboard *sb)
     return (uint8_t)hx_below(r, SLOTS);
 }
 
+/* A probe of window k: allocate up to it, free the others, then, with k held alone, try a
+ * configure, which must be refused (it must see each window's busy bit on its own). */
+static void probe(hx_rng *r, gen *g, const scoreboard *sb, rar_alloc_in *in)
+{
+    const unsigned k = (unsigned)g->keep;
+    if (!sb->held[k]) {
+        in->alloc = true;
+    } else if (sb->nheld > 1) {
+        in->free = hx_chance(r, 6, 8);
+        if (in->free_id == k) /* another held one instead: the lowest */
+            in->free_id = (uint8_t)__builtin_ctz(sb_busy(sb) & ~(1u << k));
+    } else {
+        in->configure = true;
+        in->cfg_n = (uint16_t)(1 + hx_below(r, DRF_REGS));
+        g->keep = -1;
+    }
+}
+
+/* A long kernel's N >= 17: w = 1..15 windows in turn, N in (256 / (w + 1), 256 / w], so that s
+ * of each window reaches the top bit it can have (e.g. bit 5 of window 3: N in 52..64). */
+static uint16_t long_n(hx_rng *r, gen *g)
+{
+    const unsigned w = g->longs++ % 15 + 1, lo = DRF_REGS / (w + 1) + 1, hi = DRF_REGS / w;
+    return (uint16_t)(lo + hx_below(r, hi - lo + 1));
+}
+
+/* The configure that ends a drain: a fill kernel while a burst lasts (its N from the sweep),
+ * else a long kernel (one in three) or a short one, which starts a burst one time in three.
+ * Fill kernels configure each N (~500 a run) and count its windows by filling them. */
+static void configure(hx_rng *r, gen *g, rar_alloc_in *in)
+{
+    g->reconfig = false;
+    g->fill = g->fills > 0;
+    in->configure = true;
+    if (g->fill) {
+        g->fills--;
+        g->long_kernel = false;
+        in->cfg_n = (uint16_t)(g->fill_n++ % FILL_N_END);
+        return;
+    }
+    g->fills = hx_chance(r, 1, 3) ? FILL_BURST : 0;
+    g->long_kernel = hx_chance(r, 1, 2);
+    in->cfg_n = g->long_kernel ? long_n(r, g) : pick_cfg_n(r, g);
+}
+
 static rar_alloc_in next_input(hx_rng *r, gen *g, const scoreboard *sb, bool resetting)
 {
-    rar_alloc_in in = {.rst = resetting || hx_chance(r, 1, g->long_kernel ? 50000 : 5000),
+    rar_alloc_in in = {.rst = resetting || hx_chance(r, 1, g->long_kernel ? 50000 : 3000),
                        .cfg_n = (uint16_t)hx_below(r, RAR_N_MASK + 1),
                        .free_id = pick_free_id(r, sb)};
     if (hx_chance(r, 1, 64))
         g->phase = hx_below(r, PHASES);
-    if (hx_chance(r, 1, g->long_kernel ? 5000 : 400) || (sb->n == 0 && hx_chance(r, 1, 4)))
+    if (hx_chance(r, 1, g->long_kernel ? 2500 : 400) || (sb->n == 0 && hx_chance(r, 1, 4)))
         g->reconfig = true;
     if (g->reconfig && sb->nheld == 0) {
-        g->reconfig = false;
-        g->long_kernel = hx_chance(r, 1, 3);
-        in.configure = true;
-        in.cfg_n = g->long_kernel ? (uint16_t)(33 + hx_below(r, DRF_REGS - 32)) : pick_cfg_n(r);
+        configure(r, g, &in);
+        return in;
+    }
+    if (g->fill && !g->reconfig && !in.rst) { /* every window that fits, one alloc refused */
+        in.alloc = true;
+        g->reconfig = sb->nwin == 0 || sb->nheld == sb->nwin;
+        return in;
+    }
+    if (g->keep < 0 && sb->nwin && !g->fill && hx_chance(r, 1, g->long_kernel ? 1000 : 25))
+        g->keep = (int)(g->probes++ % sb->nwin);
+    if (g->keep >= (int)sb->nwin) /* a reset ended the kernel */
+        g->keep = -1;
+    if (g->keep >= 0 && !in.rst) {
+        probe(r, g, sb, &in);
         return in;
     }
     in.alloc = !g->reconfig && hx_chance(r, alloc_w[g->phase], 8);
@@ -281,7 +352,7 @@ int main(int argc, char **argv)
     rar_alloc_reset(&st);
     scoreboard sb;
     sb_reset(&sb, 0);
-    gen g = {.phase = 0};
+    gen g = {.phase = 0, .keep = -1};
     while (hx_running(&b)) {
         const rar_alloc_in in = next_input(&b.rng, &g, &sb, hx_in_reset(&b));
         drive(&b, &p, &in);

@@ -3,7 +3,7 @@
 
 static const char *const kind_names[STIM_KINDS] = {
     "constant", "single-delta", "double-delta", "paper-example", "flip-bit",
-    "last-off-by-one", "one-delta-off", "delta-128", "negative-delta", "wrap-2^32", "random"};
+    "last-off-by-one", "one-delta-off", "illegal-delta", "negative-delta", "wrap-2^32", "random"};
 
 /* Relative weights of stim_pick. */
 static const uint32_t kind_weight[STIM_KINDS] = {10, 12, 24, 2, 10, 6, 10, 6, 8, 6, 16};
@@ -51,6 +51,19 @@ static void legal_double(hx_rng *r, uint32_t c[DRF_COMPONENTS])
     stim_eq2(random_base(r), code_delta(hx_below(r, 8)), code_delta(hx_below(r, 8)), c);
 }
 
+/* A delta no code holds: a single bit 2^k past the largest code (k = 7..31: each bit of the
+ * "bits 7..31 are zero" tests decides alone), or the sum of two codes 2^p + 2^q (p < q <= 6).
+ * The sum often adds without a carry into bit q along a block (a third of such registers),
+ * so a delta comparison that assumes at most one '1' in the delta still matches, and only
+ * the legality test refuses the register. */
+static uint32_t illegal_delta(hx_rng *r)
+{
+    if (hx_chance(r, 1, 2))
+        return 1u << (DRF_MAX_LOG2 + 1 + hx_below(r, 32 - DRF_MAX_LOG2 - 1));
+    const unsigned p = hx_below(r, DRF_MAX_LOG2);
+    return 1u << p | 1u << (p + 1 + hx_below(r, DRF_MAX_LOG2 - p));
+}
+
 /* A delta error: small, a single bit (one high bit of a delta wrong), or random. */
 static uint32_t delta_error(hx_rng *r)
 {
@@ -63,14 +76,18 @@ static uint32_t delta_error(hx_rng *r)
 
 /* Shifts the tail of one block (one element delta changes) or every block from one on
  * (one block delta changes), so that a single comparator sees the difference. One time in
- * four the changed delta is the first one, C1 - C0: the reference of the element deltas. */
+ * four the changed delta is the first one of a subwavefront, C_{16s+1} - C_{16s}: of the first
+ * subwavefront the reference of the element deltas, of the others the one compared with the
+ * buffered reference by its own test. */
 static void one_delta_off(hx_rng *r, uint32_t c[DRF_COMPONENTS])
 {
     const uint32_t shift = delta_error(r);
     unsigned from, to;
     if (hx_chance(r, 1, 2)) {
         const bool first = hx_chance(r, 1, 4);
-        const unsigned block = first ? 0 : hx_below(r, DRF_COMPONENTS / DRF_BLOCK_SIZE);
+        const unsigned block = first
+            ? hx_below(r, DRF_SUBWAVEFRONTS) * (DRF_SW_LANES / DRF_BLOCK_SIZE)
+            : hx_below(r, DRF_COMPONENTS / DRF_BLOCK_SIZE);
         from = block * DRF_BLOCK_SIZE + 1 + (first ? 0 : hx_below(r, DRF_BLOCK_SIZE - 1));
         to = (block + 1) * DRF_BLOCK_SIZE;
     } else {
@@ -110,11 +127,11 @@ void stim_register(hx_rng *r, enum stim_kind k, uint32_t c[DRF_COMPONENTS])
         legal_double(r, c);
         one_delta_off(r, c);
         break;
-    case STIM_DELTA_128:
+    case STIM_ILLEGAL_DELTA:
         if (hx_chance(r, 1, 2))
-            stim_eq2(random_base(r), 128, code_delta(hx_below(r, 8)), c);
+            stim_eq2(random_base(r), illegal_delta(r), code_delta(hx_below(r, 8)), c);
         else
-            stim_eq2(random_base(r), code_delta(hx_below(r, 8)), 128, c);
+            stim_eq2(random_base(r), code_delta(hx_below(r, 8)), illegal_delta(r), c);
         break;
     case STIM_NEGATIVE: {
         const uint32_t neg = 0u - code_delta(hx_below(r, 7));

@@ -16,7 +16,7 @@ enum stim_kind {
     STIM_FLIP_BIT,     /* a compressible register with one bit flipped */
     STIM_LAST_OFF,     /* a compressible register whose last component is off by one */
     STIM_ONE_DELTA,    /* exactly one element delta or one block delta differs */
-    STIM_DELTA_128,    /* De or Db = 128: one past the largest code */
+    STIM_ILLEGAL_DELTA,/* De or Db = 2^k, k = 7..31 (past the largest code), or two '1's in 0..6 */
     STIM_NEGATIVE,     /* a negative delta */
     STIM_WRAP,         /* legal deltas wrapping around 2^32 */
     STIM_RANDOM,       /* fully random */
