@@ -82,3 +82,22 @@ module sw_fits (
     legal_ref u_lb (.d(db), .legal(legal_db));
     assign fits = (&lane_fits) && legal_de && legal_db;
 endmodule
+
+// phase4: a wrapper's count of the 4 blocks (subwavefronts, beats) of a write or a read: k + 1
+// while block k is due, 0 when idle; a load (re)starts it at 1, from any phase
+module phase4 (
+    input  wire       clk,
+    input  wire       rst,
+    input  wire       load,
+    output reg  [2:0] phase
+);
+    initial phase = 3'd0;
+    always @(posedge clk) begin
+        if (rst)
+            phase <= 3'd0;
+        else if (load)
+            phase <= 3'd1;
+        else
+            phase <= (phase == 3'd0 || phase == 3'd4) ? 3'd0 : phase + 3'd1;
+    end
+endmodule

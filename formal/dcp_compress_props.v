@@ -34,7 +34,7 @@ module dcp_compress_props (
     always @(*) if (init) assume (rst);
 
     // the write in flight (wphase k+1: block k due) and the replay (rphase k+1: block k)
-    reg [2:0] wphase = 3'd0, rphase = 3'd0;
+    wire [2:0] wphase, rphase;
     reg wdiv = 1'b0, spec = 1'b0;
     wire first = wphase == 3'd1;
 
@@ -49,26 +49,21 @@ module dcp_compress_props (
     wire want_misp = wphase == 3'd4 && spec && !peek_compr_final;
     wire want_accept = start && (wphase == 3'd0 || (wphase == 3'd4 && !want_misp)) &&
                        (rphase == 3'd0 || rphase == 3'd4);
+    phase4 u_wphase (.clk(clk), .rst(rst), .load(want_accept), .phase(wphase));
+    phase4 u_rphase (.clk(clk), .rst(rst), .load(want_misp), .phase(rphase));
     wire [1:0] wblk = wphase[1:0] - 2'd1;
 
     // one lane of each block of the write, as the DRB must give it back
     (* anyconst *) reg [3:0] wlane;
     reg [W-1:0] rec_lane [0:3];
     always @(posedge clk) begin
-        if (rst) begin
-            wphase <= 3'd0;
-            rphase <= 3'd0;
-        end else begin
+        if (!rst) begin
             if (wphase != 3'd0)
                 rec_lane[wblk] <= blk_data[wlane*W +: W];
             if (first)
                 spec <= !wdiv && peek_compr;
-            if (want_accept) begin
-                wphase <= 3'd1;
+            if (want_accept)
                 wdiv <= divergent;
-            end else
-                wphase <= (wphase == 3'd0 || wphase == 3'd4) ? 3'd0 : wphase + 3'd1;
-            rphase <= want_misp ? 3'd1 : (rphase == 3'd0 || rphase == 3'd4) ? 3'd0 : rphase + 3'd1;
         end
     end
 

@@ -58,21 +58,17 @@ module dcp_slice_props #(
     always @(*) if (load_map) assume (fresh);
 
     // the write in flight (decision 6): phase k+1 while block k is due
-    reg [2:0] phase = 3'd0;
+    wire [2:0] phase;
     reg [RB-1:0] w_reg = 0;
     reg [`DRF_COMPONENTS-1:0] w_mask = 0;
     wire taken = wr_start && !rst && !wr_refused;
     wire [1:0] blk_now = phase[1:0] - 2'd1;
-    always @(posedge clk) begin
-        if (rst)
-            phase <= 3'd0;
-        else if (taken) begin
-            phase <= 3'd1;
+    phase4 u_phase (.clk(clk), .rst(rst), .load(taken), .phase(phase));
+    always @(posedge clk)
+        if (taken) begin
             w_reg <= wr_reg;
             w_mask <= wr_mask;
-        end else
-            phase <= (phase == 3'd0 || phase == 3'd4) ? 3'd0 : phase + 3'd1;
-    end
+        end
     wire w_div = ~&w_mask;
 
     // one component, (watch register, block, LANE): its last value written, known once an
@@ -121,15 +117,15 @@ module dcp_slice_props #(
     // per read port: a read of the watched register started when its value is known and no
     // write to it is in flight returns the value in the beat of block wblk (decisions 15-16)
     wire settled = !rst && known && !writing;
-    reg [2:0] beat_a = 3'd0, beat_b = 3'd0;
+    wire [2:0] beat_a, beat_b;
+    phase4 u_beat_a (.clk(clk), .rst(rst), .load(rd_start_a), .phase(beat_a));
+    phase4 u_beat_b (.clk(clk), .rst(rst), .load(rd_start_b), .phase(beat_b));
     reg chk_a = 1'b0, chk_b = 1'b0;
     reg [W-1:0] want_a = 0, want_b = 0;
     always @(posedge clk) begin
         if (rst)
-            {beat_a, beat_b, chk_a, chk_b} <= 8'd0;
+            {chk_a, chk_b} <= 2'b00;
         else begin
-            beat_a <= rd_start_a ? 3'd1 : (beat_a == 3'd0 || beat_a == 3'd4) ? 3'd0 : beat_a + 3'd1;
-            beat_b <= rd_start_b ? 3'd1 : (beat_b == 3'd0 || beat_b == 3'd4) ? 3'd0 : beat_b + 3'd1;
             if (rd_start_a)
                 {chk_a, want_a} <= {settled && rd_reg_a == watch, val};
             if (rd_start_b)

@@ -41,22 +41,18 @@ module rc_slice_props #(
     always @(*) if (init) assume (rst);
 
     // the write in flight (decision 9): a start is taken when idle or in the last data cycle
-    reg [2:0] phase = 3'd0;
+    wire [2:0] phase;
     reg [RB-1:0] w_reg = 0;
     reg [`DRF_COMPONENTS-1:0] w_mask = 0;
     reg w_mov = 1'b0;                       // the write is a special MOV (port B lent)
     wire taken = wr_start && (phase == 3'd0 || phase == 3'd4);
-    always @(posedge clk) begin
-        if (rst)
-            phase <= 3'd0;
-        else if (taken) begin
-            phase <= 3'd1;
+    phase4 u_phase (.clk(clk), .rst(rst), .load(taken), .phase(phase));
+    always @(posedge clk)
+        if (!rst && taken) begin
             w_reg <= wr_reg;
             w_mask <= wr_mask;
             w_mov <= mov;
-        end else
-            phase <= (phase == 3'd0 || phase == 3'd4) ? 3'd0 : phase + 3'd1;
-    end
+        end
 
     // one component, (watch register, subwavefront, lane): its last written value, known once
     // an active lane of a write has written it since the last reset

@@ -52,7 +52,8 @@ files() {
 #   name|top|params|engine|depth|peeks|prep|description   (params: NAME=VALUE,... of top)
 # engines: smt-comb (z3, one step), smt-ind (z3: BMC base case of depth D, then D-induction),
 #   smt-bmc (z3, D steps), sat-comb (yosys sat), sat-ind (yosys sat -tempinduct, up to D),
-#   smt-cover (z3 -c, D steps), sat-cover (yosys sat, each cover on its own, D steps)
+#   smt-cover (z3 -c, D steps), sat-cover (yosys sat, each cover on its own, D steps),
+#   abc-bmc (ABC bmc3, D steps), abc-cover (ABC bmc3, each cover on its own, D steps)
 # peeks: wire=instance.signal,... connected after flattening (internal state for invariants)
 # prep: abc = AIG rewriting before yosys sat (same function, easier for the SAT solver)
 groups() {
@@ -198,14 +199,14 @@ source_text() {
     echo "$(basename "$file"):$line $(sed -n "${line}p" "$file" | sed 's/^ *//')"
 }
 
-# abc_bmc DESIGN.il DEPTH BASE UNDEF: ABC's bmc3 on the AIGER of DESIGN (assumptions folded into
-# the property), log BASE.log; when an assertion fails, BASE.vcd replays ABC's trace with yosys
+# abc_bmc LOAD DEPTH BASE UNDEF: ABC's bmc3 on the AIGER of the design that the Yosys commands
+# LOAD leave (assumptions folded into the property), log BASE.log; when an assertion fails, BASE.vcd replays ABC's trace with yosys
 # sim. Constant x bits become UNDEF: anyseq (any value, for proofs) or zero (one refinement, for
 # covers). Returns 0 when no assertion fails within DEPTH frames, 1 on a failure, 2 on a timeout
 # or error.
 abc_bmc() {
-    local il=$1 depth=$2 base=$3 undef=$4 rc
-    yosys -q -l "$base.log" -p "read_rtlil $il; async2sync; techmap; opt -fast; setundef -$undef; dffunmap; aigmap; opt_clean; write_aiger -zinit -map $base.aim $base.aig; write_rtlil $base.aig.il" >/dev/null 2>&1 || return 2
+    local load=$1 depth=$2 base=$3 undef=$4 rc
+    yosys -q -l "$base.log" -p "$load; async2sync; techmap; opt -fast; setundef -$undef; dffunmap; aigmap; opt_clean; write_aiger -zinit -map $base.aim $base.aig; write_rtlil $base.aig.il" >/dev/null 2>&1 || return 2
     timeout "$TIMEOUT" yosys-abc -c "read_aiger $base.aig; fold; bmc3 -F $depth -v; write_cex -a $base.cex" >> "$base.log" 2>&1; rc=$?
     grep -q "No output asserted in $depth frames" "$base.log" && return 0
     [ $rc -eq 124 ] && return 2
@@ -306,21 +307,13 @@ run_group() {
             else result=ERROR; detail="see $log"; fi ;;
         abc-bmc)
             engine_txt="ABC bmc3"; depth_txt="BMC depth $depth"
-            yosys -q -p "read_rtlil $dir/model.il; chformal -cover -remove; write_rtlil $dir/asserts.il" >/dev/null 2>&1
-            abc_bmc "$dir/asserts.il" "$depth" "$dir/bmc" anyseq; rc=$?
+            abc_bmc "read_rtlil $dir/model.il; chformal -cover -remove" "$depth" "$dir/bmc" anyseq; rc=$?
             cat "$dir/bmc.log" >> "$log"
             case $rc in
                 0) result=PASS; detail="" ;;
                 1) result=FAIL; detail="counterexample from reset, $(grep -o 'asserted in frame [0-9]*' "$log" | head -1): $dir/bmc.vcd (log $log)" ;;
                 *) result=TIMEOUT; detail="no answer in ${TIMEOUT} s or error: $log" ;;
             esac ;;
-        sat-bmc)
-            engine_txt="yosys sat"; depth_txt="BMC depth $depth"
-            timeout "$TIMEOUT" yosys -l "$log" -p "read_rtlil $dir/model.il; chformal -cover -remove; sat -tempinduct-baseonly -prove-asserts -set-assumes -maxsteps $depth -show-inputs -dump_vcd $vcd" >/dev/null 2>&1; rc=$?
-            if grep -q "model found for base case: FAIL" "$log"; then result=FAIL; detail="counterexample from reset: $vcd (log $log)"
-            elif [ $rc -eq 124 ]; then result=TIMEOUT; detail="no answer in ${TIMEOUT} s: $log"
-            elif grep -q "Reached maximum number of time steps" "$log"; then result=PASS; detail=""
-            else result=ERROR; detail="see $log"; fi ;;
         smt-cover)
             engine_txt="smtbmc z3 -c"; depth_txt="cover, BMC depth $depth"
             timeout "$TIMEOUT" yosys-smtbmc -s z3 -c -t "$depth" --dump-vcd "$vcd" "$dir/model.smt2" >> "$log" 2>/dev/null; rc=$?
@@ -347,8 +340,7 @@ run_group() {
                 csrc=$(awk -v c="\\\\$c" '/attribute \\src/ { s = $3 } $1 == "cell" && $3 == c { gsub(/"/, "", s); print s; exit }' "$dir/covers.il")
                 local only="read_rtlil $dir/covers.il; chformal -cover -remove t:\$cover c:$c %d; techmap -map $HERE/cover2assert.v t:\$cover"
                 if [ "$engine" = abc-cover ]; then
-                    yosys -q -p "$only; write_rtlil $dir/$c.il" >/dev/null 2>&1
-                    abc_bmc "$dir/$c.il" "$depth" "$dir/$c" zero
+                    abc_bmc "$only" "$depth" "$dir/$c" zero
                     grep -q "Output [0-9]* of miter .* was asserted in frame" "$dir/$c.log" \
                       && echo "model found for base case: FAIL ($(grep -o 'asserted in frame [0-9]*' "$dir/$c.log"))" >> "$dir/$c.log"
                 else
