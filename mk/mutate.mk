@@ -6,15 +6,19 @@ MUT := $(BUILD)/mutate
 MUT_N ?= 200
 MUT_SEED ?= 1
 MUT_TXNS ?= 100000
-# dcp_slice's netlist model runs ~3.6 ms a transaction (27x its RTL model): a survivor's run
-# is bounded lower to keep make mutate within the hour.
-export MUT_TXNS_dcp_slice ?= 5000
+# dcp_slice's netlist model runs ~1.2 ms a transaction (17x its RTL model): a survivor's run
+# (~50 s) is bounded lower to keep make mutate within the hour. 40000 writes hold ~8 injection
+# phases after a phase on all 16 windows, which the fault-map bits of high entries need.
+export MUT_TXNS_dcp_slice ?= 40000
 # Blocks mutated in their own cells only: dcp_slice's submodules (PT, PSU, Com, Dec, RC units,
 # encoders) are blocks of their own, scored on their own benches (mutate/gen.sh -t).
 MUT_TOP_ONLY := dcp_slice
-# Blocks whose survivors are not given to mutate/equiv.sh: dcp_slice's memory_map of its 64 KB
-# array (and LDS) does not finish within the proof limit, so each try would only cost it.
-export MUT_NO_PROOF ?= dcp_slice
+# Blocks whose survivors are proven with their memories cut (mutate/equiv.sh -c): memory_map of
+# dcp_slice's 64 KB array and LDS does not finish within the proof limit.
+export MUT_CUT_MEMORIES ?= dcp_slice
+# The killed mutant the cut prover is checked on: one whose effect reaches the outputs only
+# through the slice memory (mutant 5: the per-lane write enable, rtl/dcp_slice.v line 238).
+export MUT_CHECK_dcp_slice ?= 5
 MUT_SAMPLE_BLOCKS := rc_decompress rc_ctable rar_phys dcp_pt
 # every 20th mutant from the 13th: one survivor to prove (rc_decompress, combinational), none of
 # the 256-row tables, whose proofs take ~40 s of Yosys each (docs/mutate.md)

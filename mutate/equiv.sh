@@ -3,13 +3,24 @@
 # Yosys 0.23 `miter -equiv` of the flattened block (gold) and the single mutant, bit-blasted to
 # AIGER, and ABC's sequential equivalence prover `dprove` (signal correspondence, induction, PDR)
 # from the all-zero state of both copies; if it decides nothing, `scorr; pdr`.
-# usage: mutate/equiv.sh [-t SECONDS] BLOCK DIR K -> "K proven" (exit 0), "K not equivalent" or
-#   "K unproven" (exit 1); DIR/equiv/K.log: the Yosys and ABC logs. SECONDS per step: 300 or
+# -c (blocks with memories too large for memory_map, e.g. dcp_slice's 64 KB): the memories are cut
+# instead, and so are the flip-flops both copies share: read data and flip-flop outputs become
+# inputs common to both copies, write ports (data masked by enable, mutate/memwr_mask.v), read
+# addresses and flip-flop inputs become outputs. Equal outputs for every input and state imply
+# equal behaviour from equal initial states (memories equal by induction), so a proof is sound.
+# Else the same from the zero state with the flip-flops kept (dprove). With free read data no
+# counterexample is a real one: -c answers "proven" or "unproven".
+# usage: mutate/equiv.sh [-t SECONDS] [-c] BLOCK DIR K -> "K proven" (exit 0), "K not equivalent"
+#   or "K unproven" (exit 1); DIR/equiv/K.log: the Yosys and ABC logs. SECONDS per step: 300 or
 #   MUT_PROOF_SECONDS.
 set -uo pipefail
+here=$(dirname "$0")
 tmo=${MUT_PROOF_SECONDS:-300} # per step (Yosys, ABC); the proofs are load-dependent
-if [ "${1:-}" = -t ]; then tmo=$2; shift 2; fi
-[ $# -eq 3 ] || { echo "usage: mutate/equiv.sh [-t SECONDS] BLOCK DIR K" >&2; exit 2; }
+cut=
+while [ $# -gt 0 ]; do
+  case $1 in -t) tmo=$2; shift 2 ;; -c) cut=1; shift ;; *) break ;; esac
+done
+[ $# -eq 3 ] || { echo "usage: mutate/equiv.sh [-t SECONDS] [-c] BLOCK DIR K" >&2; exit 2; }
 block=$1 dir=$2 k=$3
 line=$(sed -n "${k}p" "$dir/mutants.ys" 2>/dev/null)
 [ -n "$line" ] && [ -s "$dir/gold.il" ] \
@@ -18,14 +29,47 @@ line=$(sed -n "${k}p" "$dir/mutants.ys" 2>/dev/null)
 one=$(sed -E "s/ -ctrl mutsel [0-9]+ [0-9]+//; s/ -module $block / -module mut /" <<<"$line")
 mkdir -p "$dir/equiv"
 log=$dir/equiv/$k.log aig=$dir/equiv/$k.aig
-rm -f "$aig"
-# Memories become flip-flops; FFs without an initial value start at 0 in both copies;
-# undefined constants are 0 in both.
-timeout "$tmo" yosys -q -l "$log" -p "read_rtlil $dir/gold.il; copy $block mut; $one
-rename $block gold; memory -nomap; opt_clean; miter -equiv -flatten gold mut miter
-hierarchy -top miter; memory_map; opt -fast; techmap; opt -fast; setundef -zero -init
-setundef -zero; dffunmap; aigmap; opt_clean; write_aiger -zinit $aig" >/dev/null 2>&1 \
-  && timeout "$tmo" yosys-abc -c "read_aiger $aig; dprove" >>"$log" 2>&1
+: >"$log"
+masked="techmap -map $here/memwr_mask.v t:\$memwr_v2; chtype -map \$__memwr_masked \$memwr_v2
+opt_clean; memory_collect"
+# -c: one black box per memory of the block, with its port widths (expose -evert takes them from
+# the module): DIR/equiv/memcut.v and the chtype commands DIR/equiv/memcut.ys, made once.
+memcut_lib() {
+  [ -s "$dir/equiv/memcut.ys" ] && return
+  local tmp=$dir/equiv/memcut.$$ # two proofs may make them at once: each its own, then renamed
+  timeout "$tmo" yosys -p "read_rtlil $dir/gold.il; $masked; cd $block; dump t:\$mem_v2" |
+    awk -v v="$tmp.v" -v ys="$tmp.ys" '
+      function port(dir, name, w) { if (w > 0) printf "    %s [%d:0] %s;\n", dir, w - 1, name >v }
+      function box() {
+        if (cell == "") return
+        printf "(* blackbox *)\nmodule memcut%d (RD_CLK, RD_EN, RD_ARST, RD_SRST, RD_ADDR, " \
+          "RD_DATA, WR_CLK, WR_EN, WR_ADDR, WR_DATA);\n", n >v
+        port("input", "RD_CLK", p["RD_PORTS"]); port("input", "RD_EN", p["RD_PORTS"])
+        port("input", "RD_ARST", p["RD_PORTS"]); port("input", "RD_SRST", p["RD_PORTS"])
+        port("input", "RD_ADDR", p["RD_PORTS"] * p["ABITS"])
+        port("output", "RD_DATA", p["RD_PORTS"] * p["WIDTH"])
+        port("input", "WR_CLK", p["WR_PORTS"]); port("input", "WR_EN", p["WR_PORTS"] * p["WIDTH"])
+        port("input", "WR_ADDR", p["WR_PORTS"] * p["ABITS"])
+        port("input", "WR_DATA", p["WR_PORTS"] * p["WIDTH"])
+        print "endmodule" >v
+        printf "chtype -set memcut%d gold/%s mut/%s\n", n, cell, cell >ys
+        n++
+      }
+      $1 == "cell" && $2 == "$mem_v2" { box(); cell = substr($3, 2); delete p }
+      $1 == "parameter" && $2 ~ /^\\(ABITS|WIDTH|RD_PORTS|WR_PORTS)$/ { p[substr($2, 2)] = $3 + 0 }
+      END { box() }' && mv -f "$tmp.v" "$dir/equiv/memcut.v" && mv -f "$tmp.ys" "$dir/equiv/memcut.ys"
+}
+# One proof: the miter built by the Yosys commands MITER (memories and flip-flops handled
+# there), bit-blasted; FFs without an initial value start at 0 in both copies, undefined
+# constants are 0 in both; ABC's dprove.
+prove() { # MITER [ABC_SECONDS]
+  rm -f "$aig"
+  timeout "$tmo" yosys -q -l "$log.yosys" -p "read_rtlil $dir/gold.il; copy $block mut; $one
+rename $block gold; $1; hierarchy -top miter; opt -fast; techmap; opt -fast; setundef -zero -init
+setundef -zero; dffunmap; aigmap; opt_clean; write_aiger -zinit $aig" >/dev/null 2>&1
+  cat "$log.yosys" >>"$log" 2>/dev/null; rm -f "$log.yosys"
+  [ -s "$aig" ] && timeout "${2:-$tmo}" yosys-abc -c "read_aiger $aig; dprove" >>"$log" 2>&1
+}
 
 # What the log says so far: proven, not equivalent or unproven.
 verdict() {
@@ -33,11 +77,29 @@ verdict() {
   elif grep -qiE "not equivalent|was asserted|^SATISFIABLE" "$log"; then echo "not equivalent"
   else echo unproven; fi
 }
-# dprove gives up on some invariants PDR finds once the copies' corresponding flip-flops are
-# merged (rar_alloc's s_all bounds: 52 s)
-if [ "$(verdict)" = unproven ] && [ -s "$aig" ]; then
-  timeout "$tmo" yosys-abc -c "read_aiger $aig; scorr; pdr" >>"$log" 2>&1
+
+miter="miter -equiv -flatten gold mut miter"
+if [ -n "$cut" ]; then
+  memcut_lib || { echo "$k unproven"; exit 1; }
+  cutmem="$masked; read_verilog -lib $dir/equiv/memcut.v; script $dir/equiv/memcut.ys"
+  # one step from any state: the shared flip-flops cut too
+  prove "$cutmem; expose -dff -evert-dff -evert -shared gold mut; $miter"
+  # else from the zero state, the flip-flops kept: an invariant of theirs (e.g. read data
+  # registers that differ only while the port is idle) is dprove's to find, within 120 s
+  # (dcp_slice: 46 s when it succeeds; its other survivors would take the whole limit)
+  [ "$(verdict)" = proven ] \
+    || prove "$cutmem; expose -evert gold/t:memcut* mut/t:memcut*; $miter" 120
+  # read data are free, so a counterexample need not be a real one
+  v=$(verdict)
+  [ "$v" = proven ] || v=unproven
+else
+  prove "memory -nomap; opt_clean; $miter; hierarchy -top miter; memory_map"
+  # dprove gives up on some invariants PDR finds once the copies' corresponding flip-flops are
+  # merged (rar_alloc's s_all bounds: 52 s)
+  if [ "$(verdict)" = unproven ] && [ -s "$aig" ]; then
+    timeout "$tmo" yosys-abc -c "read_aiger $aig; scorr; pdr" >>"$log" 2>&1
+  fi
+  v=$(verdict)
 fi
-v=$(verdict)
 echo "$k $v"
 [ "$v" = proven ]

@@ -4,9 +4,11 @@
 # writes the report. A mutant passes when killed or proven equivalent; exit 1 if any fails.
 # usage: mutate/score.sh [-d DIR] [-n TXNS] [-o REPORT.md] [-k "K..."] [-t NAME] [-c] [-R] BLOCK...
 #   DIR (build/mutate) holds each BLOCK's model (make DIR/BLOCK/bench); -k: only mutants K...;
-#   -c: also check the prover is not vacuous (the first block's first killed mutant must be
-#   found not equivalent; one more pass or fail); -R: no runs, the report from the last verdicts
-#   env MUT_NO_PROOF: blocks whose survivors are not given to the prover (too large for it)
+#   -c: also check the prover is not vacuous (the first block's first killed mutant, and that of
+#   each MUT_CUT_MEMORIES block, or its MUT_CHECK_<block>, must be found not equivalent; one
+#   more pass or fail each);
+#   -R: no runs, the report from the last verdicts
+#   env MUT_CUT_MEMORIES: blocks proven with their memories cut (mutate/equiv.sh -c)
 set -uo pipefail
 out=build/mutate txns=100000 report= ks= name=mutate check= reuse=
 while getopts d:n:o:k:t:cR o; do
@@ -28,6 +30,11 @@ describe() {
     printf "%s%s on %s port %s[%s] (%s)", m, x, c, p, b, s }'
 }
 
+# -c for the blocks whose memories the prover cuts.
+cut_flag() {
+  [[ " ${MUT_CUT_MEMORIES:-} " == *" $1 "* ]] && echo -c
+}
+
 # Per block: run (DIR/NAME-results.tsv), prove survivors, DIR/NAME-verdicts.tsv (K, verdict,
 # detail); a table row on stdout.
 score_block() {
@@ -38,16 +45,15 @@ score_block() {
   [ -n "${!var:-}" ] && n=${!var} # a slow block's own bound, e.g. MUT_TXNS_dcp_slice
   "$here/run.sh" -n "$n" -o "$dir/$name-results.tsv" "$b" "$dir" $ks >&2 || return 1
   # the proofs of the survivors, two at a time: "K proven" / "K not equivalent" / "K unproven"
-  local proofs="" noproof=" ${MUT_NO_PROOF:-} "
-  [[ $noproof == *" $b "* ]] || proofs=$(awk -F'\t' '$2 == "survived" {print $1}' \
-    "$dir/$name-results.tsv" | xargs -r -P 2 -I{} "$here/equiv.sh" "$b" "$dir" {})
+  local proofs
+  proofs=$(awk -F'\t' '$2 == "survived" {print $1}' "$dir/$name-results.tsv" |
+    xargs -r -P 2 -I{} "$here/equiv.sh" $(cut_flag "$b") "$b" "$dir" {}) # cut_flag: -c or none
   : >"$dir/$name-verdicts.tsv"
   while IFS=$'\t' read -r k v d; do
     if [ "$v" = survived ]; then
       p=$(grep -m1 "^$k " <<<"$proofs")
-      if [ "$p" = "$k proven" ]; then v=equivalent d="proven by mutate/equiv.sh"
-      elif [ -n "$p" ]; then d="$d; ${p#"$k "}"
-      else d="$d; no proof (MUT_NO_PROOF)"; fi
+      if [ "$p" = "$k proven" ]; then v=equivalent d="proven by mutate/equiv.sh$(cut_flag "$b" | sed 's/^/ /')"
+      else d="$d; ${p#"$k "}"; fi
     fi
     printf '%s\t%s\t%s\n' "$k" "$v" "$d" >>"$dir/$name-verdicts.tsv"
   done <"$dir/$name-results.tsv"
@@ -97,12 +103,25 @@ total=$(for b in "$@"; do cat "$out/$b/$name-verdicts.tsv"; done | wc -l)
   list_verdict equivalent "$@"
 } >"${report:-/dev/stdout}"
 [ -n "$report" ] && printf '%s' "$rows" && echo "$name: report in $report"
-if [ -n "$check" ]; then # a killed mutant must not be proven equivalent
-  total=$((total + 1))
-  k=$(awk -F'\t' '$2 == "killed" {print $1; exit}' "$out/$1/$name-verdicts.tsv")
-  p=$([ -n "$k" ] && "$here/equiv.sh" "$1" "$out/$1" "$k")
-  if [ "$p" = "$k not equivalent" ]; then echo "$name: prover check: $1 mutant $k (killed) not equivalent"
-  else echo "$name: FAILED prover check: $1 mutant ${k:-(none killed)} gave '$p'"; fails=$((fails + 1)); fi
+# A killed mutant must not be proven equivalent: MUT_CHECK_<block> if set (it must be killed),
+# else the block's first killed one.
+prover_check() {
+  local b=$1 k p var=MUT_CHECK_$1
+  k=$(awk -F'\t' -v k="${!var:-}" '$2 == "killed" && (k == "" || $1 == k) {print $1}' \
+    "$out/$b/$name-verdicts.tsv" | head -1)
+  # shellcheck disable=SC2046 # cut_flag is empty or -c
+  p=$([ -n "$k" ] && "$here/equiv.sh" $(cut_flag "$b") "$b" "$out/$b" "$k")
+  # -c never finds a real counterexample: its check is that the killed mutant is not proven
+  local want="$k not equivalent"
+  [ -n "$(cut_flag "$b")" ] && want="$k unproven"
+  if [ "$p" = "$want" ]; then echo "$name: prover check: $b mutant $k (killed) ${p#"$k "}"
+  else echo "$name: FAILED prover check: $b mutant ${k:-(none killed)} gave '$p'"; return 1; fi
+}
+if [ -n "$check" ]; then
+  for b in "$1" $(for c in "${@:2}"; do [ -n "$(cut_flag "$c")" ] && echo "$c"; done); do
+    total=$((total + 1))
+    prover_check "$b" || fails=$((fails + 1))
+  done
 fi
 echo "$name: $((total - fails)) passed, $fails failed"
 [ "$fails" -eq 0 ]

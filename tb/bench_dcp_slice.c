@@ -20,8 +20,10 @@ enum {
     W32 = PSU_SLOTS / 32,
     LDS32 = DRF_LDS_SPILL_SLOTS / 32,
     SETUP_CYCLES = HX_RESET_CYCLES + 1, /* reset cycles, then load_map */
-    INJECT_EVERY = 5,   /* every 5th phase is a fault injection ... */
-    INJECT_WRITES = 400, /* ... of 400 writes */
+    INJECT_EVERY = 3,   /* every 3rd phase is a fault injection ... */
+    INJECT_WRITES = 400, /* ... of 400 writes (200 at least in a shorter run) */
+    INJECT_MIN = 200,
+    OVERFLOW_MIN = 300, /* writes of an overflow phase at least: it fills the LDS first */
     FULL_RUN = 100000,  /* writes of a run whose phases have their full length ... */
     MIN_PHASE = 40,     /* ... shorter runs shorten them in proportion, to this at least */
     KINDS = 4,          /* enum dcp_kind */
@@ -59,7 +61,7 @@ typedef struct {
         first_write, c_to_u, u_to_c, same_reg_b2b, relq, dealloc, dealloc_lds,
         dealloc_refused_write, dealloc_refused_walk, dealloc_refused_window,
         start_refused_walk, start_refused_port, reset_mid_write, e2e, zero_read, inject,
-        corrupted, no_comp_place;
+        corrupted, overflow, no_comp_place;
 } bins;
 
 /* Per scenario and workload: how the writes ended, the most LDS slots in use. */
@@ -103,6 +105,9 @@ typedef struct {
     uint64_t left;          /* writes left in the phase */
     unsigned setup, index, regular; /* setup cycles left; phases started; regular ones */
     bool inject;            /* the map changed under live registers: lockstep only */
+    bool overflow;          /* a map without a usable block on every window: the LDS overflows
+                               and writes are dropped (err_lds_full): lockstep only */
+    unsigned fill;          /* an overflow's or injection's next register to write */
     bool alive[WINDOWS];
 } phase;
 
@@ -118,6 +123,7 @@ typedef struct {
     write_txn w;
     pending_read rd[PORTS];
     dealloc_ctl dc;
+    uint8_t ended;  /* the register of the last write that ended */
 } bench;
 
 static void bind(hx_bench *b, ports *p)
@@ -188,6 +194,7 @@ static void make_bins(hx_bench *b, bins *v)
     v->zero_read = hx_bin(b, "read of an invalid register checked to be zero");
     v->inject = hx_bin(b, "fault injection: another map loaded under live registers");
     v->corrupted = hx_bin(b, "fault injection: a read returns a corrupted value");
+    v->overflow = hx_bin(b, "LDS overflow: a write dropped (err_lds_full)");
     v->no_comp_place =
         hx_bin(b, "compressible register stored uncompressed: no compressed placement");
 }
@@ -199,29 +206,47 @@ static const char *map_name(unsigned sc)
     return sc == MAP_SCARCE ? "scarce" : fm_scenario_name((enum fm_scenario)sc);
 }
 
-/* One scarce map in three has no usable block at all: every write spills, so the LDS fills. */
-static void scarce_map(fm_map *m, hx_rng *r)
+/* A scarce map; with `none`, no usable block at all: every write spills, so the LDS fills. */
+static void scarce_map(fm_map *m, bool none, hx_rng *r)
 {
-    const bool none = hx_chance(r, 1, 3);
     for (unsigned e = 0; e < DRF_REGS; e++) {
         const unsigned u = none ? 100 : hx_below(r, 100);
         m->faulty[e] = u < 3 ? 0 : u < 8 ? 0xF & ~(1u << hx_below(r, BLKS)) : 0xF;
     }
 }
 
+/* The map loaded under live registers: every block faulty with probability 1/2, or (every
+ * other injection) every block faulty, so that the writes of an injection phase exercise the
+ * stuck-at model over every entry and lane, and every bit of the fault map in both values. */
+static void injection_map(fm_map *m, bool all, hx_rng *r)
+{
+    for (unsigned e = 0; e < DRF_REGS; e++)
+        m->faulty[e] = all ? 0xF : hx_rand32(r) & 0xF;
+}
+
 static void generate_map(phase *ph, unsigned sc, hx_rng *r)
 {
-    if (sc == MAP_SCARCE)
-        scarce_map(&ph->map, r);
+    if (ph->inject)
+        injection_map(&ph->map, ph->index / INJECT_EVERY % 2 == 0, r);
+    else if (sc == MAP_SCARCE)
+        scarce_map(&ph->map, ph->overflow || hx_chance(r, 1, 3), r);
     else
         fm_generate((enum fm_scenario)sc, hx_rand64(r), &ph->map);
     fm_pack(&ph->map, ph->faulty);
 }
 
-/* Windows in use: the workload's, 4 on the scarce map. */
+/* Windows in use: the workload's, SCARCE_WINDOWS on the scarce map, all in an overflow. */
 static unsigned windows(const phase *ph)
 {
+    if (ph->overflow)
+        return WINDOWS;
     return ph->sc == MAP_SCARCE ? SCARCE_WINDOWS : wl_windows[ph->wl];
+}
+
+/* Phases whose reads are not checked against the last value written (lockstep only). */
+static bool lockstep_only(const phase *ph)
+{
+    return ph->inject || ph->overflow;
 }
 
 /* A phase of `writes` at the default run length; a shorter run (make mutate's) shortens every
@@ -244,8 +269,10 @@ static void new_phase(bench *t)
     hx_rng *r = &t->b->rng;
     ph->inject = ph->index++ % INJECT_EVERY == INJECT_EVERY - 1;
     if (ph->inject) {
-        generate_map(ph, hx_below(r, FM_SCENARIOS), r);
+        generate_map(ph, ph->sc, r);
         ph->left = phase_writes(t, INJECT_WRITES);
+        ph->left = ph->left < INJECT_MIN ? INJECT_MIN : ph->left;
+        ph->fill = 0;
         ph->setup = 1;
         return;
     }
@@ -254,8 +281,12 @@ static void new_phase(bench *t)
     ph->sc = ph->regular % MAP_KINDS;
     ph->wl = (enum workload)(ph->regular / MAP_KINDS % WORKLOADS);
     ph->regular++;
+    ph->overflow = ph->sc == MAP_SCARCE && ph->regular / MAP_KINDS % 2 == 0; /* 1 in 2 */
     generate_map(ph, ph->sc, r);
     ph->left = phase_writes(t, 2000 + hx_below(r, 4000));
+    if (ph->overflow && ph->left < OVERFLOW_MIN)
+        ph->left = OVERFLOW_MIN;
+    ph->fill = 0;
     ph->setup = SETUP_CYCLES;
     for (unsigned i = 0; i < WINDOWS; i++)
         ph->alive[i] = i < windows(ph);
@@ -265,6 +296,21 @@ static void new_phase(bench *t)
     t->dc = (dealloc_ctl){0};
 }
 
+/* Requests under reset, which must ignore them (outputs still compared every cycle). */
+static void reset_requests(hx_rng *r, dcp_slice_in *in)
+{
+    in->wr_start = hx_chance(r, 1, 2);
+    in->wr_reg = (uint8_t)hx_rand32(r);
+    in->wr_mask = hx_rand64(r);
+    for (unsigned i = 0; i < PORTS; i++) {
+        in->rd_start[i] = hx_chance(r, 1, 2);
+        in->rd_reg[i] = (uint8_t)hx_rand32(r);
+    }
+    in->dealloc = hx_chance(r, 1, 2);
+    in->reg_base = (uint8_t)hx_rand32(r);
+    in->n = (uint16_t)hx_below(r, DRF_REGS + 1);
+}
+
 /* Reset cycles, then load_map; false once the phase runs. */
 static bool phase_setup(bench *t, dcp_slice_in *in)
 {
@@ -272,6 +318,8 @@ static bool phase_setup(bench *t, dcp_slice_in *in)
     if (!ph->setup)
         return false;
     in->rst = ph->setup > 1;
+    if (in->rst)
+        reset_requests(&t->b->rng, in);
     in->load_map = ph->setup == 1;
     memcpy(in->faulty, ph->faulty, sizeof in->faulty);
     if (in->load_map && ph->inject) {
@@ -305,6 +353,19 @@ static bool pick_alive_reg(bench *t, uint8_t *reg)
     return true;
 }
 
+/* The next alive register in turn: an overflow phase spills more registers than there are
+ * slots, an injection phase writes the blocks of every live entry. */
+static bool next_alive_reg(bench *t, uint8_t *reg)
+{
+    unsigned list[WINDOWS];
+    const unsigned n = alive_windows(&t->ph, list);
+    if (!n)
+        return false;
+    const unsigned i = t->ph.fill++ % (n * WIN_REGS);
+    *reg = (uint8_t)(list[i / WIN_REGS] * WIN_REGS + i % WIN_REGS);
+    return true;
+}
+
 static uint64_t pick_mask(hx_rng *r)
 {
     if (hx_chance(r, 17, 20))
@@ -332,7 +393,10 @@ static bool new_write(bench *t, write_txn *w)
     hx_rng *r = &t->b->rng;
     if (t->w.active && hx_chance(r, 1, 4))
         w->reg = t->w.reg;
-    else if (!pick_alive_reg(t, &w->reg))
+    else if (t->ph.inject || (t->ph.overflow && hx_chance(r, 3, 4))) {
+        if (!next_alive_reg(t, &w->reg))
+            return false;
+    } else if (!pick_alive_reg(t, &w->reg))
         return false;
     stim_register(r, pick_kind(t), w->c);
     w->mask = pick_mask(r);
@@ -355,7 +419,8 @@ static bool want_start(bench *t)
 }
 
 /* A deallocation to ask for until it is taken: mostly a whole live window, else any legal
- * window of up to 32 registers, rarely an illegal one (asked once). */
+ * window of up to 32 registers, rarely an illegal one (asked until the slice is idle, so that
+ * the window itself is what it refuses). */
 static void choose_dealloc(bench *t)
 {
     hx_rng *r = &t->b->rng;
@@ -410,7 +475,9 @@ static void pick_reads(bench *t, dcp_slice_in *in)
     for (unsigned i = 0; i < PORTS; i++) {
         in->rd_start[i] = hx_chance(r, 1, 3);
         const unsigned how = hx_below(r, 10);
-        if (how == 0 && t->w.active)
+        if (how < 5 && t->ph.inject)
+            in->rd_reg[i] = t->ended; /* injections: read the corrupted blocks back */
+        else if (how == 0 && t->w.active)
             in->rd_reg[i] = t->w.reg;
         else if (how > 6 || !pick_alive_reg(t, &in->rd_reg[i]))
             in->rd_reg[i] = (uint8_t)hx_rand32(r);
@@ -501,7 +568,7 @@ static void check_reads(bench *t, const dcp_slice_out *o)
                   pr->next, o->rd_valid[i] ? o->rd_blk[i] : 0xFF);
         for (unsigned j = 0; j < LANES && pr->check; j++) {
             const uint32_t exp = pr->exp[pr->next * LANES + j];
-            if (t->ph.inject && exp != o->rd_data[i][j])
+            if (lockstep_only(&t->ph) && exp != o->rd_data[i][j])
                 hx_hit(t->b, t->v.corrupted);
             else
                 hx_assert(t->b, exp == o->rd_data[i][j], "read returns the last value written",
@@ -600,11 +667,12 @@ static void retire(bench *t, const dcp_wr *pre, const dcp_slice_out *o)
         else if (!t->sb.valid[w->reg])
             t->sb.value[w->reg][i] = 0;
     t->sb.valid[w->reg] = true;
+    t->ended = w->reg;
     w->active = false;
     write_bins(t, pre, o);
     t->ph.left--;
     hx_txn_done(t->b);
-    if (t->ph.inject)
+    if (lockstep_only(&t->ph))
         return;
     check_placement(t, w->reg);
     stats *st = &t->st[t->ph.sc][t->ph.wl];
@@ -638,6 +706,8 @@ static void refused_dealloc(bench *t, const dcp_slice_in *in, bool walking, cons
 {
     const unsigned n = in->n;
     if (n == 0 || in->reg_base + n > DRF_REGS) {
+        if (walking || o->wr_busy)
+            return; /* asked again until the window alone is what the slice refuses */
         hx_hit(t->b, t->v.dealloc_refused_window);
         t->dc.want = false;
     } else if (walking) {
@@ -694,7 +764,10 @@ static void check_flags(bench *t, const dcp_slice_in *in, const dcp_slice_out *o
 {
     if (t->ph.inject || in->rst || in->load_map)
         return;
-    hx_assert(t->b, !o->err_lds_full, "the LDS never overflows", 0, 1);
+    if (o->err_lds_full)
+        hx_hit(t->b, t->v.overflow);
+    if (!t->ph.overflow)
+        hx_assert(t->b, !o->err_lds_full, "the LDS never overflows", 0, 1);
     hx_assert(t->b, !o->err_rel, "at most one release per write (queue depth 1)", 0, 1);
     hx_assert(t->b, !o->psu_err, "no release of a free or faulty block", 0, 1);
     if (o->relq_valid)
@@ -733,6 +806,8 @@ static void cycle(bench *t)
         t->w.next++;
     if (o.ev_done && !in.rst)
         retire(t, &pre, &o);
+    if (in.rst)
+        return;
     if (in.dealloc && !o.err_dealloc)
         accept_dealloc(t, &in);
     else if (in.dealloc)
@@ -741,7 +816,7 @@ static void cycle(bench *t)
         accept_start(t, &nxt, &pre, &o);
     else if (in.wr_start)
         hx_hit(t->b, walking ? t->v.start_refused_walk : t->v.start_refused_port);
-    if (!in.rst && !t->ph.inject)
+    if (!lockstep_only(&t->ph))
         check_conservation(t);
 }
 
