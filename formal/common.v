@@ -34,6 +34,20 @@ module code_value (
     assign value = code == `DRF_CODE_ZERO ? 0 : {{(`DRF_WORD_BITS-1){1'b0}}, 1'b1} << code;
 endmodule
 
+// entry_ref: eq2_ref of a compression-table entry, its deltas given as codes
+module entry_ref (
+    input  wire [`DRF_WORD_BITS-1:0]               c0,
+    input  wire [`DRF_CODE_BITS-1:0]               log2de,
+    input  wire [`DRF_CODE_BITS-1:0]               log2db,
+    input  wire [1:0]                              sw,
+    output wire [`DRF_SW_LANES*`DRF_WORD_BITS-1:0] comp
+);
+    wire [`DRF_WORD_BITS-1:0] de, db;
+    code_value u_de (.code(log2de), .value(de));
+    code_value u_db (.code(log2db), .value(db));
+    eq2_ref u_ref (.c0(c0), .de(de), .db(db), .sw(sw), .comp(comp));
+endmodule
+
 // legal_ref: a legal delta is 0 or 2^k with k <= DRF_MAX_LOG2 (= 6), written as a list
 module legal_ref (
     input  wire [`DRF_WORD_BITS-1:0] d,

@@ -38,11 +38,8 @@ module dcp_decompress_props (
             due <= (due == 3'd0 || due == 3'd4) ? 3'd0 : due + 3'd1;
     end
 
-    wire [W-1:0] de, db;
     wire [ROW-1:0] want;
-    code_value u_de (.code(rec_de), .value(de));
-    code_value u_db (.code(rec_db), .value(db));
-    eq2_ref u_ref (.c0(rec_c0), .de(de), .db(db), .sw(blk), .comp(want));
+    entry_ref u_ref (.c0(rec_c0), .log2de(rec_de), .log2db(rec_db), .sw(blk), .comp(want));
 
     // the latched entry (peek_* wires connected by formal/run.sh after flattening)
     wire [W-1:0] peek_c0;

@@ -99,11 +99,8 @@ module dcp_slice_props #(
     always @(posedge clk)
         if (phase == 3'd1)
             {sh_c0, sh_de, sh_db} <= {wr_data[W-1:0], peek_de, peek_db};
-    wire [W-1:0] ent_de, ent_db;
     wire [ROW-1:0] ent_blk;
-    code_value u_de (.code(sh_de), .value(ent_de));
-    code_value u_db (.code(sh_db), .value(ent_db));
-    eq2_ref u_ent (.c0(sh_c0), .de(ent_de), .db(ent_db), .sw(wblk), .comp(ent_blk));
+    entry_ref u_ent (.c0(sh_c0), .log2de(sh_de), .log2db(sh_db), .sw(wblk), .comp(ent_blk));
     wire [W-1:0] this_write = wblk == 2'd3 ? wr_data[wlane*W +: W] : val;
     always @(*) begin
         assume (peek_w_en_delta == (phase == 3'd1 && !w_div));

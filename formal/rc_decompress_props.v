@@ -17,11 +17,8 @@ module rc_decompress_props #(
                                       .comp(comp));
 
     // the reference: Eq. (2) of the deltas the codes stand for (formal/common.v)
-    wire [W-1:0] de, db;
     wire [LANES*W-1:0] ref_comp;
-    code_value u_de (.code(log2de), .value(de));
-    code_value u_db (.code(log2db), .value(db));
-    eq2_ref u_ref (.c0(c0), .de(de), .db(db), .sw(sw), .comp(ref_comp));
+    entry_ref u_ref (.c0(c0), .log2de(log2de), .log2db(log2db), .sw(sw), .comp(ref_comp));
     always @(*) assert (comp == ref_comp);
 
     // covers: the largest offset (lane 15 of subwavefront 3 with both deltas 64), with a

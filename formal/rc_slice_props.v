@@ -78,11 +78,9 @@ module rc_slice_props #(
     wire peek_compr_final;
     wire [W-1:0] peek_st_c0;
     wire [`DRF_CODE_BITS-1:0] peek_st_log2de, peek_st_log2db;
-    wire [W-1:0] ent_de, ent_db;
     wire [ROW-1:0] ent_sw;
-    code_value u_de (.code(peek_st_log2de), .value(ent_de));
-    code_value u_db (.code(peek_st_log2db), .value(ent_db));
-    eq2_ref u_ent (.c0(peek_st_c0), .de(ent_de), .db(ent_db), .sw(wsw), .comp(ent_sw));
+    entry_ref u_ent (.c0(peek_st_c0), .log2de(peek_st_log2de), .log2db(peek_st_log2db), .sw(wsw),
+                     .comp(ent_sw));
     wire [W-1:0] this_write = wsw == 2'd3 ? wr_data[wlane*W +: W] : val;
     always @(*) begin
         if (peek_compr_final) begin
