@@ -7,8 +7,8 @@ MUT_N ?= 200
 MUT_SEED ?= 1
 MUT_TXNS ?= 100000
 # dcp_slice's netlist model runs ~1.2 ms a transaction (17x its RTL model): a survivor's run
-# (~50 s) is bounded lower to keep make mutate within the hour. 40000 writes hold ~8 injection
-# phases after a phase on all 16 windows, which the fault-map bits of high entries need.
+# (~50 s) is bounded lower to keep make mutate within the hour. 40000 writes hold ~12 injection
+# phases, each after a phase on all 16 windows, which the fault-map bits of high entries need.
 export MUT_TXNS_dcp_slice ?= 40000
 # Blocks mutated in their own cells only: dcp_slice's submodules (PT, PSU, Com, Dec, RC units,
 # encoders) are blocks of their own, scored on their own benches (mutate/gen.sh -t).

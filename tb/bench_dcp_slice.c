@@ -20,9 +20,8 @@ enum {
     W32 = PSU_SLOTS / 32,
     LDS32 = DRF_LDS_SPILL_SLOTS / 32,
     SETUP_CYCLES = HX_RESET_CYCLES + 1, /* reset cycles, then load_map */
-    INJECT_EVERY = 3,   /* every 3rd phase is a fault injection ... */
-    INJECT_WRITES = 400, /* ... of 400 writes (200 at least in a shorter run) */
-    INJECT_MIN = 200,
+    INJECT_WRITES = 400, /* a fault injection: 400 writes, in a shorter run enough to write */
+    INJECT_MIN = DRF_REGS + DRF_REGS / 4, /* every register once, a quarter of them twice */
     OVERFLOW_MIN = 300, /* writes of an overflow phase at least: it fills the LDS first */
     FULL_RUN = 100000,  /* writes of a run whose phases have their full length ... */
     MIN_PHASE = 40,     /* ... shorter runs shorten them in proportion, to this at least */
@@ -103,7 +102,7 @@ typedef struct {
     fm_map map;
     uint64_t faulty[PSU_WORDS];
     uint64_t left;          /* writes left in the phase */
-    unsigned setup, index, regular; /* setup cycles left; phases started; regular ones */
+    unsigned setup, regular, injections; /* setup cycles left; phases started of each kind */
     bool inject;            /* the map changed under live registers: lockstep only */
     bool overflow;          /* a map without a usable block on every window: the LDS overflows
                                and writes are dropped (err_lds_full): lockstep only */
@@ -227,7 +226,7 @@ static void injection_map(fm_map *m, bool all, hx_rng *r)
 static void generate_map(phase *ph, hx_rng *r)
 {
     if (ph->inject)
-        injection_map(&ph->map, ph->index / INJECT_EVERY % 2 == 0, r);
+        injection_map(&ph->map, ph->injections % 2 == 0, r);
     else if (ph->sc == MAP_SCARCE)
         scarce_map(&ph->map, ph->overflow || hx_chance(r, 1, 3), r);
     else
@@ -260,14 +259,16 @@ static uint64_t phase_writes(const bench *t, uint64_t writes)
     return w < MIN_PHASE ? MIN_PHASE : w;
 }
 
-/* A regular phase resets the slice, loads a Table 1 map and runs a workload. Every
- * INJECT_EVERY-th phase instead loads another map under the live registers (not a supported
- * use: only the lockstep comparison runs), so that writes land in faulty blocks. */
+/* A regular phase resets the slice, loads a Table 1 map and runs a workload. A regular phase
+ * on every window is followed by an injection: another map loaded under the live registers (not
+ * a supported use: only the lockstep comparison runs), so that writes land in faulty blocks of
+ * every entry; the entries above ~200 hold registers only after a phase on every window. */
 static void new_phase(bench *t)
 {
     phase *ph = &t->ph;
     hx_rng *r = &t->b->rng;
-    ph->inject = ph->index++ % INJECT_EVERY == INJECT_EVERY - 1;
+    ph->inject = !ph->inject && ph->regular > 0 && windows(ph) == WINDOWS;
+    ph->injections += ph->inject;
     if (ph->inject) {
         generate_map(ph, r);
         ph->left = phase_writes(t, INJECT_WRITES);
@@ -366,6 +367,15 @@ static bool next_alive_reg(bench *t, uint8_t *reg)
     return true;
 }
 
+/* Registers written in turn rather than at random: in an injection, in 3/4 of an overflow's
+ * writes, and first in a phase on every window, which so places a register in every entry it
+ * can (the high entries, which random writes of a short phase leave empty). */
+static bool in_turn(const phase *ph, hx_rng *r)
+{
+    return ph->inject || (ph->overflow && hx_chance(r, 3, 4))
+        || (windows(ph) == WINDOWS && ph->fill < WINDOWS * WIN_REGS);
+}
+
 static uint64_t pick_mask(hx_rng *r)
 {
     if (hx_chance(r, 17, 20))
@@ -393,7 +403,7 @@ static bool new_write(bench *t, write_txn *w)
     hx_rng *r = &t->b->rng;
     if (t->w.active && hx_chance(r, 1, 4))
         w->reg = t->w.reg;
-    else if (t->ph.inject || (t->ph.overflow && hx_chance(r, 3, 4))) {
+    else if (in_turn(&t->ph, r)) {
         if (!next_alive_reg(t, &w->reg))
             return false;
     } else if (!pick_alive_reg(t, &w->reg))
