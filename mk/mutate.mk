@@ -19,6 +19,9 @@ export MUT_CUT_MEMORIES ?= dcp_slice
 # The killed mutant the cut prover is checked on: one whose effect reaches the outputs only
 # through the slice memory (mutant 5: the per-lane write enable, rtl/dcp_slice.v line 238).
 export MUT_CHECK_dcp_slice ?= 5
+# The false lemma the lemma prover (mutate/lemma.sh) is checked on: a compressed register's PT
+# row names block 1, 2 or 3 (mutate/lemmas/dcp_slice.txt holds the true one, for the other rows).
+export MUT_LEMMA_CHECK_dcp_slice ?= sb0 == 2'd0 && sb1 == 2'd0
 MUT_SAMPLE_BLOCKS := rc_decompress rc_ctable rar_phys dcp_pt
 # every 20th mutant from the 13th: one survivor to prove (rc_decompress, combinational), none of
 # the 256-row tables, whose proofs take ~40 s of Yosys each (docs/mutate.md)

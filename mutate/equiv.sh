@@ -8,11 +8,12 @@
 # inputs common to both copies, write ports (data masked by enable, mutate/memwr_mask.v), read
 # addresses and flip-flop inputs become outputs. Equal outputs for every input and state imply
 # equal behaviour from equal initial states (memories equal by induction), so a proof is sound.
-# Else the same from the zero state with the flip-flops kept (dprove). With free read data no
-# counterexample is a real one: -c answers "proven" or "unproven".
-# usage: mutate/equiv.sh [-t SECONDS] [-c] BLOCK DIR K -> "K proven" (exit 0), "K not equivalent"
-#   or "K unproven" (exit 1); DIR/equiv/K.log: the Yosys and ABC logs. SECONDS per step: 300 or
-#   MUT_PROOF_SECONDS.
+# Else the same one step assuming the block's invariants mutate/lemma.sh proves (lemmas), else
+# from the zero state with the flip-flops kept (dprove). With free read data no counterexample
+# is a real one: -c answers "proven" (or "proven with lemmas A,B") or "unproven".
+# usage: mutate/equiv.sh [-t SECONDS] [-c] BLOCK DIR K -> "K proven..." (exit 0), "K not
+#   equivalent" or "K unproven" (exit 1); DIR/equiv/K.log: the Yosys and ABC logs. SECONDS per
+#   step: 300 or MUT_PROOF_SECONDS.
 set -uo pipefail
 here=$(dirname "$0")
 tmo=${MUT_PROOF_SECONDS:-300} # per step (Yosys, ABC); the proofs are load-dependent
@@ -30,15 +31,16 @@ one=$(sed -E "s/ -ctrl mutsel [0-9]+ [0-9]+//; s/ -module $block / -module mut /
 mkdir -p "$dir/equiv"
 log=$dir/equiv/$k.log aig=$dir/equiv/$k.aig
 : >"$log"
-masked="techmap -map $here/memwr_mask.v t:\$memwr_v2; chtype -map \$__memwr_masked \$memwr_v2
-opt_clean; memory_collect"
+# shellcheck source=mutate/common.sh
+. "$here/common.sh"
 # -c: one black box per memory of the block, with its port widths (expose -evert takes them from
-# the module): DIR/equiv/memcut.v and the chtype commands DIR/equiv/memcut.ys, made once.
+# the module): DIR/equiv/memcut.v, the chtype commands DIR/equiv/memcut.ys and each memory's
+# box, cell and size in bits DIR/equiv/memcut.bits (for mutate/lemma.sh), made once.
 memcut_lib() {
-  [ -s "$dir/equiv/memcut.ys" ] && return
+  [ -s "$dir/equiv/memcut.ys" ] && [ -s "$dir/equiv/memcut.bits" ] && return
   local tmp=$dir/equiv/memcut.$$ # two proofs may make them at once: each its own, then renamed
   timeout "$tmo" yosys -p "read_rtlil $dir/gold.il; $masked; cd $block; dump t:\$mem_v2" |
-    awk -v v="$tmp.v" -v ys="$tmp.ys" '
+    awk -v v="$tmp.v" -v ys="$tmp.ys" -v bits="$tmp.bits" '
       function port(dir, name, w) { if (w > 0) printf "    %s [%d:0] %s;\n", dir, w - 1, name >v }
       function box() {
         if (cell == "") return
@@ -53,11 +55,13 @@ memcut_lib() {
         port("input", "WR_DATA", p["WR_PORTS"] * p["WIDTH"])
         print "endmodule" >v
         printf "chtype -set memcut%d gold/%s mut/%s\n", n, cell, cell >ys
+        printf "memcut%d %s %d\n", n, cell, p["SIZE"] * p["WIDTH"] >bits
         n++
       }
       $1 == "cell" && $2 == "$mem_v2" { box(); cell = substr($3, 2); delete p }
-      $1 == "parameter" && $2 ~ /^\\(ABITS|WIDTH|RD_PORTS|WR_PORTS)$/ { p[substr($2, 2)] = $3 + 0 }
-      END { box() }' && mv -f "$tmp.v" "$dir/equiv/memcut.v" && mv -f "$tmp.ys" "$dir/equiv/memcut.ys"
+      $1 == "parameter" && $2 ~ /^\\(ABITS|SIZE|WIDTH|RD_PORTS|WR_PORTS)$/ { p[substr($2, 2)] = $3 + 0 }
+      END { box() }' && mv -f "$tmp.v" "$dir/equiv/memcut.v" && mv -f "$tmp.bits" "$dir/equiv/memcut.bits" \
+      && mv -f "$tmp.ys" "$dir/equiv/memcut.ys"
 }
 # One proof: the miter built by the Yosys commands MITER (memories and flip-flops handled
 # there), bit-blasted; FFs without an initial value start at 0 in both copies, undefined
@@ -71,9 +75,31 @@ setundef -zero; dffunmap; aigmap; opt_clean; write_aiger -zinit $aig" >/dev/null
   [ -s "$aig" ] && timeout "${2:-$tmo}" yosys-abc -c "read_aiger $aig; dprove" >>"$log" 2>&1
 }
 
+# -c, one step as above with the block's proven lemmas (mutate/lemma.sh) assumed of gold: they
+# hold in all its states after a reset, so equal outputs and next states from every equal state
+# that satisfies them imply equal behaviour from reset on. Yosys sat; $lemmas: their names.
+prove_with_lemmas() {
+  local table=$dir/equiv/lemmas.tsv cutv=$dir/equiv/$k.cut.v
+  "$here/lemma.sh" "$block" "$dir"
+  lemmas=$(awk -F'\t' '$2 == "proven" {printf "%s%s", s, $1; s = ","}' "$table" 2>/dev/null)
+  [ -n "$lemmas" ] || return
+  timeout "$tmo" yosys -q -p "read_rtlil $dir/gold.il; copy $block mut; $one; rename $block gold
+$cutmem; expose -evert gold/t:memcut* mut/t:memcut*; write_verilog -norename $cutv.tmp" \
+    >>"$log" 2>&1
+  awk -F'\t' 'NR == FNR { if ($2 == "proven") a = a "  always @* assume (" $3 ");\n"; next }
+    /^module gold\(/ {g = 1} g && /^endmodule/ {printf "%s", a; g = 0} {print}' \
+    "$table" "$cutv.tmp" >"$cutv" 2>/dev/null
+  rm -f "$cutv.tmp"
+  timeout "$tmo" yosys -q -l "$log.yosys" -p "read_verilog -formal $cutv; proc
+expose -dff -evert-dff -shared gold mut; $miter; hierarchy -top miter; opt -fast
+sat -prove trigger 0 -set-assumes" >/dev/null 2>&1
+  cat "$log.yosys" >>"$log" 2>/dev/null; rm -f "$log.yosys" "$cutv"
+}
+
 # What the log says so far: proven, not equivalent or unproven.
 verdict() {
-  if grep -qE "^(Networks are equivalent|UNSATISFIABLE|Property proved)" "$log"; then echo proven
+  if grep -qE "^(Networks are equivalent|UNSATISFIABLE|Property proved)|no model found: SUCCESS" \
+    "$log"; then echo proven
   elif grep -qiE "not equivalent|was asserted|^SATISFIABLE" "$log"; then echo "not equivalent"
   else echo unproven; fi
 }
@@ -84,14 +110,17 @@ if [ -n "$cut" ]; then
   cutmem="$masked; read_verilog -lib $dir/equiv/memcut.v; script $dir/equiv/memcut.ys"
   # one step from any state: the shared flip-flops cut too
   prove "$cutmem; expose -dff -evert-dff -evert -shared gold mut; $miter"
+  lemmas=
+  [ "$(verdict)" = proven ] || prove_with_lemmas
   # else from the zero state, the flip-flops kept: an invariant of theirs (e.g. read data
   # registers that differ only while the port is idle) is dprove's to find, within 120 s
   # (dcp_slice: 46 s when it succeeds; its other survivors would take the whole limit)
   [ "$(verdict)" = proven ] \
-    || prove "$cutmem; expose -evert gold/t:memcut* mut/t:memcut*; $miter" 120
+    || { lemmas=; prove "$cutmem; expose -evert gold/t:memcut* mut/t:memcut*; $miter" 120; }
   # read data are free, so a counterexample need not be a real one
   v=$(verdict)
   [ "$v" = proven ] || v=unproven
+  [ "$v" = proven ] && [ -n "$lemmas" ] && v="proven with lemmas $lemmas"
 else
   prove "memory -nomap; opt_clean; $miter; hierarchy -top miter; memory_map"
   # dprove gives up on some invariants PDR finds once the copies' corresponding flip-flops are
@@ -102,4 +131,4 @@ else
   v=$(verdict)
 fi
 echo "$k $v"
-[ "$v" = proven ]
+[ "${v%% *}" = proven ]

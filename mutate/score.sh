@@ -6,7 +6,8 @@
 #   DIR (build/mutate) holds each BLOCK's model (make DIR/BLOCK/bench); -k: only mutants K...;
 #   -c: also check the prover is not vacuous (the first block's first killed mutant, and that of
 #   each MUT_CUT_MEMORIES block, or its MUT_CHECK_<block>, must be found not equivalent; one
-#   more pass or fail each);
+#   more pass or fail each; a block with lemmas (mutate/lemmas/) must also leave its false
+#   MUT_LEMMA_CHECK_<block> unproven);
 #   -R: no runs, the report from the last verdicts
 #   env MUT_CUT_MEMORIES: blocks proven with their memories cut (mutate/equiv.sh -c)
 set -uo pipefail
@@ -52,7 +53,8 @@ score_block() {
   while IFS=$'\t' read -r k v d; do
     if [ "$v" = survived ]; then
       p=$(grep -m1 "^$k " <<<"$proofs")
-      if [ "$p" = "$k proven" ]; then v=equivalent d="proven by mutate/equiv.sh$(cut_flag "$b" | sed 's/^/ /')"
+      if [[ $p == "$k proven"* ]]; then
+        v=equivalent d="proven by mutate/equiv.sh$(cut_flag "$b" | sed 's/^/ /')${p#"$k proven"}"
       else d="$d; ${p#"$k "}"; fi
     fi
     printf '%s\t%s\t%s\n' "$k" "$v" "$d" >>"$dir/$name-verdicts.tsv"
@@ -117,10 +119,22 @@ prover_check() {
   if [ "$p" = "$want" ]; then echo "$name: prover check: $b mutant $k (killed) ${p#"$k "}"
   else echo "$name: FAILED prover check: $b mutant ${k:-(none killed)} gave '$p'"; return 1; fi
 }
+# A false lemma must not be proven: MUT_LEMMA_CHECK_<block>, given for each block with lemmas.
+lemma_check() {
+  local b=$1 var=MUT_LEMMA_CHECK_$1 p
+  p=$([ -n "${!var:-}" ] && "$here/lemma.sh" "$b" "$out/$b" "${!var}")
+  if [ "$p" = unproven ]; then echo "$name: prover check: $b false lemma '${!var}' unproven"
+  else echo "$name: FAILED prover check: $b false lemma '${!var:-(no $var)}' gave '$p'"; return 1; fi
+}
 if [ -n "$check" ]; then
   for b in "$1" $(for c in "${@:2}"; do [ -n "$(cut_flag "$c")" ] && echo "$c"; done); do
     total=$((total + 1))
     prover_check "$b" || fails=$((fails + 1))
+  done
+  for b in "$@"; do
+    [ -s "$here/lemmas/$b.txt" ] || continue
+    total=$((total + 1))
+    lemma_check "$b" || fails=$((fails + 1))
   done
 fi
 echo "$name: $((total - fails)) passed, $fails failed"

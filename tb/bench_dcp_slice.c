@@ -367,13 +367,19 @@ static bool next_alive_reg(bench *t, uint8_t *reg)
     return true;
 }
 
+/* The first pass of a regular phase on every window: its registers written in turn, which
+ * places one in every entry it can (the high entries, which the random writes of a short phase
+ * leave empty, for the injection that follows); incompressible under register pressure. */
+static bool filling(const phase *ph)
+{
+    return !ph->inject && windows(ph) == WINDOWS && ph->fill < WINDOWS * WIN_REGS;
+}
+
 /* Registers written in turn rather than at random: in an injection, in 3/4 of an overflow's
- * writes, and first in a phase on every window, which so places a register in every entry it
- * can (the high entries, which random writes of a short phase leave empty). */
+ * writes, and in the first pass of a phase on every window. */
 static bool in_turn(const phase *ph, hx_rng *r)
 {
-    return ph->inject || (ph->overflow && hx_chance(r, 3, 4))
-        || (windows(ph) == WINDOWS && ph->fill < WINDOWS * WIN_REGS);
+    return ph->inject || (ph->overflow && hx_chance(r, 3, 4)) || filling(ph);
 }
 
 static uint64_t pick_mask(hx_rng *r)
@@ -387,11 +393,11 @@ static uint64_t pick_mask(hx_rng *r)
     }
 }
 
-static enum stim_kind pick_kind(bench *t)
+static enum stim_kind pick_kind(bench *t, bool first_pass)
 {
     hx_rng *r = &t->b->rng;
     const unsigned n = sizeof compressible / sizeof compressible[0];
-    if (t->ph.wl == WL_PRESSURE && hx_chance(r, 4, 5))
+    if (t->ph.wl == WL_PRESSURE && (first_pass || hx_chance(r, 4, 5)))
         return STIM_RANDOM;
     if (t->ph.wl == WL_COMPRESSIBLE && hx_chance(r, 4, 5))
         return compressible[hx_below(r, n)];
@@ -401,6 +407,7 @@ static enum stim_kind pick_kind(bench *t)
 static bool new_write(bench *t, write_txn *w)
 {
     hx_rng *r = &t->b->rng;
+    const bool first_pass = filling(&t->ph);
     if (t->w.active && hx_chance(r, 1, 4))
         w->reg = t->w.reg;
     else if (in_turn(&t->ph, r)) {
@@ -408,7 +415,7 @@ static bool new_write(bench *t, write_txn *w)
             return false;
     } else if (!pick_alive_reg(t, &w->reg))
         return false;
-    stim_register(r, pick_kind(t), w->c);
+    stim_register(r, pick_kind(t, first_pass), w->c);
     w->mask = pick_mask(r);
     w->next = 0;
     w->active = true;
