@@ -4,15 +4,17 @@
 # power-up state, in the block with its memories above MUT_LEMMA_MAP_BITS bits (16384) cut (read
 # data free, an over-approximation) and the smaller ones as flip-flops; ABC's pdr, one per lemma.
 # usage: mutate/lemma.sh BLOCK DIR (after equiv.sh made DIR/equiv/memcut.*) -> DIR/equiv/lemmas.tsv:
-#   name, proven / unproven, expression; made once per gold.il and lemma file. Logs: DIR/equiv/lemma/.
-#   mutate/lemma.sh BLOCK DIR EXPRESSION -> "proven" or "unproven" for that one (make mutate's
-#   check of the prover on a false lemma, MUT_LEMMA_CHECK_<block>).
+#   name, proven / refuted / unproven, expression; made once per gold.il and lemma file. Logs:
+#   DIR/equiv/lemma/. mutate/lemma.sh BLOCK DIR EXPRESSION -> the verdict of that one (make
+#   mutate's check of the prover on a false lemma, MUT_LEMMA_CHECK_<block>, must be refuted).
 set -uo pipefail
 here=$(dirname "$0")
 tmo=${MUT_PROOF_SECONDS:-300}
 block=$1 dir=$2 check=${3:-}
 src=$here/lemmas/$block.txt out=$dir/equiv/lemmas.tsv work=$dir/equiv/lemma
 [ -s "$src" ] || [ -n "$check" ] || exit 0
+[ -s "$dir/equiv/memcut.bits" ] \
+  || { echo "mutate/lemma.sh: no $dir/equiv/memcut.bits (mutate/equiv.sh -c makes it)" >&2; exit 2; }
 # shellcheck source=mutate/common.sh
 . "$here/common.sh"
 exec 9>"$dir/equiv/lemma.lock" # the survivors' proofs run two at a time: one makes the table
@@ -29,7 +31,9 @@ read_verilog -lib $dir/equiv/memcut.v; rename $block gold; $cut expose -evert go
 memory_map; opt_clean; write_verilog -norename $work/gold.v" >/dev/null 2>&1 || : >"$work/gold.v"
 }
 
-# One lemma: "proven" when pdr finds an inductive invariant. The check starts at the first reset.
+# One lemma: "proven" when pdr finds an inductive invariant, "refuted" when it finds a trace
+# (read data of the cut memories free: maybe not a real one), else "unproven". The check starts
+# at the first reset.
 prove() { # NAME EXPRESSION
   awk -v e="$2" '/^module gold\(/ {g = 1}
     g && /^endmodule/ {
@@ -43,7 +47,9 @@ proc; async2sync; delete -port gold/o:*; opt_clean; techmap; opt -fast; setundef
 aigmap; opt_clean; write_aiger -zinit $work/$1.aig" >/dev/null 2>&1
   rm -f "$work/$1.v"
   [ -s "$work/$1.aig" ] && timeout "$tmo" yosys-abc -c "read_aiger $work/$1.aig; pdr" >>"$work/$1.log" 2>&1
-  if grep -q "^Property proved" "$work/$1.log"; then echo proven; else echo unproven; fi
+  if grep -q "^Property proved" "$work/$1.log"; then echo proven
+  elif grep -q "was asserted in frame" "$work/$1.log"; then echo refuted
+  else echo unproven; fi
 }
 
 if [ -n "$check" ]; then

@@ -6,8 +6,8 @@
 #   DIR (build/mutate) holds each BLOCK's model (make DIR/BLOCK/bench); -k: only mutants K...;
 #   -c: also check the prover is not vacuous (the first block's first killed mutant, and that of
 #   each MUT_CUT_MEMORIES block, or its MUT_CHECK_<block>, must be found not equivalent; one
-#   more pass or fail each; a block with lemmas (mutate/lemmas/) must also leave its false
-#   MUT_LEMMA_CHECK_<block> unproven);
+#   more pass or fail each; a block with lemmas (mutate/lemmas/) must also have its false
+#   MUT_LEMMA_CHECK_<block> refuted);
 #   -R: no runs, the report from the last verdicts
 #   env MUT_CUT_MEMORIES: blocks proven with their memories cut (mutate/equiv.sh -c)
 set -uo pipefail
@@ -119,11 +119,11 @@ prover_check() {
   if [ "$p" = "$want" ]; then echo "$name: prover check: $b mutant $k (killed) ${p#"$k "}"
   else echo "$name: FAILED prover check: $b mutant ${k:-(none killed)} gave '$p'"; return 1; fi
 }
-# A false lemma must not be proven: MUT_LEMMA_CHECK_<block>, given for each block with lemmas.
+# A false lemma must be refuted: MUT_LEMMA_CHECK_<block>, given for each block with lemmas.
 lemma_check() {
   local b=$1 var=MUT_LEMMA_CHECK_$1 p
   p=$([ -n "${!var:-}" ] && "$here/lemma.sh" "$b" "$out/$b" "${!var}")
-  if [ "$p" = unproven ]; then echo "$name: prover check: $b false lemma '${!var}' unproven"
+  if [ "$p" = refuted ]; then echo "$name: prover check: $b false lemma '${!var}' refuted"
   else echo "$name: FAILED prover check: $b false lemma '${!var:-(no $var)}' gave '$p'"; return 1; fi
 }
 if [ -n "$check" ]; then
