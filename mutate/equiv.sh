@@ -63,15 +63,20 @@ memcut_lib() {
       END { box() }' && mv -f "$tmp.v" "$dir/equiv/memcut.v" && mv -f "$tmp.bits" "$dir/equiv/memcut.bits" \
       && mv -f "$tmp.ys" "$dir/equiv/memcut.ys"
 }
+# The two copies: gold, the block, and mut, the single mutant.
+pair="read_rtlil $dir/gold.il; copy $block mut; $one; rename $block gold"
+# Yosys runs the COMMANDS, its log appended to the proof's.
+yosys_logged() { # COMMANDS
+  timeout "$tmo" yosys -q -l "$log.yosys" -p "$1" >/dev/null 2>&1
+  cat "$log.yosys" >>"$log" 2>/dev/null; rm -f "$log.yosys"
+}
 # One proof: the miter built by the Yosys commands MITER (memories and flip-flops handled
 # there), bit-blasted; FFs without an initial value start at 0 in both copies, undefined
 # constants are 0 in both; ABC's dprove.
 prove() { # MITER [ABC_SECONDS]
   rm -f "$aig"
-  timeout "$tmo" yosys -q -l "$log.yosys" -p "read_rtlil $dir/gold.il; copy $block mut; $one
-rename $block gold; $1; hierarchy -top miter; opt -fast; techmap; opt -fast; setundef -zero -init
-setundef -zero; dffunmap; aigmap; opt_clean; write_aiger -zinit $aig" >/dev/null 2>&1
-  cat "$log.yosys" >>"$log" 2>/dev/null; rm -f "$log.yosys"
+  yosys_logged "$pair; $1; hierarchy -top miter; opt -fast; techmap; opt -fast
+setundef -zero -init; setundef -zero; dffunmap; aigmap; opt_clean; write_aiger -zinit $aig"
   [ -s "$aig" ] && timeout "${2:-$tmo}" yosys-abc -c "read_aiger $aig; dprove" >>"$log" 2>&1
 }
 
@@ -83,17 +88,14 @@ prove_with_lemmas() {
   "$here/lemma.sh" "$block" "$dir"
   lemmas=$(awk -F'\t' '$2 == "proven" {printf "%s%s", s, $1; s = ","}' "$table" 2>/dev/null)
   [ -n "$lemmas" ] || return
-  timeout "$tmo" yosys -q -p "read_rtlil $dir/gold.il; copy $block mut; $one; rename $block gold
-$cutmem; expose -evert gold/t:memcut* mut/t:memcut*; write_verilog -norename $cutv.tmp" \
-    >>"$log" 2>&1
-  awk -F'\t' 'NR == FNR { if ($2 == "proven") a = a "  always @* assume (" $3 ");\n"; next }
-    /^module gold\(/ {g = 1} g && /^endmodule/ {printf "%s", a; g = 0} {print}' \
-    "$table" "$cutv.tmp" >"$cutv" 2>/dev/null
+  yosys_logged "$pair; $cutmem; expose -evert gold/t:memcut* mut/t:memcut*
+write_verilog -norename $cutv.tmp"
+  into_gold "$(awk -F'\t' '$2 == "proven" {printf "  always @* assume (%s);\\n", $3}' "$table")" \
+    "$cutv.tmp" "$cutv" 2>/dev/null
   rm -f "$cutv.tmp"
-  timeout "$tmo" yosys -q -l "$log.yosys" -p "read_verilog -formal $cutv; proc
-expose -dff -evert-dff -shared gold mut; $miter; hierarchy -top miter; opt -fast
-sat -prove trigger 0 -set-assumes" >/dev/null 2>&1
-  cat "$log.yosys" >>"$log" 2>/dev/null; rm -f "$log.yosys" "$cutv"
+  yosys_logged "read_verilog -formal $cutv; proc; expose -dff -evert-dff -shared gold mut
+$miter; hierarchy -top miter; opt -fast; sat -prove trigger 0 -set-assumes"
+  rm -f "$cutv"
 }
 
 # What the log says so far: proven, not equivalent or unproven.

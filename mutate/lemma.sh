@@ -35,12 +35,9 @@ memory_map; opt_clean; write_verilog -norename $work/gold.v" >/dev/null 2>&1 || 
 # (read data of the cut memories free: maybe not a real one), else "unproven". The check starts
 # at the first reset.
 prove() { # NAME EXPRESSION
-  awk -v e="$2" '/^module gold\(/ {g = 1}
-    g && /^endmodule/ {
-      print "  reg lemma_reset_seen = 1'"'"'b0;"
-      print "  always @(posedge clk) if (rst) lemma_reset_seen <= 1'"'"'b1;"
-      print "  always @* if (lemma_reset_seen) assert (" e ");"; g = 0 }
-    {print}' "$work/gold.v" >"$work/$1.v"
+  local checker="  reg lemma_reset_seen = 1'b0;\\n"
+  checker+="  always @(posedge clk) if (rst) lemma_reset_seen <= 1'b1;\\n"
+  into_gold "$checker  always @* if (lemma_reset_seen) assert ($2);\\n" "$work/gold.v" "$work/$1.v"
   rm -f "$work/$1.aig"
   timeout "$tmo" yosys -q -l "$work/$1.log" -p "read_verilog -formal $work/$1.v; hierarchy -top gold
 proc; async2sync; delete -port gold/o:*; opt_clean; techmap; opt -fast; setundef -zero; dffunmap
