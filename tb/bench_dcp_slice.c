@@ -249,14 +249,13 @@ static bool lockstep_only(const phase *ph)
 }
 
 /* A phase of `writes` at the default run length; a shorter run (make mutate's) shortens every
- * phase in proportion, so that it still cycles through every map, workload and injection. */
-static uint64_t phase_writes(const bench *t, uint64_t writes)
+ * phase in proportion, so that it still cycles through every map, workload and injection, to
+ * `least` writes at least. */
+static uint64_t phase_writes(const bench *t, uint64_t writes, uint64_t least)
 {
     const uint64_t n = t->b->o.n;
-    if (n >= FULL_RUN)
-        return writes;
-    const uint64_t w = writes * n / FULL_RUN;
-    return w < MIN_PHASE ? MIN_PHASE : w;
+    const uint64_t w = n >= FULL_RUN ? writes : writes * n / FULL_RUN;
+    return w < least ? least : w;
 }
 
 /* A regular phase resets the slice, loads a Table 1 map and runs a workload. A regular phase
@@ -271,8 +270,7 @@ static void new_phase(bench *t)
     ph->injections += ph->inject;
     if (ph->inject) {
         generate_map(ph, r);
-        ph->left = phase_writes(t, INJECT_WRITES);
-        ph->left = ph->left < INJECT_MIN ? INJECT_MIN : ph->left;
+        ph->left = phase_writes(t, INJECT_WRITES, INJECT_MIN);
         ph->fill = 0;
         ph->setup = 1;
         return;
@@ -284,9 +282,7 @@ static void new_phase(bench *t)
     ph->regular++;
     ph->overflow = ph->sc == MAP_SCARCE && ph->regular / MAP_KINDS % 2 == 0; /* 1 in 2 */
     generate_map(ph, r);
-    ph->left = phase_writes(t, 2000 + hx_below(r, 4000));
-    if (ph->overflow && ph->left < OVERFLOW_MIN)
-        ph->left = OVERFLOW_MIN;
+    ph->left = phase_writes(t, 2000 + hx_below(r, 4000), ph->overflow ? OVERFLOW_MIN : MIN_PHASE);
     ph->fill = 0;
     ph->setup = SETUP_CYCLES;
     for (unsigned i = 0; i < WINDOWS; i++)
