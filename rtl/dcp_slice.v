@@ -178,8 +178,9 @@ module dcp_slice (
     // uncompressed: its own entry, the preventive entry, its own LDS slot, a new one, none
     wire [1:0] unc_kind = (old_unc || pu_v) ? K_UNC : (old_spill || slot_v) ? K_SPILL : K_NONE;
     wire [1:0] unc_src = old_unc ? S_OLD : pu_v ? S_PU : old_spill ? S_OLD : S_SLOT;
+    // the slot index also when no slot is free (all ones): the row is then written invalid
     wire [EB-1:0] unc_entry = (old_unc || (!pu_v && old_spill)) ? o_entry
-                            : pu_v ? pu_entry : slot_v ? {{(EB-LB){1'b0}}, slot} : {EB{1'b0}};
+                            : pu_v ? pu_entry : {{(EB-LB){1'b0}}, slot};
     wire blk0 = wb_valid && (wb_blk == BLK0);
     wire use_comp = c_compr && comp_ok;
     wire re_place = misp && (p_kind == K_COMP);
