@@ -262,12 +262,10 @@ static void mem_write(dcp_slice_state *s, unsigned e, unsigned b, const uint32_t
             s->mem[e][b][j] = faulty ? dcp_stuck_at(e, b, j, row[j]) : row[j];
 }
 
-static void lds_write(dcp_slice_state *s, unsigned slot, unsigned b, const uint32_t *row,
-                      unsigned lanes)
+/* The whole row: lanes kept in place in the LDS are merged from its old row. */
+static void lds_write(dcp_slice_state *s, unsigned slot, unsigned b, const uint32_t *row)
 {
-    for (unsigned j = 0; j < DRF_SW_LANES; j++)
-        if (lanes >> j & 1u)
-            s->lds[slot_of(slot)][b][j] = row[j];
+    memcpy(s->lds[slot_of(slot)][b], row, sizeof s->lds[0][0]);
 }
 
 /* Block k of the write goes to its placement: the compressed block in the block-0 cycle
@@ -292,7 +290,7 @@ static void write_block(dcp_slice_state *s, const dcp_place *pl, unsigned k, boo
     if (pl->kind == DCP_UNC)
         mem_write(s, pl->entry, k, row, lanes);
     else if (pl->kind == DCP_SPILL)
-        lds_write(s, pl->entry, k, row, lanes);
+        lds_write(s, pl->entry, k, row);
 }
 
 /* The write in flight latched from a start: old row, preventive patches, the MOV's block. */

@@ -238,9 +238,10 @@ module dcp_slice (
         for (lj = 0; lj < LANES; lj = lj + 1) begin
             if (mem_we && mem_lanes[lj])
                 mem[mem_addr][lj*W +: W] <= mem_row[lj*W +: W];
-            if (lds_we && lane_we[lj])
-                lds[{cur_entry[LB-1:0], k}][lj*W +: W] <= merged[lj*W +: W];
         end
+        // the whole row: lanes kept in place in the LDS are merged from its old row
+        if (lds_we)
+            lds[{cur_entry[LB-1:0], k}] <= merged;
     end
 
     // --- end of the write: releases, the LDS slot it leaves, events ---------------------

@@ -40,7 +40,8 @@ static const unsigned wl_windows[WORKLOADS] = {12, 16, 16};
  * entries, a few faulty ones with one good block, the rest all faulty) on 8 windows, where
  * the compressed placements run out as well; its spills stay within 8 * 16 = 128 slots, and
  * come near them, so that every LDS slot is used (on 4 windows slots 80..127 never were). */
-enum { MAP_SCARCE = FM_SCENARIOS, MAP_KINDS, SCARCE_WINDOWS = 8 };
+/* MAP_RESET: no map loaded after the reset, the slice fault-free (decision 14) */
+enum { MAP_SCARCE = FM_SCENARIOS, MAP_RESET, MAP_KINDS, SCARCE_WINDOWS = 8 };
 static const enum stim_kind compressible[] = {STIM_CONSTANT, STIM_SINGLE, STIM_DOUBLE,
                                               STIM_PAPER, STIM_WRAP};
 
@@ -97,7 +98,7 @@ typedef struct {
 } dealloc_ctl;
 
 typedef struct {
-    unsigned sc;            /* fm_scenario or MAP_SCARCE */
+    unsigned sc;            /* fm_scenario, MAP_SCARCE or MAP_RESET */
     enum workload wl;
     fm_map map;
     uint64_t faulty[PSU_WORDS];
@@ -160,6 +161,7 @@ static void make_bins(hx_bench *b, bins *v)
     for (unsigned k = 0; k < FM_SCENARIOS; k++)
         v->scenario[k] = hx_bin(b, "fault map loaded: %s (Table 1)", fm_scenario_name(k));
     v->scenario[MAP_SCARCE] = hx_bin(b, "fault map loaded: scarce (bench)");
+    v->scenario[MAP_RESET] = hx_bin(b, "no fault map loaded after the reset (fault-free)");
     for (unsigned k = 0; k < WORKLOADS; k++)
         v->workload[k] = hx_bin(b, "workload %s", wl_name[k]);
     for (unsigned k = 0; k < DCP_EV_KINDS; k++)
@@ -202,7 +204,7 @@ static void make_bins(hx_bench *b, bins *v)
 
 static const char *map_name(unsigned sc)
 {
-    return sc == MAP_SCARCE ? "scarce" : fm_scenario_name((enum fm_scenario)sc);
+    return sc == MAP_SCARCE ? "scarce" : sc == MAP_RESET ? "reset" : fm_scenario_name((enum fm_scenario)sc);
 }
 
 /* A scarce map; with `none`, no usable block at all: every write spills, so the LDS fills. */
@@ -229,6 +231,8 @@ static void generate_map(phase *ph, hx_rng *r)
         injection_map(&ph->map, ph->injections % 2 == 0, r);
     else if (ph->sc == MAP_SCARCE)
         scarce_map(&ph->map, ph->overflow || hx_chance(r, 1, 3), r);
+    else if (ph->sc == MAP_RESET)
+        memset(&ph->map, 0, sizeof ph->map);
     else
         fm_generate((enum fm_scenario)ph->sc, hx_rand64(r), &ph->map);
     fm_pack(&ph->map, ph->faulty);
@@ -258,7 +262,8 @@ static uint64_t phase_writes(const bench *t, uint64_t writes, uint64_t least)
     return w < least ? least : w;
 }
 
-/* A regular phase resets the slice, loads a Table 1 map and runs a workload. A regular phase
+/* A regular phase resets the slice, loads a map (Table 1 or scarce; none, fault-free, on
+ * MAP_RESET) and runs a workload. A regular phase
  * on every window is followed by an injection: another map loaded under the live registers (not
  * a supported use: only the lockstep comparison runs), so that writes land in faulty blocks of
  * every entry; the entries above ~200 hold registers only after a phase on every window. */
@@ -277,10 +282,11 @@ static void new_phase(bench *t)
     }
     if (t->w.active && ph->regular > 0)
         hx_hit(t->b, t->v.reset_mid_write);
+    const unsigned round = ph->regular / MAP_KINDS; /* of every map kind once */
     ph->sc = ph->regular % MAP_KINDS;
-    ph->wl = (enum workload)(ph->regular / MAP_KINDS % WORKLOADS);
+    ph->wl = (enum workload)(round % WORKLOADS);
     ph->regular++;
-    ph->overflow = ph->sc == MAP_SCARCE && ph->regular / MAP_KINDS % 2 == 0; /* 1 in 2 */
+    ph->overflow = ph->sc == MAP_SCARCE && round % 2 == 1; /* 1 in 2: pressure, mixed, compress */
     generate_map(ph, r);
     ph->left = phase_writes(t, 2000 + hx_below(r, 4000), ph->overflow ? OVERFLOW_MIN : MIN_PHASE);
     ph->fill = 0;
@@ -308,7 +314,7 @@ static void reset_requests(hx_rng *r, dcp_slice_in *in)
     in->n = (uint16_t)hx_below(r, DRF_REGS + 1);
 }
 
-/* Reset cycles, then load_map; false once the phase runs. */
+/* Reset cycles, then load_map (none on MAP_RESET); false once the phase runs. */
 static bool phase_setup(bench *t, dcp_slice_in *in)
 {
     phase *ph = &t->ph;
@@ -317,11 +323,11 @@ static bool phase_setup(bench *t, dcp_slice_in *in)
     in->rst = ph->setup > 1;
     if (in->rst)
         reset_requests(&t->b->rng, in);
-    in->load_map = ph->setup == 1;
+    in->load_map = ph->setup == 1 && (ph->inject || ph->sc != MAP_RESET);
     memcpy(in->faulty, ph->faulty, sizeof in->faulty);
-    if (in->load_map && ph->inject) {
+    if (ph->setup == 1 && ph->inject) {
         hx_hit(t->b, t->v.inject);
-    } else if (in->load_map) {
+    } else if (ph->setup == 1) {
         hx_hit(t->b, t->v.scenario[ph->sc]);
         hx_hit(t->b, t->v.workload[ph->wl]);
     }
@@ -385,6 +391,7 @@ static uint64_t pick_mask(hx_rng *r)
     switch (hx_below(r, 4)) {
     case 0: return 0;
     case 1: return 1ull << hx_below(r, DRF_COMPONENTS);
+    case 2: return ~(1ull << hx_below(r, DRF_COMPONENTS));
     default: return hx_rand64(r) & ~(1ull << hx_below(r, DRF_COMPONENTS));
     }
 }
