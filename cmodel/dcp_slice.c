@@ -92,7 +92,7 @@ static dcp_place unc_place(const dcp_wr *w, bool slot_v, unsigned slot)
         return (dcp_place){DCP_UNC, DCP_SRC_PU, w->pu_entry, 0};
     if (k == DCP_SPILL)
         return (dcp_place){DCP_SPILL, DCP_SRC_OLD, w->old.entry, 0};
-    /* no free slot: kind DCP_NONE, the entry the encoder's all-ones index, as in the RTL */
+    /* no free slot: DCP_NONE, and the entry is the encoder's all-ones index, as in the RTL */
     return (dcp_place){slot_v ? DCP_SPILL : DCP_NONE, DCP_SRC_SLOT, (uint8_t)slot, 0};
 }
 

@@ -39,8 +39,8 @@ static const unsigned wl_windows[WORKLOADS] = {12, 16, 16};
 /* Fault maps: the three Table 1 scenarios, and a scarce one of this bench (a few reliable
  * entries, a few faulty ones with one good block, the rest all faulty) on 8 windows, where
  * the compressed placements run out as well; its spills stay within 8 * 16 = 128 slots, and
- * come near them, so that every LDS slot is used (on 4 windows slots 80..127 never were). */
-/* MAP_RESET: no map loaded after the reset, the slice fault-free (decision 14) */
+ * come near them, so that every LDS slot is used (on 4 windows slots 80..127 never were);
+ * and MAP_RESET, none loaded after the reset: the slice runs fault-free (decision 14). */
 enum { MAP_SCARCE = FM_SCENARIOS, MAP_RESET, MAP_KINDS, SCARCE_WINDOWS = 8 };
 static const enum stim_kind compressible[] = {STIM_CONSTANT, STIM_SINGLE, STIM_DOUBLE,
                                               STIM_PAPER, STIM_WRAP};
@@ -204,7 +204,9 @@ static void make_bins(hx_bench *b, bins *v)
 
 static const char *map_name(unsigned sc)
 {
-    return sc == MAP_SCARCE ? "scarce" : sc == MAP_RESET ? "reset" : fm_scenario_name((enum fm_scenario)sc);
+    if (sc == MAP_SCARCE || sc == MAP_RESET)
+        return sc == MAP_SCARCE ? "scarce" : "reset";
+    return fm_scenario_name((enum fm_scenario)sc);
 }
 
 /* A scarce map; with `none`, no usable block at all: every write spills, so the LDS fills. */
@@ -262,11 +264,11 @@ static uint64_t phase_writes(const bench *t, uint64_t writes, uint64_t least)
     return w < least ? least : w;
 }
 
-/* A regular phase resets the slice, loads a map (Table 1 or scarce; none, fault-free, on
- * MAP_RESET) and runs a workload. A regular phase
- * on every window is followed by an injection: another map loaded under the live registers (not
- * a supported use: only the lockstep comparison runs), so that writes land in faulty blocks of
- * every entry; the entries above ~200 hold registers only after a phase on every window. */
+/* A regular phase resets the slice, loads a map (none on MAP_RESET) and runs a workload. A
+ * regular phase on every window is followed by an injection: another map loaded under the live
+ * registers (not a supported use: only the lockstep comparison runs), so that writes land in
+ * faulty blocks of every entry; the entries above ~200 hold registers only after a phase on
+ * every window. */
 static void new_phase(bench *t)
 {
     phase *ph = &t->ph;
@@ -323,11 +325,12 @@ static bool phase_setup(bench *t, dcp_slice_in *in)
     in->rst = ph->setup > 1;
     if (in->rst)
         reset_requests(&t->b->rng, in);
-    in->load_map = ph->setup == 1 && (ph->inject || ph->sc != MAP_RESET);
+    const bool last = ph->setup == 1;
+    in->load_map = last && (ph->inject || ph->sc != MAP_RESET);
     memcpy(in->faulty, ph->faulty, sizeof in->faulty);
-    if (ph->setup == 1 && ph->inject) {
+    if (last && ph->inject) {
         hx_hit(t->b, t->v.inject);
-    } else if (ph->setup == 1) {
+    } else if (last) {
         hx_hit(t->b, t->v.scenario[ph->sc]);
         hx_hit(t->b, t->v.workload[ph->wl]);
     }
