@@ -108,6 +108,7 @@ typedef struct {
     bool overflow;          /* a map without a usable block on every window: the LDS overflows
                                and writes are dropped (err_lds_full): lockstep only */
     unsigned fill;          /* an overflow's or injection's next register to write */
+    unsigned read_back;     /* an injection's next register to read back after its writes */
     bool alive[WINDOWS];
 } phase;
 
@@ -279,6 +280,7 @@ static void new_phase(bench *t)
         generate_map(ph, r);
         ph->left = phase_writes(t, INJECT_WRITES, INJECT_MIN);
         ph->fill = 0;
+        ph->read_back = 0;
         ph->setup = 1;
         return;
     }
@@ -340,6 +342,25 @@ static bool phase_setup(bench *t, dcp_slice_in *in)
 
 /* --- stimulus ------------------------------------------------------------------------- */
 
+/* An injection's writes are followed by a read of every register, so that each block a
+ * stuck-at fault corrupted reaches a read port before the next phase resets the slice. */
+static bool reading_back(const bench *t)
+{
+    const phase *ph = &t->ph;
+    return ph->inject && !ph->left
+        && (ph->read_back < DRF_REGS || t->w.active || t->rd[0].active || t->rd[1].active);
+}
+
+/* The read-back: no write starts (the one in flight ends), a free port reads the next register. */
+static void read_back(bench *t, dcp_slice_in *in)
+{
+    for (unsigned i = 0; i < PORTS && t->ph.read_back < DRF_REGS; i++)
+        if (!t->rd[i].active) {
+            in->rd_start[i] = true;
+            in->rd_reg[i] = (uint8_t)t->ph.read_back++;
+        }
+}
+
 static unsigned alive_windows(const phase *ph, unsigned list[WINDOWS])
 {
     unsigned n = 0;
@@ -387,9 +408,10 @@ static bool in_turn(const phase *ph, hx_rng *r)
     return ph->inject || (ph->overflow && hx_chance(r, 3, 4)) || filling(ph);
 }
 
-static uint64_t pick_mask(hx_rng *r)
+/* Divergent 3 times in 20, in an injection 1 in 2 (special MOVs of corrupted compressed blocks). */
+static uint64_t pick_mask(hx_rng *r, bool inject)
 {
-    if (hx_chance(r, 17, 20))
+    if (inject ? hx_chance(r, 1, 2) : hx_chance(r, 17, 20))
         return ~0ull;
     switch (hx_below(r, 4)) {
     case 0: return 0;
@@ -422,7 +444,7 @@ static bool new_write(bench *t, write_txn *w)
     } else if (!pick_alive_reg(t, &w->reg))
         return false;
     stim_register(r, pick_kind(t, first_pass), w->c);
-    w->mask = pick_mask(r);
+    w->mask = pick_mask(r, t->ph.inject);
     w->next = 0;
     w->active = true;
     return true;
@@ -511,7 +533,7 @@ static void pick_reads(bench *t, dcp_slice_in *in)
 static void make_inputs(bench *t, dcp_slice_in *in, write_txn *nxt)
 {
     hx_rng *r = &t->b->rng;
-    if (!t->ph.setup && !t->ph.left)
+    if (!t->ph.setup && !t->ph.left && !reading_back(t))
         new_phase(t);
     if (t->w.active && t->w.next < BLKS)
         memcpy(in->wr_data, &t->w.c[t->w.next * LANES], sizeof in->wr_data);
@@ -520,6 +542,10 @@ static void make_inputs(bench *t, dcp_slice_in *in, write_txn *nxt)
             in->wr_data[j] = hx_rand32(r);
     if (phase_setup(t, in))
         return;
+    if (reading_back(t)) {
+        read_back(t, in);
+        return;
+    }
     revive_window(t);
     in->wr_start = want_start(t) && new_write(t, nxt);
     in->wr_reg = in->wr_start ? nxt->reg : (uint8_t)hx_rand32(r);
@@ -695,7 +721,7 @@ static void retire(bench *t, const dcp_wr *pre, const dcp_slice_out *o)
     t->ended = w->reg;
     w->active = false;
     write_bins(t, pre, o);
-    t->ph.left--;
+    t->ph.left -= t->ph.left > 0; /* a write that started as the phase's last one ended */
     hx_txn_done(t->b);
     if (lockstep_only(&t->ph))
         return;
