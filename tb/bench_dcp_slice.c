@@ -210,7 +210,8 @@ static const char *map_name(unsigned sc)
     return fm_scenario_name((enum fm_scenario)sc);
 }
 
-/* A scarce map; with `none`, no usable block at all: every write spills, so the LDS fills. */
+/* A scarce map; with `none`, no usable block at all: every write spills, so the LDS fills.
+ * An overflow's map is never `none`: its usable blocks take registers out of a full LDS. */
 static void scarce_map(fm_map *m, bool none, hx_rng *r)
 {
     for (unsigned e = 0; e < DRF_REGS; e++) {
@@ -233,7 +234,7 @@ static void generate_map(phase *ph, hx_rng *r)
     if (ph->inject)
         injection_map(&ph->map, ph->injections % 2 == 0, r);
     else if (ph->sc == MAP_SCARCE)
-        scarce_map(&ph->map, ph->overflow || hx_chance(r, 1, 3), r);
+        scarce_map(&ph->map, !ph->overflow && hx_chance(r, 1, 3), r);
     else if (ph->sc == MAP_RESET)
         memset(&ph->map, 0, sizeof ph->map);
     else
