@@ -9,7 +9,8 @@
 # addresses and flip-flop inputs become outputs. Equal outputs for every input and state imply
 # equal behaviour from equal initial states (memories equal by induction), so a proof is sound.
 # Else the same one step assuming the block's invariants mutate/lemma.sh proves (lemmas), else
-# from the zero state with the flip-flops kept (dprove). With free read data no counterexample
+# the flip-flops and memories mutate/keep/BLOCK.txt names for K kept in both copies, from the
+# zero state (scorr; pdr), else from the zero state with all flip-flops kept (dprove). With free read data no counterexample
 # is a real one: -c answers "proven" (or "proven with lemmas A,B") or "unproven".
 # usage: mutate/equiv.sh [-t SECONDS] [-c] BLOCK DIR K -> "K proven..." (exit 0), "K not
 #   equivalent" or "K unproven" (exit 1); DIR/equiv/K.log: the Yosys and ABC logs. SECONDS per
@@ -72,12 +73,12 @@ yosys_logged() { # COMMANDS
 }
 # One proof: the miter built by the Yosys commands MITER (memories and flip-flops handled
 # there), bit-blasted; FFs without an initial value start at 0 in both copies, undefined
-# constants are 0 in both; ABC's dprove.
-prove() { # MITER [ABC_SECONDS]
+# constants are 0 in both; ABC's dprove, or the ABC commands ABC.
+prove() { # MITER [ABC_SECONDS [ABC]]
   rm -f "$aig"
   yosys_logged "$pair; $1; hierarchy -top miter; opt -fast; techmap; opt -fast
 setundef -zero -init; setundef -zero; dffunmap; aigmap; opt_clean; write_aiger -zinit $aig"
-  [ -s "$aig" ] && timeout "${2:-$tmo}" yosys-abc -c "read_aiger $aig; dprove" >>"$log" 2>&1
+  [ -s "$aig" ] && timeout "${2:-$tmo}" yosys-abc -c "read_aiger $aig; ${3:-dprove}" >>"$log" 2>&1
 }
 
 # -c, one step as above with the block's proven lemmas (mutate/lemma.sh) assumed of gold: they
@@ -98,6 +99,30 @@ $miter; hierarchy -top miter; opt -fast; sat -prove trigger 0 -set-assumes"
   rm -f "$cutv"
 }
 
+# -c, with cut-points: the flip-flops and memories that mutate/keep/BLOCK.txt names for mutant K
+# are kept in both copies (from the zero state, which is their reset state), every other one
+# cut as in the first step; the miter still compares the cut flip-flops' next states, so a
+# proof holds of the whole block (a smaller cut only over-approximates less). ABC's scorr
+# merges the kept pairs that are equal, pdr finds the relation between the others.
+prove_kept() {
+  local spec sel= uncut= w
+  spec=$(awk -v k="$k" '!/^#/ && $1 == k {$1 = ""; print}' "$here/keep/$block.txt" 2>/dev/null)
+  [ -n "$spec" ] || return
+  set -f # the names are Yosys patterns
+  for w in $spec; do
+    case $w in mem:*) uncut+=" ${w#mem:}" ;; *) sel+=" gold/w:$w mut/w:$w" ;; esac
+  done
+  set +f
+  awk -v u="$uncut" 'BEGIN {n = split(u, a, " "); for (i = 1; i <= n; i++) keep["gold/" a[i]]}
+    !($4 in keep)' "$dir/equiv/memcut.ys" >"$dir/equiv/$k.memcut.ys"
+  prove "$masked; read_verilog -lib $dir/equiv/memcut.v; script $dir/equiv/$k.memcut.ys
+expose -evert gold/t:memcut* mut/t:memcut*; memory_map; opt_clean
+select -set kept $sel; select -set kept @kept %ci1
+expose -dff -evert-dff -shared gold mut %u @kept %d; $miter" "$((4 * tmo))" "scorr; pdr"
+  rm -f "$dir/equiv/$k.memcut.ys"
+  kept=1
+}
+
 # What the log says so far: proven, not equivalent or unproven.
 verdict() {
   if grep -qE "^(Networks are equivalent|UNSATISFIABLE|Property proved)|no model found: SUCCESS" \
@@ -112,17 +137,19 @@ if [ -n "$cut" ]; then
   cutmem="$masked; read_verilog -lib $dir/equiv/memcut.v; script $dir/equiv/memcut.ys"
   # one step from any state: the shared flip-flops cut too
   prove "$cutmem; expose -dff -evert-dff -evert -shared gold mut; $miter"
-  lemmas=
+  lemmas= kept=
   [ "$(verdict)" = proven ] || prove_with_lemmas
+  [ "$(verdict)" = proven ] || { lemmas=; prove_kept; }
   # else from the zero state, the flip-flops kept: an invariant of theirs (e.g. read data
   # registers that differ only while the port is idle) is dprove's to find, within 120 s
   # (dcp_slice: 46 s when it succeeds; its other survivors would take the whole limit)
   [ "$(verdict)" = proven ] \
-    || { lemmas=; prove "$cutmem; expose -evert gold/t:memcut* mut/t:memcut*; $miter" 120; }
+    || { lemmas= kept=; prove "$cutmem; expose -evert gold/t:memcut* mut/t:memcut*; $miter" 120; }
   # read data are free, so a counterexample need not be a real one
   v=$(verdict)
   [ "$v" = proven ] || v=unproven
   [ "$v" = proven ] && [ -n "$lemmas" ] && v="proven with lemmas $lemmas"
+  [ "$v" = proven ] && [ -n "$kept" ] && v="proven with cut-points (mutate/keep/$block.txt)"
 else
   prove "memory -nomap; opt_clean; $miter; hierarchy -top miter; memory_map"
   # dprove gives up on some invariants PDR finds once the copies' corresponding flip-flops are

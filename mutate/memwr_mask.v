@@ -1,5 +1,6 @@
 // Techmap for mutate/equiv.sh -c (issue 7, docs/mutate.md): a memory write port's data masked
-// by its enable, so that a mutation of a data bit the port never writes compares equal. The
+// by its enable, and its address while no bit is enabled, so that a mutation of a data bit the
+// port never writes, or of the address of a cycle it writes nothing, compares equal. The
 // masked port is renamed back to $memwr_v2 by `chtype` after the mapping.
 (* techmap_celltype = "$memwr_v2" *)
 module memwr_mask (CLK, EN, ADDR, DATA);
@@ -16,5 +17,5 @@ module memwr_mask (CLK, EN, ADDR, DATA);
     input [WIDTH-1:0] DATA;
     \$__memwr_masked #(.MEMID(MEMID), .ABITS(ABITS), .WIDTH(WIDTH), .CLK_ENABLE(CLK_ENABLE),
         .CLK_POLARITY(CLK_POLARITY), .PORTID(PORTID), .PRIORITY_MASK(PRIORITY_MASK))
-        _TECHMAP_REPLACE_ (.CLK(CLK), .EN(EN), .ADDR(ADDR), .DATA(DATA & EN));
+        _TECHMAP_REPLACE_ (.CLK(CLK), .EN(EN), .ADDR(ADDR & {ABITS{|EN}}), .DATA(DATA & EN));
 endmodule
