@@ -10,8 +10,9 @@
 # equal behaviour from equal initial states (memories equal by induction), so a proof is sound.
 # Else the same one step assuming the block's invariants mutate/lemma.sh proves (lemmas), else
 # the flip-flops and memories mutate/keep/BLOCK.txt names for K kept in both copies, from the
-# zero state (scorr; pdr), else from the zero state with all flip-flops kept (dprove). With free read data no counterexample
-# is a real one: -c answers "proven" (or "proven with lemmas A,B") or "unproven".
+# zero state (scorr; pdr), else from the zero state with all flip-flops kept (dprove). With
+# free read data no counterexample is a real one: -c answers "proven" (or "proven with lemmas
+# A,B", "proven with cut-points ...") or "unproven".
 # usage: mutate/equiv.sh [-t SECONDS] [-c] BLOCK DIR K -> "K proven..." (exit 0), "K not
 #   equivalent" or "K unproven" (exit 1); DIR/equiv/K.log: the Yosys and ABC logs. SECONDS per
 #   step: 300 or MUT_PROOF_SECONDS.
