@@ -105,8 +105,8 @@ typedef struct {
     uint64_t left;          /* writes left in the phase */
     unsigned setup, regular, injections; /* setup cycles left; phases started of each kind */
     bool inject;            /* the map changed under live registers: lockstep only */
-    bool overflow;          /* a map without a usable block on every window: the LDS overflows
-                               and writes are dropped (err_lds_full): lockstep only */
+    bool overflow;          /* a scarce map on every window: the LDS overflows and writes are
+                               dropped (err_lds_full): lockstep only */
     unsigned fill;          /* an overflow's or injection's next register to write */
     unsigned read_back;     /* an injection's next register to read back after its writes */
     bool alive[WINDOWS];
@@ -348,8 +348,12 @@ static bool phase_setup(bench *t, dcp_slice_in *in)
 static bool reading_back(const bench *t)
 {
     const phase *ph = &t->ph;
-    return ph->inject && !ph->left
-        && (ph->read_back < DRF_REGS || t->w.active || t->rd[0].active || t->rd[1].active);
+    if (!ph->inject || ph->left)
+        return false;
+    bool busy = ph->read_back < DRF_REGS || t->w.active;
+    for (unsigned i = 0; i < PORTS; i++)
+        busy |= t->rd[i].active;
+    return busy;
 }
 
 /* The read-back: no write starts (the one in flight ends), a free port reads the next register. */
