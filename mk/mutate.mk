@@ -17,7 +17,8 @@ MUT_TOP_ONLY := dcp_slice
 # dcp_slice's 64 KB array and LDS does not finish within the proof limit.
 export MUT_CUT_MEMORIES ?= dcp_slice
 # The killed mutant the cut prover is checked on: one whose effect reaches the outputs only
-# through the slice memory (mutant 193: lane 8's write enable, rtl/dcp_slice.v line 239).
+# through the slice memory (mutant 193: lane 8's write enable, rtl/dcp_slice.v line 239); it
+# has cut-points too (mutate/keep/dcp_slice.txt), so that step is checked as well.
 export MUT_CHECK_dcp_slice ?= 193
 # The false lemma the lemma prover (mutate/lemma.sh) is checked on: a compressed register's PT
 # row names block 1, 2 or 3 (mutate/lemmas/dcp_slice.txt holds the true one, for the other rows).
