@@ -107,7 +107,8 @@ $miter; hierarchy -top miter; opt -fast; sat -prove trigger 0 -set-assumes"
 # merges the kept pairs that are equal, pdr finds the relation between the others.
 prove_kept() {
   local spec sel= uncut= w
-  spec=$(awk -v k="$k" '!/^#/ && $1 == k {$1 = ""; print}' "$here/keep/$block.txt" 2>/dev/null)
+  spec=$(awk -v k="$k" '!/^#/ {n = split($1, ks, ","); for (i = 1; i <= n; i++) if (ks[i] == k) {
+    $1 = ""; print; next } }' "$here/keep/$block.txt" 2>/dev/null)
   [ -n "$spec" ] || return
   set -f # the names are Yosys patterns
   for w in $spec; do

@@ -205,8 +205,10 @@ static void make_bins(hx_bench *b, bins *v)
 
 static const char *map_name(unsigned sc)
 {
-    if (sc == MAP_SCARCE || sc == MAP_RESET)
-        return sc == MAP_SCARCE ? "scarce" : "reset";
+    if (sc == MAP_SCARCE)
+        return "scarce";
+    if (sc == MAP_RESET)
+        return "reset";
     return fm_scenario_name((enum fm_scenario)sc);
 }
 
