@@ -16,13 +16,8 @@ _Static_assert(DRF_LDS_SPILL_SLOTS <= 1 << DRF_PT_ENTRY_BITS, "entry_pt addresse
 
 enum { DCP_PORTS = 2, DCP_LDS_WORDS = DRF_LDS_SPILL_SLOTS / 64 };
 
-/* How a register is stored (read ports, PT row) or where a write goes (placement). */
-enum dcp_kind { DCP_NONE = 0, DCP_UNC = 1, DCP_COMP = 2, DCP_SPILL = 3 };
-/* Which patch a placement is: the register's own, a preventive one, a new LDS slot. */
-enum dcp_src { DCP_SRC_OLD = 0, DCP_SRC_PC = 1, DCP_SRC_PU = 2, DCP_SRC_SLOT = 3 };
-/* ev_kind of a finished write. */
-enum dcp_ev { DCP_EV_NORMAL = 0, DCP_EV_FAULTY = 1, DCP_EV_RELIABLE = 2, DCP_EV_SPILL = 3,
-              DCP_EV_KINDS };
+/* enum dcp_kind, dcp_src and dcp_ev are shared with the RTL: params.def. */
+enum { DCP_EV_KINDS = DCP_EV_SPILL + 1 };
 
 typedef struct {
     bool rst;

@@ -18,12 +18,10 @@ enum {
 };
 
 /* Where the compressed-register patch comes from (pc_tier), highest priority first. */
-enum psu_tier {
-    PSU_TIER_FAULTY = 0, /* a free block of a faulty entry */
-    PSU_TIER_SHARED = 1, /* a free block of a reliable entry already holding compressed regs */
-    PSU_TIER_WHOLE = 2,  /* block 0 of a whole free reliable entry */
-    PSU_TIERS
-};
+/* enum psu_tier (params.def): FAULTY, a free block of a faulty entry; SHARED, a free block
+ * of a reliable entry already holding compressed regs; WHOLE, block 0 of a whole free
+ * reliable entry. */
+enum { PSU_TIERS = PSU_TIER_WHOLE + 1 };
 
 /* Inputs of one clock cycle. */
 typedef struct {

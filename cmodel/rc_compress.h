@@ -6,9 +6,7 @@
 
 #include "rc_delta.h"
 
-/* FSM states of Fig. 9 (the RTL uses the same encoding). */
-enum rc_state { RC_IDLE = 0, RC_DELTAS_C0 = 1, RC_DELTAS_C16 = 2, RC_DELTAS_C32 = 3,
-                RC_DELTAS_C48 = 4 };
+/* FSM states of Fig. 9: enum rc_state, shared with the RTL (params.def). */
 
 /* Inputs of one clock cycle. start announces a new destination register (the ALU starts
  * it); its subwavefronts C0-C15 .. C48-C63 arrive in sw_data in the 4 following cycles. */

@@ -1,6 +1,5 @@
-// deltarf parameters: the single source of truth for the RTL.
-// Aging paper Sections 2.1, 4-5.1 and 5.2; cmodel/drf_params.h carries the same values
-// (tests/params_agree.sh proves it).
+// deltarf parameters and shared encodings for the RTL (aging paper Sections 2.1, 4-5.2;
+// DC-Patch Section IV). Generated from params.def by tools/gen_params.sh: do not edit.
 `ifndef DRF_PARAMS_VH
 `define DRF_PARAMS_VH
 `define DRF_REGS 256
@@ -19,4 +18,29 @@
 `define DRF_PT_ENTRY_BITS 8
 `define DRF_PT_ROW_BITS 13
 `define DRF_LDS_SPILL_SLOTS 128
+// rc_state: FSM states of Fig. 9 (aging Sec. 5.1.1)
+`define RC_IDLE 3'd0
+`define RC_DELTAS_C0 3'd1
+`define RC_DELTAS_C16 3'd2
+`define RC_DELTAS_C32 3'd3
+`define RC_DELTAS_C48 3'd4
+// psu_tier: where the compressed-register patch comes from (pc_tier), highest priority first (DC-Patch IV-D)
+`define PSU_TIER_FAULTY 2'd0
+`define PSU_TIER_SHARED 2'd1
+`define PSU_TIER_WHOLE 2'd2
+// dcp_kind: how a register is stored (read ports, PT row) or where a write goes
+`define DCP_NONE 2'd0
+`define DCP_UNC 2'd1
+`define DCP_COMP 2'd2
+`define DCP_SPILL 2'd3
+// dcp_src: which patch a placement is: the register's own, a preventive one, a new LDS slot
+`define DCP_SRC_OLD 2'd0
+`define DCP_SRC_PC 2'd1
+`define DCP_SRC_PU 2'd2
+`define DCP_SRC_SLOT 2'd3
+// dcp_ev: ev_kind of a finished write
+`define DCP_EV_NORMAL 2'd0
+`define DCP_EV_FAULTY 2'd1
+`define DCP_EV_RELIABLE 2'd2
+`define DCP_EV_SPILL 2'd3
 `endif
