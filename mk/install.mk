@@ -58,7 +58,7 @@ Cflags: -I$${includedir}
 Libs: -L$${libdir} -ldeltarf
 Libs.private: $(LIB_LIBS_PRIVATE)
 endef
-export DELTARF_PC
+install: export DELTARF_PC_TEXT = $(DELTARF_PC)
 
 .PHONY: lib install uninstall installtest
 lib: $(LIB_STATIC) $(LIB_SHARED)
@@ -70,7 +70,7 @@ install: $(LIB_STATIC) $(LIB_SHARED)
 	install -m 755 $(LIB_SHARED) $(DESTDIR)$(LIBDIR)/
 	ln -sf $(notdir $(LIB_SHARED)) $(DESTDIR)$(LIBDIR)/$(LIB_SONAME)
 	ln -sf $(LIB_SONAME) $(DESTDIR)$(LIBDIR)/libdeltarf.so
-	printf '%s\n' "$$DELTARF_PC" >$(DESTDIR)$(LIBDIR)/pkgconfig/deltarf.pc
+	printf '%s\n' "$$DELTARF_PC_TEXT" >$(DESTDIR)$(LIBDIR)/pkgconfig/deltarf.pc
 
 uninstall:
 	rm -f $(LIB_HEADERS:cmodel/%=$(DESTDIR)$(INCLUDEDIR)/deltarf/%)
