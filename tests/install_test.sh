@@ -82,13 +82,16 @@ check "CHANGELOG.md has the version" "$why"
 
 # --- headers: each alone as C11 and as C++17, the umbrella includes every one -------------------
 read -ra pc_cflags <<<"$(pkg-config --cflags deltarf)"
-# alone TAG COMPILER FLAGS...: compiles every header alone (TAG-H.c, TAG-H.log in $tmp/alone)
-# and prints the names of those that fail.
+# alone TAG COMPILER FLAGS...: compiles every header alone (TAG-H.c in $tmp/alone; all in one
+# compiler run, each on its own when that fails) and prints the names of those that fail.
 alone() {
   local tag=$1 h
   shift
   for h in $header_names; do
     printf '#include <deltarf/%s>\ntypedef int header_alone;\n' "$h" >"$tmp/alone/$tag-$h.c"
+  done
+  "$@" "${pc_cflags[@]}" -fsyntax-only "$tmp/alone/$tag"-*.c >/dev/null 2>&1 && return
+  for h in $header_names; do
     "$@" "${pc_cflags[@]}" -fsyntax-only "$tmp/alone/$tag-$h.c" >"$tmp/alone/$tag-$h.log" 2>&1 ||
       echo "$h"
   done
