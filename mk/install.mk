@@ -1,9 +1,10 @@
 # --- the C models as a library (issue 21, docs/api.md): libdeltarf and make install ----------
 # make install PREFIX=/usr/local [LIBDIR=...] [INCLUDEDIR=...] [DESTDIR=...]: the headers as
 # include/deltarf/*.h (deltarf.h includes them all), libdeltarf.a, libdeltarf.so.V with its
-# soname link, lib/pkgconfig/deltarf.pc. make uninstall removes them. installtest
-# (tests/install_test.sh): install into a temporary prefix, headers as C11 and C++17, the
-# examples/ client built through pkg-config, static and shared, the docs/api.md examples.
+# soname link, lib/pkgconfig/deltarf.pc (make lib: the two libraries in build/lib/ only).
+# make uninstall removes them. installtest (tests/install_test.sh): install into a temporary
+# prefix, headers as C11 and C++17, the examples/ client built through pkg-config, static,
+# shared and as C++, the docs/api.md examples.
 PREFIX ?= /usr/local
 LIBDIR ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
