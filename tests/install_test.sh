@@ -1,10 +1,11 @@
 #!/bin/bash
 # make installtest: the C models as a library (issue 21, docs/api.md). Installs into a
 # temporary prefix and checks what it installed: the file list, one version everywhere, every
-# header alone as C11 and as C++17, no build-tree path, the exported symbols, deltarf.pc; builds
-# the examples/ client out of the tree through pkg-config only, shared, static and as C++, and
-# runs it on the aging paper's sliding-window register (Section 5.1.1); compiles and runs every
-# example of docs/api.md; a DESTDIR staging install; make uninstall.
+# header alone as C11 and as C++17, no build-tree path, the exported symbols (all declared, all
+# linked from C++), deltarf.pc; builds the examples/ client out of the tree through pkg-config
+# only, shared, static and as C++, and runs it on the aging paper's sliding-window register
+# (Section 5.1.1); compiles and runs every example of docs/api.md; a DESTDIR staging install;
+# make uninstall.
 # usage: tests/install_test.sh BUILD/deltarf (MAKE names make, as the Makefile passes it)
 set -u
 if [ $# -ne 1 ] || [ ! -x "$1" ]; then
@@ -82,6 +83,7 @@ check "CHANGELOG.md has the version" "$why"
 
 # --- headers: each alone as C11 and as C++17, the umbrella includes every one -------------------
 read -ra pc_cflags <<<"$(pkg-config --cflags deltarf)"
+read -ra pc_libs <<<"$(pkg-config --libs deltarf)"
 # alone TAG COMPILER FLAGS...: compiles every header alone (TAG-H.c in $tmp/alone; all in one
 # compiler run, each on its own when that fails) and prints the names of those that fail.
 alone() {
@@ -129,6 +131,18 @@ why=""
 check "every exported symbol is declared in an installed header" "$why"
 [ "$shared_syms" == "$static_syms" ] && why="" || why="the two libraries export different symbols"
 check "static and shared libraries export the same $(echo $shared_syms | wc -w) symbols" "$why"
+# Every exported function called from C++ through deltarf.h: links only when declared extern "C".
+{ echo '#include <deltarf/deltarf.h>'
+  echo 'using function = void (*)();'
+  echo 'static const function functions[] = {'
+  for s in $shared_syms; do echo "    reinterpret_cast<function>(&$s),"; done
+  echo '};'
+  echo 'int main(int argc, char **) { return functions[argc - 1] == nullptr; }'; } >"$tmp/linkall.cpp"
+why=""
+quietly "$CXX" "${CXXSTD[@]}" "${pc_cflags[@]}" "$tmp/linkall.cpp" "${pc_libs[@]}" \
+  -o "$tmp/linkall" || why="does not link"
+[ -n "$why" ] || quietly env LD_LIBRARY_PATH="$lib" "$tmp/linkall" || why="does not run"
+check "C++ links every exported function through deltarf.h (extern \"C\")" "$why"
 for name in rc_compress_register rc_decompress_register deltarf_version; do
   grep -qx "$name" <<<"$shared_syms" && why="" || why="not exported"
   check "exports $name" "$why"
@@ -225,7 +239,6 @@ check "docs/api.md: a prelude and an example per block (12 or more)" "$why"
     printf '    case %d:\n        return example%d();\n' "$i" "$i"
   done
   printf '    default:\n        return 2;\n    }\n}\n'; } >"$tmp/api/examples.c"
-read -ra pc_libs <<<"$(pkg-config --libs deltarf)"
 why=""
 quietly "$CC" "${CSTD[@]}" "${pc_cflags[@]}" "$tmp/api/examples.c" "${pc_libs[@]}" \
   -o "$tmp/api/examples" || why="does not compile"
