@@ -137,7 +137,8 @@ check "static and shared libraries export the same $(echo $shared_syms | wc -w) 
   echo 'static const function functions[] = {'
   for s in $shared_syms; do echo "    reinterpret_cast<function>(&$s),"; done
   echo '};'
-  echo 'int main(int argc, char **) { return functions[argc - 1] == nullptr; }'; } >"$tmp/linkall.cpp"
+  echo 'int main(int argc, char **) { return functions[argc - 1] == nullptr; }'
+} >"$tmp/linkall.cpp"
 why=""
 quietly "$CXX" "${CXXSTD[@]}" "${pc_cflags[@]}" "$tmp/linkall.cpp" "${pc_libs[@]}" \
   -o "$tmp/linkall" || why="does not link"
