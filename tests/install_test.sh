@@ -36,10 +36,12 @@ check() {
   if [ -z "$2" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL $1: $2"; fi
 }
 
-# quietly CMD...: runs CMD with its output in $tmp/log, shown when it fails.
+# quietly CMD...: runs CMD with its output in a file of its own, shown when it fails.
 quietly() {
-  "$@" >"$tmp/log" 2>&1 && return 0
-  tail -20 "$tmp/log"
+  local log
+  log=$(mktemp -p "$tmp" log.XXXXXX)
+  "$@" >"$log" 2>&1 && return 0
+  tail -20 "$log"
   return 1
 }
 
@@ -66,6 +68,31 @@ why=""
   [ "$(readlink "$lib/$soname")" == "libdeltarf.so.$version" ] ||
   why="libdeltarf.so -> $(readlink "$lib/libdeltarf.so"), $soname -> $(readlink "$lib/$soname")"
 check "shared library links: libdeltarf.so -> $soname -> libdeltarf.so.$version" "$why"
+
+# --- DESTDIR staging and make uninstall, beside the other checks (the libraries are built) ----
+# staging: writes the reasons of its two checks, staging.why and uninstall.why.
+staging() {
+  local stage=$tmp/stage why="" files
+  if quietly "$make" --no-print-directory install PREFIX=/opt/deltarf DESTDIR="$stage"; then
+    files=$(cd "$stage/opt/deltarf" && find . \( -type f -o -type l \) | sed 's|^\./||' | sort)
+    [ "$files" == "$want_files" ] || why="staged files differ"
+    grep -qx 'prefix=/opt/deltarf' "$stage/opt/deltarf/lib/pkgconfig/deltarf.pc" ||
+      why="${why:+$why, }deltarf.pc prefix is not /opt/deltarf"
+  else
+    why="make install DESTDIR= fails"
+  fi
+  echo "$why" >"$tmp/staging.why"
+  why=""
+  if quietly "$make" --no-print-directory uninstall PREFIX=/opt/deltarf DESTDIR="$stage"; then
+    files=$(cd "$stage/opt/deltarf" && find . \( -type f -o -type l \))
+    [ -z "$files" ] || why="left: $(echo $files)"
+  else
+    why="make uninstall fails"
+  fi
+  echo "$why" >"$tmp/uninstall.why"
+}
+staging >"$tmp/staging.log" 2>&1 &
+staging_pid=$!
 
 # --- one version everywhere ---------------------------------------------------------------
 got=$(pkg-config --modversion deltarf 2>&1)
@@ -100,8 +127,9 @@ alone() {
 }
 mkdir "$tmp/alone"
 alone C11 "$CC" "${CSTD[@]}" >"$tmp/alone/C11.bad" &
+c_pid=$!
 alone C++17 "$CXX" "${CXXSTD[@]}" -x c++ >"$tmp/alone/C++17.bad" &
-wait
+wait "$c_pid" $!
 for h in $header_names; do
   for tag in C11 C++17; do
     why=""
@@ -254,26 +282,11 @@ while IFS= read -r name; do
   check "docs/api.md example $i: $name" "$why"
 done <"$tmp/api/names"
 
-# --- DESTDIR staging, uninstall ------------------------------------------------------------------
-stage=$tmp/stage
-why=""
-if quietly "$make" --no-print-directory install PREFIX=/opt/deltarf DESTDIR="$stage"; then
-  staged=$(cd "$stage/opt/deltarf" && find . \( -type f -o -type l \) | sed 's|^\./||' | sort)
-  [ "$staged" == "$want_files" ] || why="staged files differ"
-  grep -qx 'prefix=/opt/deltarf' "$stage/opt/deltarf/lib/pkgconfig/deltarf.pc" ||
-    why="${why:+$why, }deltarf.pc prefix is not /opt/deltarf"
-else
-  why="make install DESTDIR= fails"
-fi
-check "DESTDIR staging install: the same files, deltarf.pc for the final PREFIX" "$why"
-why=""
-if quietly "$make" --no-print-directory uninstall PREFIX="$prefix"; then
-  left=$(cd "$prefix" && find . \( -type f -o -type l \))
-  [ -z "$left" ] || why="left: $(echo $left)"
-else
-  why="make uninstall fails"
-fi
-check "make uninstall removes every installed file" "$why"
+wait "$staging_pid"
+cat "$tmp/staging.log" # the output of a make that failed
+check "DESTDIR staging install: the same files, deltarf.pc for the final PREFIX" \
+  "$(cat "$tmp/staging.why")"
+check "make uninstall (DESTDIR) removes every installed file" "$(cat "$tmp/uninstall.why")"
 
 echo "installtest: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
