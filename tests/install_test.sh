@@ -178,8 +178,7 @@ for name in rc_compress_register rc_decompress_register deltarf_version; do
 done
 
 # --- deltarf.pc ------------------------------------------------------------------------------
-got=$(echo $(pkg-config --cflags deltarf) "|" $(pkg-config --libs deltarf) "|" \
-  $(pkg-config --variable=prefix deltarf))
+got="${pc_cflags[*]} | ${pc_libs[*]} | $(pkg-config --variable=prefix deltarf)"
 want="-I$prefix/include | -L$lib -ldeltarf | $prefix"
 [ "$got" == "$want" ] && why="" || why="'$got', want '$want'"
 check "deltarf.pc: cflags | libs | prefix" "$why"
