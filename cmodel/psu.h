@@ -1,13 +1,16 @@
 /* Bit-accurate model of the DC-Patch Patching Selection Unit (dc-patch paper Section IV-D):
  * the 256x4 block bitmap preset from the fault map, a 1024-input encoder over tiered
  * candidates for compressed registers, a 256-input one for uncompressed; take, release. */
-#ifndef PSU_H
-#define PSU_H
+#ifndef DELTARF_PSU_H
+#define DELTARF_PSU_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "drf_api.h"
 #include "drf_params.h"
+
+DRF_BEGIN_DECLS
 
 enum {
     PSU_ENTRIES = DRF_REGS,                /* slice entries */
@@ -72,5 +75,7 @@ static inline void psu_words32(const uint64_t v[PSU_WORDS], uint32_t w[PSU_SLOTS
     for (unsigned i = 0; i < PSU_SLOTS / 32; i++)
         w[i] = (uint32_t)(v[i / 2] >> (32 * (i % 2)));
 }
+
+DRF_END_DECLS
 
 #endif

@@ -1,10 +1,13 @@
 /* Bit-accurate model of the RC compression unit (aging paper Section 5.1.1, Figs. 8-9,
  * Table 1): computing-deltas module and 5-state control FSM, one subwavefront per cycle,
  * plus the fast functional API (classify / compress one 64-component register). */
-#ifndef RC_COMPRESS_H
-#define RC_COMPRESS_H
+#ifndef DELTARF_RC_COMPRESS_H
+#define DELTARF_RC_COMPRESS_H
 
+#include "drf_api.h"
 #include "rc_delta.h"
+
+DRF_BEGIN_DECLS
 
 /* FSM states of Fig. 9: enum rc_state, shared with the RTL (params.def). */
 
@@ -55,5 +58,7 @@ enum rc_pattern { RC_PATTERN_OTHER = 0, RC_PATTERN_CONSTANT, RC_PATTERN_SINGLE,
 bool rc_compress_register(const uint32_t comp[DRF_COMPONENTS], rc_entry *e);
 enum rc_pattern rc_classify(const uint32_t comp[DRF_COMPONENTS]);
 const char *rc_pattern_name(enum rc_pattern p);
+
+DRF_END_DECLS
 
 #endif
