@@ -18,22 +18,21 @@ LIB_MINOR := $(word 2,$(subst ., ,$(LIB_VERSION)))
 # carries MAJOR.MINOR; from 1.0.0 on, MAJOR only.
 LIB_SONAME := libdeltarf.so.$(if $(filter 0,$(LIB_MAJOR)),$(LIB_MAJOR).$(LIB_MINOR),$(LIB_MAJOR))
 
-# The models only (cmodel/): eval/ and cli/ are the CLI's, not the library's. Of tb/ only the
-# header-only generator rng.h (the fault maps draw from it; not installed) is on the include
-# path. -fPIC objects of their own, so build/obj and the benches are untouched; the build
-# tree's path is mapped out of the debug information.
-LIB_HEADERS := $(sort $(wildcard cmodel/*.h))
+# The models only (cmodel/): eval/ and cli/ are the CLI's, not the library's. The header-only
+# generator cmodel/rng.h (the fault maps draw from it) is internal: not installed. -fPIC
+# objects of their own, so build/obj and the benches are untouched; the build tree's path is
+# mapped out of the debug information.
+LIB_HEADERS := $(sort $(filter-out cmodel/rng.h,$(wildcard cmodel/*.h)))
 LIB_SRC := $(sort $(wildcard cmodel/*.c))
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/pic/%.o)
-LIB_CFLAGS := -std=c11 -O2 -g -Wall -Wextra -Werror -fPIC -ffile-prefix-map=$(CURDIR)=. -Icmodel \
-  -Itb
+LIB_CFLAGS := -std=c11 -O2 -g -Wall -Wextra -Werror -fPIC -ffile-prefix-map=$(CURDIR)=. -Icmodel
 # What the models need beyond libc: nothing today. The shared library is linked with -z defs
 # against this list, so a missing entry fails its link; deltarf.pc's Libs.private is this list.
 LIB_LIBS_PRIVATE :=
 LIB_STATIC := $(BUILD)/lib/libdeltarf.a
 LIB_SHARED := $(BUILD)/lib/libdeltarf.so.$(LIB_VERSION)
 
-$(BUILD)/pic/%.o: %.c $(LIB_HEADERS) tb/rng.h
+$(BUILD)/pic/%.o: %.c $(LIB_HEADERS) cmodel/rng.h
 	@mkdir -p $(dir $@)
 	$(CC) $(LIB_CFLAGS) -c $< -o $@
 
@@ -82,3 +81,8 @@ uninstall:
 
 installtest: $(BUILD)/deltarf $(BUILD)/libdrf.a
 	MAKE="$(MAKE)" tests/install_test.sh $(BUILD)/deltarf
+
+# The installed headers, for tests/install_test.sh.
+.PHONY: lib-headers
+lib-headers:
+	@echo $(LIB_HEADERS)
