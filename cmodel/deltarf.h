@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* deltarf: the umbrella header of the bit-accurate C golden models of the papers' GPU
  * register-file mechanisms: RC compression (aging paper 5.1), RAR (5.2), DC-Patch (Sections
  * II-IV). One header per block below; the calls and an example of each are in docs/api.md. */

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # --- fuzzing (issue 7): libFuzzer targets over every parser (fuzz/, docs/fuzz.md) ----------
 # make fuzz: each target for FUZZ_RUNS executions (default 10^7), build/fuzz/report.md.
 # make fuzz-regress: every seed and every saved crash input once through the ASan/UBSan
