@@ -34,6 +34,7 @@ typedef struct {
 typedef struct {
     bool used;
     unsigned n, resident;
+    unsigned configs;                /* window sizes taken (configure) in the replay */
     uint32_t busy_t;                 /* cycles with a wavefront resident (start/stop sum) */
     double resident_area;            /* wavefront-cycles */
     uint64_t last_change;
@@ -45,7 +46,6 @@ struct sim {
     sim_config cfg;
     sim_stats stats;
     sim_slice slice[SIM_MAX_SLICES];
-    pl_state place;                  /* slices and windows of the live wavefronts */
     double seconds[SIM_SCHEMES];
 };
 

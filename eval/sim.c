@@ -152,7 +152,6 @@ sim *sim_new(const sim_config *cfg)
     if (s == NULL)
         return NULL;
     s->cfg = *cfg;
-    pl_init(&s->place, cfg->map);
     s->stats.nvregs_min = DRF_REGS;
     return s;
 }
@@ -173,7 +172,6 @@ void sim_free(sim *s)
     for (unsigned k = 0; k < SIM_MAX_SLICES; k++)
         for (unsigned m = 0; m < SIM_SCHEMES; m++)
             plane_free(s->slice[k].plane[m]);
-    pl_free(&s->place);
     free(s);
 }
 

@@ -39,6 +39,7 @@ static bool configure(sim *s, sim_slice *sl, unsigned n)
 {
     sl->used = true;
     sl->n = n;
+    sl->configs++;
     for (unsigned k = 0; k < SIM_SCHEMES; k++) {
         if (!sim_has_scheme(s, k))
             continue;
@@ -209,17 +210,15 @@ static void resident_change(sim_slice *sl, int delta, uint64_t now)
         sl->busy_t += (uint32_t)now;
 }
 
-static bool start_wave(sim *s, const tr_event *ev, uint64_t now, char *msg, size_t len)
+static bool start_wave(sim *s, const ds_item *it, uint64_t now, char *msg, size_t len)
 {
     static const uint32_t zeros[DRF_COMPONENTS];
-    const pl_wave *pw = pl_start(&s->place, ev, msg, len);
-    if (pw == NULL)
-        return false;
-    sim_slice *sl = &s->slice[pw->slice];
+    const tr_event *ev = &it->e;
+    sim_slice *sl = &s->slice[it->w.slice];
     if ((sl->resident == 0 && sl->n != ev->nvregs) || !sl->used)
         if (!configure(s, sl, ev->nvregs))
             return pl_fail(msg, len, "out of memory");
-    sim_wave *w = &sl->wave[pw->window];
+    sim_wave *w = &sl->wave[it->w.window];
     w->n = ev->nvregs;
     resident_change(sl, 1, now);
     s->stats.wavefronts++;
@@ -250,7 +249,6 @@ static bool end_wave(sim *s, const pl_wave *pw, uint64_t now)
         s->seconds[m] += sim_clock() - t0;
     }
     resident_change(sl, -1, now);
-    pl_end(&s->place, pw);
     return true;
 }
 
@@ -277,29 +275,12 @@ static bool access_wave(sim *s, const tr_event *ev, const pl_wave *pw, uint64_t 
     return true;
 }
 
-bool sim_event(sim *s, const tr_event *ev, uint64_t now, char *msg, size_t len)
+bool sim_event(sim *s, const ds_item *it, uint64_t now, char *msg, size_t len)
 {
     s->stats.events++;
-    if (ev->kind == TR_A)
-        return start_wave(s, ev, now, msg, len);
-    const pl_wave *w = pl_find(&s->place, ev->wf);
-    if (w == NULL)
-        return pl_fail(msg, len, "wavefront %llu is not running", (unsigned long long)ev->wf);
-    if (ev->kind == TR_W || ev->kind == TR_R) {
-        if (ev->vreg >= w->n)
-            return pl_fail(msg, len, "vreg %u outside the window of %u registers", ev->vreg, w->n);
-        if (!access_wave(s, ev, w, now))
-            return pl_fail(msg, len, "out of memory");
-        return true;
-    }
-    if (!end_wave(s, w, now))
-        return pl_fail(msg, len, "out of memory");
-    return true;
-}
-
-void sim_end_pass(sim *s, uint64_t now)
-{
-    const pl_wave *w;
-    while ((w = pl_any(&s->place)) != NULL && end_wave(s, w, now))
-        ;
+    if (it->e.kind == TR_A)
+        return start_wave(s, it, now, msg, len);
+    const bool ok = it->e.kind == TR_F ? end_wave(s, &it->w, now)
+                                        : access_wave(s, &it->e, &it->w, now);
+    return ok || pl_fail(msg, len, "out of memory");
 }

@@ -36,6 +36,7 @@ struct tr_reader {
     uint8_t in[TR_CHUNK];       /* raw bytes (xz input), file mode */
     uint8_t out[TR_CHUNK];      /* decoded bytes */
     size_t out_len, out_pos;
+    uint64_t raw_bytes, decoded_bytes; /* read from the source; decoded (or plain) bytes */
     char line[TR_MAX_LINE + 1];
     unsigned long lineno;
     uint64_t last_cycle;
@@ -64,6 +65,7 @@ static long read_raw(tr_reader *r, uint8_t *buf, size_t cap)
         size_t n = fread(buf, 1, cap, r->file);
         if (n == 0 && ferror(r->file))
             return -1;
+        r->raw_bytes += n;
         return (long)n;
     }
     size_t n = r->mem_len - r->mem_pos;
@@ -71,6 +73,7 @@ static long read_raw(tr_reader *r, uint8_t *buf, size_t cap)
         n = cap;
     memcpy(buf, r->mem + r->mem_pos, n);
     r->mem_pos += n;
+    r->raw_bytes += n;
     return (long)n;
 }
 
@@ -110,6 +113,7 @@ static int fill_xz(tr_reader *r)
     }
     r->out_len = sizeof r->out - z->avail_out;
     r->out_pos = 0;
+    r->decoded_bytes += r->out_len;
     return r->out_len > 0;
 }
 
@@ -121,6 +125,7 @@ static int fill_plain(tr_reader *r)
         return fail(r, "read error: %s", strerror(errno));
     r->out_len = (size_t)n;
     r->out_pos = 0;
+    r->decoded_bytes += (size_t)n;
     return n > 0;
 }
 
@@ -446,6 +451,12 @@ unsigned long tr_line(const tr_reader *r)
     return r->lineno;
 }
 
+void tr_progress(const tr_reader *r, uint64_t *raw, uint64_t *decoded)
+{
+    *raw = r->raw_bytes;
+    *decoded = r->decoded_bytes;
+}
+
 /* Chooses xz or plain from the first bytes and starts the decoder. */
 static tr_reader *start(tr_reader *r, char *err, size_t errlen)
 {
@@ -465,6 +476,7 @@ static tr_reader *start(tr_reader *r, char *err, size_t errlen)
     } else if (n > 0) {
         memcpy(r->out, head, (size_t)n);
         r->out_len = (size_t)n;
+        r->decoded_bytes = (uint64_t)n;
     }
     return r;
 }
