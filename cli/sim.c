@@ -157,7 +157,7 @@ static void print_text(const sim_opts *o, const sim *s, const sim_result *res)
                100 * r->longest_other[1][0], 100 * r->longest_other[1][1], r->dvth[0], r->dvth[1],
                (unsigned long long)r->wakeups, (unsigned long long)r->movs,
                base > 0 ? r->energy[SIM_E_TOTAL] / base : 0,
-               r->seconds > 0 ? (double)st->events / r->seconds : 0);
+               r->seconds > 0 ? (double)st->replayed / r->seconds : 0);
     }
     printf("peak memory: %.1f MB resident\n", pg_peak_rss_kb() / 1024.0);
 }
@@ -213,7 +213,7 @@ static void print_json(const sim_opts *o, const sim *s, const sim_result *res)
            (unsigned long long)st->writes, (unsigned long long)st->launch_writes,
            (unsigned long long)st->reads, st->nvregs_min, st->nvregs_max, st->slots,
            st->slices_used, st->mean_resident,
-           st->reader_seconds > 0 ? (double)st->events / st->reader_seconds : 0);
+           st->reader_seconds > 0 ? (double)st->replayed / st->reader_seconds : 0);
     ec_dispatch_json(stdout, &st->dispatch);
     printf(",\"peak_rss_kb\":%ld,", pg_peak_rss_kb());
     json_u64s("patterns_all", st->pat_all, SIM_PATS, pattern_names);
@@ -224,7 +224,7 @@ static void print_json(const sim_opts *o, const sim *s, const sim_result *res)
     for (unsigned k = 0; k < SIM_SCHEMES; k++)
         if (o->cfg.schemes >> k & 1u) {
             printf("%s", first ? "" : ",");
-            json_scheme(&res[k], k, st->events);
+            json_scheme(&res[k], k, st->replayed);
             first = false;
         }
     printf("]}\n");
@@ -268,7 +268,7 @@ static bool write_summary(const char *dir, const sim_opts *o, const sim *s, cons
                 (unsigned long long)r->wakeups, (unsigned long long)r->movs);
         for (unsigned e = 0; e <= SIM_E_TOTAL; e++)
             fprintf(f, "\t%.6g", r->energy[e]);
-        fprintf(f, "\t%.6g\n", r->seconds > 0 ? (double)st->events / r->seconds : 0);
+        fprintf(f, "\t%.6g\n", r->seconds > 0 ? (double)st->replayed / r->seconds : 0);
     }
     if (!close_ok(f) || (f = open_in(dir, "patterns.tsv")) == NULL)
         return false;

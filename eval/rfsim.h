@@ -54,7 +54,7 @@ typedef struct {
     double dvth[2];            /* normalised dVth of the worst T0 and T1 */
     double reg_longest[2][DRF_REGS]; /* per register: longest '0' / '1' over its cells */
     double energy[6];          /* pJ: SIM_E_* */
-    double seconds;            /* CPU time spent in this scheme's event handlers */
+    double seconds;            /* CPU time spent in this scheme's event handlers (sampled) */
 } sim_result;
 
 enum { SIM_E_SLICE_LEAK, SIM_E_SLICE_DYN, SIM_E_LOGIC_LEAK, SIM_E_LOGIC_DYN, SIM_E_WAKEUP,
@@ -62,7 +62,8 @@ enum { SIM_E_SLICE_LEAK, SIM_E_SLICE_DYN, SIM_E_LOGIC_LEAK, SIM_E_LOGIC_DYN, SIM
 
 /* Statistics of the run that do not depend on the scheme. */
 typedef struct {
-    uint64_t events, writes, launch_writes, reads, wavefronts;
+    uint64_t events, writes, launch_writes, reads, wavefronts; /* x the repetitions */
+    uint64_t replayed;           /* events of the one replay (the trace's, read once) */
     uint64_t pat_all[SIM_PATS];  /* instruction writes by class (launch values apart) */
     uint64_t pat_full[SIM_PATS]; /* full-mask instruction writes (divergent stays 0) */
     unsigned repeat, slices_used, nvregs_min, nvregs_max;

@@ -256,6 +256,7 @@ bool sim_run_file(sim *s, const char *path, char *msg, size_t len)
     if (!run_pass(s, path, &length, msg, len) ||
         !repetitions(s, length, &repeat, path, msg, len))
         return false;
+    s->stats.replayed = s->stats.events;
     if (!sim_fold(s, repeat)) {
         snprintf(msg, len, "%s: out of memory", path);
         return false;

@@ -205,31 +205,32 @@ static bool parse_dec(const char *s, uint64_t max, uint64_t *out)
     return true;
 }
 
-static int hex_digit(char c)
+/* Hex digit values, -1 for any other byte (built on first use). */
+static signed char hex_value[256];
+
+static void init_hex_value(void)
 {
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
+    if (hex_value['1'])
+        return;
+    memset(hex_value, -1, sizeof hex_value);
+    for (int i = 0; i < 10; i++)
+        hex_value['0' + i] = (signed char)i;
+    for (int i = 0; i < 6; i++)
+        hex_value['a' + i] = hex_value['A' + i] = (signed char)(10 + i);
 }
 
-/* Exactly `digits` hex digits. */
+/* Exactly `digits` hex digits (the field ends there: a NUL). */
 static bool parse_hex(const char *s, size_t digits, uint64_t *out)
 {
     uint64_t v = 0;
-    if (strlen(s) != digits)
-        return false;
-    for (; *s; s++) {
-        int d = hex_digit(*s);
+    for (size_t i = 0; i < digits; i++) {
+        const int d = hex_value[(unsigned char)s[i]];
         if (d < 0)
             return false;
         v = v << 4 | (uint64_t)d;
     }
     *out = v;
-    return true;
+    return s[digits] == '\0';
 }
 
 /* A decimal field: 0 or the error. */
@@ -483,6 +484,7 @@ static tr_reader *start(tr_reader *r, char *err, size_t errlen)
 
 static tr_reader *alloc_reader(const char *name, char *err, size_t errlen)
 {
+    init_hex_value();
     tr_reader *r = calloc(1, sizeof *r);
     if (!r) {
         snprintf(err, errlen, "%s: out of memory", name);
