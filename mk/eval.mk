@@ -27,3 +27,9 @@ evaltest: $(BUILD)/deltarf $(BUILD)/tests/test_sim $(BUILD)/tests/test_dispatch 
 $(BUILD)/tools/gentrace: tools/gentrace.c | $(TOOLS_OK)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $< -o $@
+
+# The large-trace part of make bench alone: build/bench/trace.md (tools/bench_trace.sh).
+.PHONY: bench-trace
+bench-trace: $(BUILD)/deltarf $(BUILD)/tools/gentrace
+	@mkdir -p $(BUILD)/bench
+	tools/bench_trace.sh $(BUILD)/deltarf $(BUILD)/tools/gentrace $(BUILD)/bench | tee $(BUILD)/bench/trace.md
