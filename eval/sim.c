@@ -170,8 +170,12 @@ void sim_free(sim *s)
     if (s == NULL)
         return;
     for (unsigned k = 0; k < SIM_MAX_SLICES; k++)
+    {
         for (unsigned m = 0; m < SIM_SCHEMES; m++)
             plane_free(s->slice[k].plane[m]);
+        for (unsigned f = 0; f < SIM_FAMILIES; f++)
+            plane_free(s->slice[k].live[f]);
+    }
     free(s);
 }
 
@@ -188,6 +192,19 @@ sim_stats *sim_stats_mut(sim *s)
 bool sim_has_scheme(const sim *s, unsigned k)
 {
     return s->cfg.schemes >> k & 1u;
+}
+
+unsigned sim_family(unsigned k)
+{
+    return k == SIM_RC || k == SIM_RCRAR ? SIM_FAM_RC : k == SIM_WC ? SIM_FAM_WC : SIM_FAM_FULL;
+}
+
+bool sim_has_family(const sim *s, unsigned f)
+{
+    for (unsigned k = 0; k < SIM_SCHEMES; k++)
+        if (sim_has_scheme(s, k) && sim_family(k) == f)
+            return true;
+    return false;
 }
 
 /* --- run statistics ----------------------------------------------------------------------- */

@@ -137,11 +137,13 @@ bool sim_fold(sim *s, unsigned repeat)
             continue;
         sl->busy_t *= repeat;
         sl->resident_area *= repeat;
+        for (unsigned f = 0; f < SIM_FAMILIES; f++)
+            if (sl->live[f])
+                scale_counts(sl->live[f], repeat);
         for (unsigned k = 0; k < SIM_SCHEMES; k++) {
             sim_plane *p = sl->plane[k];
             if (p == NULL)
                 continue;
-            scale_counts(p, repeat);
             if (sl->configs > 1)
                 scale_plane(p, repeat);
             else if (!fold_plane(p, k, sl->n, repeat))

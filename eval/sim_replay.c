@@ -27,12 +27,18 @@ static bool is_rc(unsigned k)
     return k == SIM_RC || k == SIM_RCRAR;
 }
 
-/* --- placement and allocation ------------------------------------------------------------ */
-static bool plane_get(sim_slice *sl, unsigned k)
+/* The scheme whose write and read rules its family follows. */
+static unsigned rule_of(unsigned f)
 {
-    if (sl->plane[k] == NULL)
-        sl->plane[k] = calloc(1, sizeof *sl->plane[k]);
-    return sl->plane[k] != NULL;
+    return f == SIM_FAM_RC ? SIM_RC : f == SIM_FAM_WC ? SIM_WC : SIM_BASE;
+}
+
+/* --- placement and allocation ------------------------------------------------------------ */
+static bool plane_get(sim_plane **p)
+{
+    if (*p == NULL)
+        *p = calloc(1, sizeof **p);
+    return *p != NULL;
 }
 
 /* An empty slice takes windows of n registers: every allocator restarts (s = 0). */
@@ -41,10 +47,13 @@ static bool configure(sim *s, sim_slice *sl, unsigned n)
     sl->used = true;
     sl->n = n;
     sl->configs++;
+    for (unsigned f = 0; f < SIM_FAMILIES; f++)
+        if (sim_has_family(s, f) && !plane_get(&sl->live[f]))
+            return false;
     for (unsigned k = 0; k < SIM_SCHEMES; k++) {
         if (!sim_has_scheme(s, k))
             continue;
-        if (!plane_get(sl, k))
+        if (!plane_get(&sl->plane[k]))
             return false;
         sim_plane *p = sl->plane[k];
         rar_alloc_out o;
@@ -187,16 +196,46 @@ static void scheme_read(sim_plane *p, unsigned k, unsigned reg)
     }
 }
 
-/* Switches the window's registers off (the wavefront leaves). */
-static bool release_regs(sim_plane *p, const sim_wave *w, unsigned k, uint32_t now)
+/* Adds a live register's cell times to a scheme's register. */
+static bool add_cells(sim_reg *to, const sim_reg *from)
+{
+    for (unsigned k = 0; k < SIM_SEGS; k++)
+        to->seg_t[k] += from->seg_t[k];
+    if (from->t1 == NULL)
+        return true;
+    if (to->t1 == NULL && (to->t1 = calloc(SIM_BITS, sizeof *to->t1)) == NULL)
+        return false;
+    for (unsigned b = 0; b < SIM_BITS; b++)
+        to->t1[b] += from->t1[b];
+    return true;
+}
+
+/* The wavefront leaves: its live registers switch off, their cell times go to the registers
+ * each scheme of the family gave it, and the live registers start again from zero. */
+static bool release_regs(sim *s, sim_slice *sl, unsigned f, const sim_wave *w, uint32_t now)
 {
     for (unsigned i = 0; i < w->n; i++) {
-        sim_reg *r = &p->reg[phys(w, k, i)];
+        sim_reg *r = &sl->live[f]->reg[w->base + i];
         r->compressed = false;
         if (!sim_set_cells(r, NULL, 0, now))
             return false;
+        for (unsigned k = 0; k < SIM_SCHEMES; k++)
+            if (sim_has_scheme(s, k) && sim_family(k) == f &&
+                !add_cells(&sl->plane[k]->reg[phys(w, k, i)], r))
+                return false;
+        if (r->t1)
+            memset(r->t1, 0, SIM_BITS * sizeof *r->t1);
+        memset(r->seg_t, 0, sizeof r->seg_t);
     }
     return true;
+}
+
+/* The family's handler time counts for each of its schemes. */
+static void add_time(sim *s, unsigned f, double dt)
+{
+    for (unsigned k = 0; k < SIM_SCHEMES; k++)
+        if (sim_family(k) == f)
+            s->seconds[k] += dt;
 }
 
 /* --- events ------------------------------------------------------------------------------- */
@@ -221,17 +260,21 @@ static bool start_wave(sim *s, const ds_item *it, uint64_t now, char *msg, size_
             return pl_fail(msg, len, "out of memory");
     sim_wave *w = &sl->wave[it->w.window];
     w->n = ev->nvregs;
+    w->base = it->w.window * ev->nvregs;
     resident_change(sl, 1, now);
     s->stats.wavefronts++;
-    for (unsigned m = 0; m < SIM_SCHEMES; m++) {
-        if (!sim_has_scheme(s, m))
+    for (unsigned m = 0; m < SIM_SCHEMES; m++)
+        if (sim_has_scheme(s, m))
+            window_alloc(sl->plane[m], m, w->n, w);
+    for (unsigned f = 0; f < SIM_FAMILIES; f++) {
+        if (!sim_has_family(s, f))
             continue;
         const double t0 = sim_clock();
-        window_alloc(sl->plane[m], m, w->n, w);
         for (unsigned i = 0; i < w->n; i++)
-            if (!scheme_write(sl->plane[m], m, phys(w, m, i), zeros, false, true, (uint32_t)now))
+            if (!scheme_write(sl->live[f], rule_of(f), w->base + i, zeros, false, true,
+                              (uint32_t)now))
                 return pl_fail(msg, len, "out of memory");
-        s->seconds[m] += sim_clock() - t0;
+        add_time(s, f, sim_clock() - t0);
     }
     return true;
 }
@@ -240,15 +283,17 @@ static bool end_wave(sim *s, const pl_wave *pw, uint64_t now)
 {
     sim_slice *sl = &s->slice[pw->slice];
     const sim_wave *w = &sl->wave[pw->window];
-    for (unsigned m = 0; m < SIM_SCHEMES; m++) {
-        if (!sim_has_scheme(s, m))
+    for (unsigned f = 0; f < SIM_FAMILIES; f++) {
+        if (!sim_has_family(s, f))
             continue;
         const double t0 = sim_clock();
-        if (!release_regs(sl->plane[m], w, m, (uint32_t)now))
+        if (!release_regs(s, sl, f, w, (uint32_t)now))
             return false;
-        window_free(sl->plane[m], m, w);
-        s->seconds[m] += sim_clock() - t0;
+        add_time(s, f, sim_clock() - t0);
     }
+    for (unsigned m = 0; m < SIM_SCHEMES; m++)
+        if (sim_has_scheme(s, m))
+            window_free(sl->plane[m], m, w);
     resident_change(sl, -1, now);
     return true;
 }
@@ -263,17 +308,18 @@ static bool access_wave(sim *s, const tr_event *ev, const pl_wave *pw, uint64_t 
     else
         s->stats.reads++;
     const bool timed = s->stats.events % SAMPLE == 0; /* the clock costs as much as a read */
-    for (unsigned m = 0; m < SIM_SCHEMES; m++) {
-        if (!sim_has_scheme(s, m))
+    const unsigned reg = w->base + ev->vreg;
+    for (unsigned f = 0; f < SIM_FAMILIES; f++) {
+        if (!sim_has_family(s, f))
             continue;
         const double t0 = timed ? sim_clock() : 0;
-        const unsigned reg = phys(w, m, ev->vreg);
         if (ev->kind == TR_R)
-            scheme_read(sl->plane[m], m, reg);
-        else if (!scheme_write(sl->plane[m], m, reg, ev->v, divergent, false, (uint32_t)now))
+            scheme_read(sl->live[f], rule_of(f), reg);
+        else if (!scheme_write(sl->live[f], rule_of(f), reg, ev->v, divergent, false,
+                               (uint32_t)now))
             return false;
         if (timed)
-            s->seconds[m] += SAMPLE * (sim_clock() - t0);
+            add_time(s, f, SAMPLE * (sim_clock() - t0));
     }
     return true;
 }

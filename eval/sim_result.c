@@ -80,7 +80,9 @@ static double on_cells(const sim_plane *p)
     return cells;
 }
 
-static void add_energy(const sim_plane *p, sim_scheme k, double busy, sim_result *out)
+/* p: the scheme's registers (cell times); live: its family's counts and dynamic energy. */
+static void add_energy(const sim_plane *p, const sim_plane *live, sim_scheme k, double busy,
+                       sim_result *out)
 {
     /* the baseline and RAR gate nothing: the whole slice leaks (docs/eval-decisions.md 16) */
     const bool gated = k != SIM_BASE && k != SIM_RAR;
@@ -88,9 +90,9 @@ static void add_energy(const sim_plane *p, sim_scheme k, double busy, sim_result
                                            : P_SLICE * busy;
     out->energy[SIM_E_LOGIC_LEAK] += (k == SIM_RC || k == SIM_RCRAR) ? P_RC_LOGIC * busy
                                      : k == SIM_WC ? P_WC_LOGIC * busy : 0;
-    out->energy[SIM_E_SLICE_DYN] += p->e_slice_dyn;
-    out->energy[SIM_E_LOGIC_DYN] += p->e_logic_dyn;
-    out->energy[SIM_E_WAKEUP] += E_WAKEUP * (double)p->wakeups;
+    out->energy[SIM_E_SLICE_DYN] += live->e_slice_dyn;
+    out->energy[SIM_E_LOGIC_DYN] += live->e_logic_dyn;
+    out->energy[SIM_E_WAKEUP] += E_WAKEUP * (double)live->wakeups;
 }
 
 static void add_counts(const sim_plane *p, sim_result *out)
@@ -124,8 +126,9 @@ void sim_collect(const sim *s, sim_scheme k, sim_result *out)
         for (unsigned r = 0; r < DRF_REGS; r++)
             if (reg_was_on(&p->reg[r]))
                 collect_reg(&p->reg[r], r, busy, seg, out);
-        add_energy(p, k, busy, out);
-        add_counts(p, out);
+        const sim_plane *live = sl->live[sim_family(k)];
+        add_energy(p, live, k, busy, out);
+        add_counts(live, out);
     }
     for (unsigned v = 0; v < 2; v++)
         out->dvth[v] = sim_dvth(out->longest[v]);
