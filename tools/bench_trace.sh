@@ -38,20 +38,21 @@ timed "$OUT/patch-black" "$OUT/patch-black.out" "$BIN" patch "$BLACK" --scenario
 
 echo "## Trace evaluation on generated large traces (tools/gentrace.c, seed 1)"
 echo
-echo "| run | wall s | user CPU s | peak RSS MB | MB/s of trace text (wall) | / xz -dc (wall) | / xz -dc (CPU) |"
-echo "|---|---:|---:|---:|---:|---:|---:|"
+echo "| run | wall s | user CPU s | peak RSS MB | MB/s of trace text (wall) | MB/s (CPU) | / xz -dc (wall) | / xz -dc (CPU) |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|"
 row() { # label log
     awk -v l="$1" -v s="$size" -v xw="$(col "$OUT/xz" 1)" -v xu="$(col "$OUT/xz" 2)" \
-        '{ printf "| %s | %.1f | %.1f | %.0f | %s | %s | %s |\n", l, $1, $2, $3 / 1024,
-           s ? sprintf("%.1f", s / 1e6 / $1) : "-", xw > 0 ? sprintf("%.2f", $1 / xw) : "-",
-           xu > 0 ? sprintf("%.2f", $2 / xu) : "-" }' "$2.time"
+        '{ printf "| %s | %.1f | %.1f | %.0f | %s | %s | %s | %s |\n", l, $1, $2, $3 / 1024,
+           (s ? sprintf("%.1f", s / 1e6 / $1) : "-"), (s && $2 > 0 ? sprintf("%.1f", s / 1e6 / $2) : "-"), (xw > 0 ? sprintf("%.2f", $1 / xw) : "-"),
+           (xu > 0 ? sprintf("%.2f", $2 / xu) : "-") }' "$2.time"
 }
 row "xz -dc BinomialOption-gen ($(awk -v s="$size" 'BEGIN {printf "%.0f MB", s / 1e6}'))" "$OUT/xz"
 row "deltarf sim, all schemes, BinomialOption-gen" "$OUT/sim-binom"
-echo "| deltarf sim, all schemes, BlackScholes-gen | $(awk '{printf "%.1f | %.1f | %.0f", $1, $2, $3 / 1024}' "$OUT/sim-black.time") | | | |"
-echo "| deltarf patch --maps 2, BlackScholes-gen | $(awk '{printf "%.1f | %.1f | %.0f", $1, $2, $3 / 1024}' "$OUT/patch-black.time") | | | |"
+echo "| deltarf sim, all schemes, BlackScholes-gen | $(awk '{printf "%.1f | %.1f | %.0f", $1, $2, $3 / 1024}' "$OUT/sim-black.time") | | | | |"
+echo "| deltarf patch --maps 2, BlackScholes-gen | $(awk '{printf "%.1f | %.1f | %.0f", $1, $2, $3 / 1024}' "$OUT/patch-black.time") | | | | |"
 echo
 echo "Goals (issue 21): deltarf sim >= 50 MB/s of trace text with all schemes and <= 4x the time"
 echo "of xz -dc on the same file; sim and patch (2 maps) on BlackScholes within 5 minutes each."
 echo "Waits (BlackScholes-gen): $(grep -o '"dispatch":{[^}]*}' "$OUT/sim-black.out")"
-echo "The machine is shared: wall times include other jobs, CPU times do not."
+echo "The machine is shared (load average $(cut -d' ' -f1-3 /proc/loadavg) at the end): wall times include"
+echo "other jobs, CPU times do not (user time sums both threads of deltarf sim on an xz file)."

@@ -149,7 +149,7 @@ function speed(   i, b, s, t, line) {
         for (s = 1; s <= ns; s++) line = line sprintf(" %.2g |", f(b, S[s], 20))
         printf "| %s | %s |%s\n", b, t, line
     }
-    print "\nEvents per scheme = the events of the one replay of the trace (its repetitions are folded from it, `docs/eval-decisions.md` decision 6) through that scheme's handlers (reg_phys, power gating, cell accounting), in CPU time, one event in 16 timed; the xz reader and the dispatch are shared and timed apart."
+    print "\nEvents per scheme = the events of the one replay of the trace (its repetitions are folded from it, `docs/eval-decisions.md` decision 6) through that scheme's handlers (reg_phys, power gating, cell accounting; schemes that store the same cells, baseline/RAR/ARGO and RC/RC+RAR, are replayed once and share one time), in CPU time, one event in 16 timed; the xz reader and the dispatch are shared and timed apart."
 }
 function big(s, m) { return ((s, m) in P) && (AVG[s, m] - P[s, m] > 10 || P[s, m] - AVG[s, m] > 10) }
 function why(   s, m, any, list) {
