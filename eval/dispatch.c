@@ -36,7 +36,6 @@ typedef struct {
     bool placed, a_due;   /* placed; its A not given out yet */
     pl_wave pw;
     chunk *head, *tail;
-    size_t heap_pos;      /* SIZE_MAX: not in the heap */
 } held_wave;
 
 struct ds_state {
@@ -261,17 +260,11 @@ static bool before(const held_wave *a, const held_wave *b)
     return x < y || (x == y && a->a_line < b->a_line);
 }
 
-static void heap_set(ds_state *d, size_t i, held_wave *w)
-{
-    d->heap[i] = w;
-    w->heap_pos = i;
-}
-
 static void sift(ds_state *d, size_t i)
 {
     held_wave *w = d->heap[i];
     while (i > 0 && before(w, d->heap[(i - 1) / 2])) {
-        heap_set(d, i, d->heap[(i - 1) / 2]);
+        d->heap[i] = d->heap[(i - 1) / 2];
         i = (i - 1) / 2;
     }
     for (;;) {
@@ -282,26 +275,25 @@ static void sift(ds_state *d, size_t i)
             k++;
         if (!before(d->heap[k], w))
             break;
-        heap_set(d, i, d->heap[k]);
+        d->heap[i] = d->heap[k];
         i = k;
     }
-    heap_set(d, i, w);
+    d->heap[i] = w;
 }
 
 static bool heap_push(ds_state *d, held_wave *w)
 {
     if (!reserve((void **)&d->heap, &d->heap_cap, d->nheap + 1, sizeof *d->heap))
         return false;
-    heap_set(d, d->nheap++, w);
-    sift(d, w->heap_pos);
+    d->heap[d->nheap++] = w;
+    sift(d, d->nheap - 1);
     return true;
 }
 
 static void heap_pop(ds_state *d)
 {
-    d->heap[0]->heap_pos = SIZE_MAX;
     if (--d->nheap) {
-        heap_set(d, 0, d->heap[d->nheap]);
+        d->heap[0] = d->heap[d->nheap];
         sift(d, 0);
     }
 }
@@ -340,7 +332,7 @@ static bool start_waiting(ds_state *d, const tr_event *a, unsigned long line)
     held_wave *w = calloc(1, sizeof *w);
     if (w == NULL)
         return false;
-    *w = (held_wave){.wf = a->wf, .a = *a, .a_line = line, .heap_pos = SIZE_MAX};
+    *w = (held_wave){.wf = a->wf, .a = *a, .a_line = line};
     if (!reserve((void **)&d->waiting, &d->waiting_cap, d->nwaiting + 1, sizeof *d->waiting) ||
         !tab_add(d, w)) {
         free(w);
