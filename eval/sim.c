@@ -199,6 +199,16 @@ unsigned sim_family(unsigned k)
     return k == SIM_RC || k == SIM_RCRAR ? SIM_FAM_RC : k == SIM_WC ? SIM_FAM_WC : SIM_FAM_FULL;
 }
 
+bool sim_moves(unsigned k)
+{
+    return k == SIM_RAR || k == SIM_RCRAR || k == SIM_ARGO;
+}
+
+const sim_plane *sim_cells(const sim_slice *sl, unsigned k)
+{
+    return sim_moves(k) ? sl->plane[k] : sl->live[sim_family(k)];
+}
+
 bool sim_has_family(const sim *s, unsigned f)
 {
     for (unsigned k = 0; k < SIM_SCHEMES; k++)

@@ -76,26 +76,22 @@ static void scale_plane(sim_plane *p, unsigned repeat)
     }
 }
 
-/* One scheme on a slice that kept one window size: its allocator state after the replay is
- * the shift of the next repetition. RAR, RC+RAR: window w's s advanced by its releases, so
+/* A moving scheme on a slice that kept one window size: its allocator state after the replay
+ * is the shift of the next repetition. RAR, RC+RAR: window w's s advanced by its releases, so
  * repetition k sees register (s + index) % N of window w rotated by k x s_end(w). ARGO: the
  * round robin is the same up to the pointer, so repetition k's windows are shifted by
- * k x pointer. Others: every repetition is the same. */
+ * k x pointer. (The baseline, RC and WC repeat the same registers: their cells are x R.) */
 static bool fold_plane(sim_plane *p, unsigned k, unsigned n, unsigned repeat)
 {
     unsigned count[DRF_REGS];
-    if (k == SIM_RAR || k == SIM_RCRAR) {
-        for (unsigned w = 0; w < DRF_WAVEFRONT_SLOTS && (w + 1) * n <= DRF_REGS; w++) {
-            shift_counts(repeat, p->rar.s[w], n, count);
-            if (!fold_blocks(p, w * n, n, 1, count))
-                return false;
-        }
-    } else if (k == SIM_ARGO) {
+    if (k == SIM_ARGO) {
         shift_counts(repeat, p->argo_next, DRF_REGS / n, count);
-        if (!fold_blocks(p, 0, DRF_REGS / n, n, count))
+        return fold_blocks(p, 0, DRF_REGS / n, n, count);
+    }
+    for (unsigned w = 0; w < DRF_WAVEFRONT_SLOTS && (w + 1) * n <= DRF_REGS; w++) {
+        shift_counts(repeat, p->rar.s[w], n, count);
+        if (!fold_blocks(p, w * n, n, 1, count))
             return false;
-    } else {
-        scale_plane(p, repeat);
     }
     return true;
 }
@@ -138,11 +134,13 @@ bool sim_fold(sim *s, unsigned repeat)
         sl->busy_t *= repeat;
         sl->resident_area *= repeat;
         for (unsigned f = 0; f < SIM_FAMILIES; f++)
-            if (sl->live[f])
+            if (sl->live[f]) {
                 scale_counts(sl->live[f], repeat);
+                scale_plane(sl->live[f], repeat);
+            }
         for (unsigned k = 0; k < SIM_SCHEMES; k++) {
             sim_plane *p = sl->plane[k];
-            if (p == NULL)
+            if (p == NULL || !sim_moves(k))
                 continue;
             if (sl->configs > 1)
                 scale_plane(p, repeat);

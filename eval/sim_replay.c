@@ -196,36 +196,43 @@ static void scheme_read(sim_plane *p, unsigned k, unsigned reg)
     }
 }
 
-/* Adds a live register's cell times to a scheme's register. */
-static bool add_cells(sim_reg *to, const sim_reg *from)
+/* A scheme's register gets sign x a live register's cell times (start/stop sums: at an A and
+ * an F every interval of the live register is closed). */
+static bool add_cells(sim_reg *to, const sim_reg *from, uint32_t sign)
 {
     for (unsigned k = 0; k < SIM_SEGS; k++)
-        to->seg_t[k] += from->seg_t[k];
+        to->seg_t[k] += sign * from->seg_t[k];
     if (from->t1 == NULL)
         return true;
     if (to->t1 == NULL && (to->t1 = calloc(SIM_BITS, sizeof *to->t1)) == NULL)
         return false;
     for (unsigned b = 0; b < SIM_BITS; b++)
-        to->t1[b] += from->t1[b];
+        to->t1[b] += sign * from->t1[b];
     return true;
 }
 
-/* The wavefront leaves: its live registers switch off, their cell times go to the registers
- * each scheme of the family gave it, and the live registers start again from zero. */
-static bool release_regs(sim *s, sim_slice *sl, unsigned f, const sim_wave *w, uint32_t now)
+/* The wavefront's live registers give their cell times so far (sign -1u, at its A) or their
+ * new total (sign 1, at its F) to the registers each moving scheme of the family gave it. */
+static bool move_cells(sim *s, sim_slice *sl, unsigned f, const sim_wave *w, uint32_t sign)
+{
+    for (unsigned k = 0; k < SIM_SCHEMES; k++) {
+        if (!sim_has_scheme(s, k) || sim_family(k) != f || !sim_moves(k))
+            continue;
+        for (unsigned i = 0; i < w->n; i++)
+            if (!add_cells(&sl->plane[k]->reg[phys(w, k, i)], &sl->live[f]->reg[w->base + i], sign))
+                return false;
+    }
+    return true;
+}
+
+/* The wavefront leaves: its live registers switch off. */
+static bool release_regs(sim_plane *live, const sim_wave *w, uint32_t now)
 {
     for (unsigned i = 0; i < w->n; i++) {
-        sim_reg *r = &sl->live[f]->reg[w->base + i];
+        sim_reg *r = &live->reg[w->base + i];
         r->compressed = false;
         if (!sim_set_cells(r, NULL, 0, now))
             return false;
-        for (unsigned k = 0; k < SIM_SCHEMES; k++)
-            if (sim_has_scheme(s, k) && sim_family(k) == f &&
-                !add_cells(&sl->plane[k]->reg[phys(w, k, i)], r))
-                return false;
-        if (r->t1)
-            memset(r->t1, 0, SIM_BITS * sizeof *r->t1);
-        memset(r->seg_t, 0, sizeof r->seg_t);
     }
     return true;
 }
@@ -270,6 +277,8 @@ static bool start_wave(sim *s, const ds_item *it, uint64_t now, char *msg, size_
         if (!sim_has_family(s, f))
             continue;
         const double t0 = sim_clock();
+        if (!move_cells(s, sl, f, w, UINT32_MAX))
+            return pl_fail(msg, len, "out of memory");
         for (unsigned i = 0; i < w->n; i++)
             if (!scheme_write(sl->live[f], rule_of(f), w->base + i, zeros, false, true,
                               (uint32_t)now))
@@ -287,7 +296,7 @@ static bool end_wave(sim *s, const pl_wave *pw, uint64_t now)
         if (!sim_has_family(s, f))
             continue;
         const double t0 = sim_clock();
-        if (!release_regs(s, sl, f, w, (uint32_t)now))
+        if (!release_regs(sl->live[f], w, (uint32_t)now) || !move_cells(s, sl, f, w, 1))
             return false;
         add_time(s, f, sim_clock() - t0);
     }

@@ -80,7 +80,7 @@ static double on_cells(const sim_plane *p)
     return cells;
 }
 
-/* p: the scheme's registers (cell times); live: its family's counts and dynamic energy. */
+/* p: the scheme's cell times (sim_cells); live: its family's counts and dynamic energy. */
 static void add_energy(const sim_plane *p, const sim_plane *live, sim_scheme k, double busy,
                        sim_result *out)
 {
@@ -119,7 +119,7 @@ void sim_collect(const sim *s, sim_scheme k, sim_result *out)
     const uint8_t *seg = seg_table();
     for (unsigned i = 0; i < SIM_MAX_SLICES; i++) {
         const sim_slice *sl = &s->slice[i];
-        const sim_plane *p = sl->plane[k];
+        const sim_plane *p = sim_cells(sl, k);
         if (p == NULL || sl->busy_t == 0)
             continue;
         const double busy = sl->busy_t;
@@ -144,7 +144,7 @@ void sim_bit_profile(const sim *s, sim_scheme k, double (*prof)[3])
     memset(prof, 0, SIM_BITS * sizeof *prof);
     for (unsigned i = 0; i < SIM_MAX_SLICES; i++) {
         const sim_slice *sl = &s->slice[i];
-        const sim_plane *p = sl->plane[k];
+        const sim_plane *p = sim_cells(sl, k);
         if (p == NULL || sl->busy_t == 0)
             continue;
         for (unsigned r = 0; r < DRF_REGS; r++) {
