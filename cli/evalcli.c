@@ -5,6 +5,7 @@
 #include "evalcli.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <stdlib.h>
 
 int ec_usage(const char *prog, const char *synopsis, const char *problem, const char *arg)
@@ -38,4 +39,32 @@ void ec_json_string(FILE *f, const char *s)
             fputc(c, f);
     }
     fputc('"', f);
+}
+
+bool ec_buffer_mb(const char *s, uint64_t *bytes)
+{
+    uint64_t mb;
+    if (!ec_u64(s, 65536, &mb))
+        return false;
+    *bytes = mb << 20;
+    return true;
+}
+
+void ec_dispatch_text(const ds_stats *d, char *line, size_t len)
+{
+    snprintf(line, len, "dispatch: %" PRIu64 " wavefronts waited for a slot (mean %.0f, longest %"
+             PRIu64 " cycles; at most %" PRIu64 " at once); lines held for them: peak %.1f MB in "
+             "memory, %.1f MB spilled (file peak %.1f MB); replayed %" PRIu64 " W, %" PRIu64 " R",
+             d->waited, d->waited ? (double)d->wait_cycles / (double)d->waited : 0.0, d->wait_max,
+             d->waiting_peak, (double)d->held_peak / 1e6, (double)d->spilled / 1e6,
+             (double)d->file_peak / 1e6, d->writes, d->reads);
+}
+
+void ec_dispatch_json(FILE *f, const ds_stats *d)
+{
+    fprintf(f, "\"dispatch\":{\"waited\":%" PRIu64 ",\"wait_cycles\":%" PRIu64 ",\"wait_max\":%"
+            PRIu64 ",\"waiting_peak\":%" PRIu64 ",\"held_peak_bytes\":%" PRIu64
+            ",\"spilled_bytes\":%" PRIu64 ",\"file_peak_bytes\":%" PRIu64 ",\"writes\":%" PRIu64
+            ",\"reads\":%" PRIu64 "}", d->waited, d->wait_cycles, d->wait_max, d->waiting_peak,
+            d->held_peak, d->spilled, d->file_peak, d->writes, d->reads);
 }

@@ -7,7 +7,10 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stddef.h>
 #include <stdio.h>
+
+#include "dispatch.h"
 
 /* Prints "PROG: problem 'arg'; usage: SYNOPSIS" (arg may be NULL) on stderr; returns 2. */
 int ec_usage(const char *prog, const char *synopsis, const char *problem, const char *arg);
@@ -16,5 +19,11 @@ bool ec_u64(const char *s, uint64_t max, uint64_t *out);
 /* Writes s as a JSON string: quoted, with '"', '\\' and control characters escaped (other
  * bytes as they are). */
 void ec_json_string(FILE *f, const char *s);
+/* --buffer-mb: megabytes 0..65536 as bytes. */
+bool ec_buffer_mb(const char *s, uint64_t *bytes);
+/* The wavefronts that waited for a slot and the lines held for them, as one text line ... */
+void ec_dispatch_text(const ds_stats *d, char *line, size_t len);
+/* ... and as the JSON member "dispatch":{...} (no comma around it). */
+void ec_dispatch_json(FILE *f, const ds_stats *d);
 
 #endif

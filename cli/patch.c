@@ -7,6 +7,7 @@
 #include "patch.h"
 #include "evalcli.h"
 #include "patch_eval.h"
+#include "progress.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -41,7 +42,7 @@ static const char *const ev_name[DCP_EV_KINDS] = {"normal", "patch_faulty", "pat
 static int usage(const char *problem, const char *arg)
 {
     return ec_usage(PROG, PROG " TRACE --scenario common|clustered|dispersed [--seed S] [--maps K]"
-                    " [--map packed|recorded] [--json|--md-row]", problem, arg);
+                    " [--map packed|recorded] [--buffer-mb M] [--json|--md-row]", problem, arg);
 }
 
 /* One option with its value; 0 when taken, else the usage error's status. */
@@ -60,6 +61,8 @@ static int option(options *o, const char *name, const char *val)
         o->cfg.maps = (unsigned)v;
         return 0;
     }
+    if (strcmp(name, "--buffer-mb") == 0)
+        return ec_buffer_mb(val, &o->cfg.mem_budget) ? 0 : usage("bad buffer size (0-65536 MB)", val);
     if (strcmp(name, "--map") == 0)
         return pl_parse(val, &o->cfg.map) ? 0 : usage("unknown map (packed, recorded)", val);
     if (strcmp(name, "--inject") == 0) /* test hook, docs/eval-patch.md */
@@ -70,7 +73,8 @@ static int option(options *o, const char *name, const char *val)
 
 static int parse_args(int argc, char **argv, options *o)
 {
-    *o = (options){.cfg = {.seed = 1, .maps = 4, .map = PL_PACKED}};
+    *o = (options){.cfg = {.seed = 1, .maps = 4, .map = PL_PACKED,
+                           .mem_budget = DS_DEFAULT_BUDGET, .progress = PROG}};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--json") == 0 || strcmp(a, "--md-row") == 0) {
@@ -147,7 +151,11 @@ static void print_text(const options *o, const pa_stats *s, const figures *f, do
            f->misp, s->lds_peak, f->lds_kb);
     printf("  checked: %" PRIu64 " reads, %" PRIu64 " lost, %" PRIu64 " writes dropped, %" PRIu64
            " trace lanes not kept\n", s->reads, s->lost, s->dropped, s->lanes_mismatch);
-    printf("  speed: %.0f events/s (%.3f s)\n", frac((double)s->events, secs), secs);
+    char line[512];
+    ec_dispatch_text(&s->dispatch, line, sizeof line);
+    printf("  %s\n", line);
+    printf("  speed: %.0f events/s (%.3f s); peak memory %.1f MB resident\n",
+           frac((double)s->events, secs), secs, pg_peak_rss_kb() / 1024.0);
 }
 
 static void print_json(const options *o, const pa_stats *s, const figures *f, double secs)
@@ -180,9 +188,11 @@ static void print_json(const options *o, const pa_stats *s, const figures *f, do
         printf("%s\"%s\": %" PRIu64, k ? ", " : "", ev_name[k], s->ev[k]);
     printf("},\n \"fig6\": {\"mispredicted\": %.6f, \"spill_peak_slots\": %u, "
            "\"spill_peak_kb\": %.2f},\n", f->misp, s->lds_peak, f->lds_kb);
-    printf(" \"lost\": %" PRIu64 ", \"dropped\": %" PRIu64 ", \"trace_lanes_not_kept\": %" PRIu64
-           ", \"events_per_s\": %.0f}\n", s->lost, s->dropped, s->lanes_mismatch,
-           frac((double)s->events, secs));
+    printf(" ");
+    ec_dispatch_json(stdout, &s->dispatch);
+    printf(",\n \"lost\": %" PRIu64 ", \"dropped\": %" PRIu64 ", \"trace_lanes_not_kept\": %" PRIu64
+           ", \"peak_rss_kb\": %ld, \"events_per_s\": %.0f}\n", s->lost, s->dropped,
+           s->lanes_mismatch, pg_peak_rss_kb(), frac((double)s->events, secs));
 }
 
 /* One markdown table row, percentages (build/eval/report-patch.md). */
@@ -210,13 +220,6 @@ static void report_loss(const pa_stats *s)
                 s->dropped);
 }
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
 int cmd_patch(int argc, char **argv)
 {
     options o;
@@ -225,9 +228,9 @@ int cmd_patch(int argc, char **argv)
         return st;
     char err[ERR_LEN] = "";
     pa_stats s = {0};
-    const double t0 = now();
+    const double t0 = pg_now();
     const bool ok = pa_run_file(o.path, &o.cfg, &s, err, sizeof err);
-    const double secs = now() - t0;
+    const double secs = pg_now() - t0;
     if (!ok) {
         fprintf(stderr, PROG ": %s\n", err);
         return 1;

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* deltarf sim TRACE [--scheme S]... [--map packed|recorded] [--repeat R] [--json] [--plots DIR]:
+/* deltarf sim TRACE [--scheme S]... [--map packed|recorded] [--repeat R] [--buffer-mb M] [--json]
+ * [--plots DIR]:
  * replays a register trace under the aging paper's Section 5 schemes and prints the Section 6
  * figures' numbers (Figs. 7, 12-19, 21). Decisions: docs/eval-decisions.md. */
 #include "sim.h"
@@ -11,6 +12,7 @@
 #include <sys/stat.h>
 
 #include "evalcli.h"
+#include "progress.h"
 #include "rfsim.h"
 
 #define PROG "deltarf sim"
@@ -29,7 +31,7 @@ typedef struct {
 static int usage(const char *problem, const char *arg)
 {
     return ec_usage(PROG, "deltarf sim TRACE [--scheme S]... [--map packed|recorded] [--repeat R]"
-                    " [--json] [--plots DIR]", problem, arg);
+                    " [--buffer-mb M] [--json] [--plots DIR]", problem, arg);
 }
 
 static bool parse_repeat(const char *s, unsigned *out)
@@ -55,6 +57,9 @@ static int parse_valued(sim_opts *o, const char *opt, const char *val)
     } else if (strcmp(opt, "--repeat") == 0) {
         if (!parse_repeat(val, &o->cfg.repeat))
             return usage("bad repeat (0-1000, 0 = automatic)", val);
+    } else if (strcmp(opt, "--buffer-mb") == 0) {
+        if (!ec_buffer_mb(val, &o->cfg.mem_budget))
+            return usage("bad buffer size (0-65536 MB)", val);
     } else if (strcmp(opt, "--plots") == 0) {
         o->plots = val;
     } else {
@@ -112,6 +117,13 @@ static void print_occupancy(const sim_stats *st)
            st->mean_resident, 100.0 * st->mean_resident * st->nvregs_max / DRF_REGS);
 }
 
+static void print_dispatch(const sim_stats *st)
+{
+    char line[512];
+    ec_dispatch_text(&st->dispatch, line, sizeof line);
+    printf("%s\n", line);
+}
+
 static void print_patterns(const char *what, const uint64_t *p)
 {
     const uint64_t t = sum_pats(p);
@@ -130,6 +142,7 @@ static void print_text(const sim_opts *o, const sim *s, const sim_result *res)
            (unsigned long long)st->writes, (unsigned long long)st->launch_writes,
            (unsigned long long)st->reads);
     print_occupancy(st);
+    print_dispatch(st);
     print_patterns("writes by pattern, all", st->pat_all);
     print_patterns("writes by pattern, full mask", st->pat_full);
     printf("%-9s %27s %27s %7s %7s %8s %6s %7s %10s\n", "scheme", "longest '0' (1 / off)",
@@ -145,8 +158,9 @@ static void print_text(const sim_opts *o, const sim *s, const sim_result *res)
                100 * r->longest_other[1][0], 100 * r->longest_other[1][1], r->dvth[0], r->dvth[1],
                (unsigned long long)r->wakeups, (unsigned long long)r->movs,
                base > 0 ? r->energy[SIM_E_TOTAL] / base : 0,
-               r->seconds > 0 ? (double)st->events / r->seconds : 0);
+               r->seconds > 0 ? (double)st->replayed / r->seconds : 0);
     }
+    printf("peak memory: %.1f MB resident\n", pg_peak_rss_kb() / 1024.0);
 }
 
 static void json_u64s(const char *name, const uint64_t *v, unsigned n, const char *const *names)
@@ -200,7 +214,9 @@ static void print_json(const sim_opts *o, const sim *s, const sim_result *res)
            (unsigned long long)st->writes, (unsigned long long)st->launch_writes,
            (unsigned long long)st->reads, st->nvregs_min, st->nvregs_max, st->slots,
            st->slices_used, st->mean_resident,
-           st->reader_seconds > 0 ? (double)st->events / st->reader_seconds : 0);
+           st->reader_seconds > 0 ? (double)st->replayed / st->reader_seconds : 0);
+    ec_dispatch_json(stdout, &st->dispatch);
+    printf(",\"peak_rss_kb\":%ld,", pg_peak_rss_kb());
     json_u64s("patterns_all", st->pat_all, SIM_PATS, pattern_names);
     printf(",");
     json_u64s("patterns_full_mask", st->pat_full, SIM_PATS, pattern_names);
@@ -209,7 +225,7 @@ static void print_json(const sim_opts *o, const sim *s, const sim_result *res)
     for (unsigned k = 0; k < SIM_SCHEMES; k++)
         if (o->cfg.schemes >> k & 1u) {
             printf("%s", first ? "" : ",");
-            json_scheme(&res[k], k, st->events);
+            json_scheme(&res[k], k, st->replayed);
             first = false;
         }
     printf("]}\n");
@@ -253,7 +269,7 @@ static bool write_summary(const char *dir, const sim_opts *o, const sim *s, cons
                 (unsigned long long)r->wakeups, (unsigned long long)r->movs);
         for (unsigned e = 0; e <= SIM_E_TOTAL; e++)
             fprintf(f, "\t%.6g", r->energy[e]);
-        fprintf(f, "\t%.6g\n", r->seconds > 0 ? (double)st->events / r->seconds : 0);
+        fprintf(f, "\t%.6g\n", r->seconds > 0 ? (double)st->replayed / r->seconds : 0);
     }
     if (!close_ok(f) || (f = open_in(dir, "patterns.tsv")) == NULL)
         return false;
@@ -321,7 +337,7 @@ static bool write_plots(const sim_opts *o, const sim *s, const sim_result *res)
 
 int cmd_sim(int argc, char **argv)
 {
-    sim_opts o = {.cfg = {.map = PL_PACKED}};
+    sim_opts o = {.cfg = {.map = PL_PACKED, .mem_budget = DS_DEFAULT_BUDGET, .progress = PROG}};
     const int st = parse_args(argc, argv, &o);
     if (st)
         return st;

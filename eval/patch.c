@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* The streaming DC-Patch trace replay (dc-patch paper Sections II-A, II-B and V-A): reads the
- * trace event by event, places each wavefront at its A (eval/place.h), hands each event to its
- * slice (eval/patch_run.c), one pass per fault map of every slice (docs/eval-patch.md). */
+/* The streaming DC-Patch trace replay (dc-patch paper Sections II-A, II-B and V-A): takes the
+ * trace's events in replay order, each wavefront placed at its A or held until a window frees
+ * up (eval/dispatch.h), hands each to its slice (eval/patch_run.c), one pass per fault map of
+ * every slice (docs/eval-patch.md). */
 #include "patch_internal.h"
+#include "progress.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,13 +23,13 @@ uint64_t pa_map_seed(uint64_t seed, unsigned map, unsigned slice)
     return splitmix64(splitmix64(splitmix64(seed) ^ map) ^ slice);
 }
 
-/* One pass: the placement, and the slices in the order they were first used. The slices'
+/* One pass: the dispatch (placement, waiting wavefronts), and the slices in the order they were first used. The slices'
  * memory is kept from one pass to the next. */
 typedef struct {
     const pa_config *cfg;
     unsigned map;
     pa_stats *st;
-    pl_state pl;
+    ds_state *ds;
     pa_slice *slice[PL_MAX_SLICES];
     bool used[PL_MAX_SLICES];
     unsigned order[PL_MAX_SLICES], nslices;
@@ -54,25 +56,18 @@ static void count_event(pa_stats *st, const tr_event *e)
     st->launch_writes += e->kind == TR_W && e->launch;
 }
 
-/* One event: placed (A), handed to its slice, and its window freed (F). */
-static bool dispatch(pass *ps, const tr_event *e, const char *name, unsigned long line, char *err,
-                     size_t errlen)
+/* One placed event, handed to its slice. */
+static bool dispatch(pass *ps, const ds_item *it, const char *name, char *err, size_t errlen)
 {
-    char msg[256] = "not running";
-    const pl_wave *w = e->kind == TR_A ? pl_start(&ps->pl, e, msg, sizeof msg)
-                                       : pl_find(&ps->pl, e->wf);
-    if (w == NULL)
-        return pl_fail(err, errlen, "%s:%lu: %s", name, line, msg);
-    pa_slice *s = slice_of(ps, w->slice);
+    pa_slice *s = slice_of(ps, it->w.slice);
     if (s == NULL)
         return pl_fail(err, errlen, "out of memory");
-    count_event(ps->st, e);
-    const pa_ev ev = {.e = e, .line = line, .base = w->window * w->n, .n = w->n};
+    count_event(ps->st, &it->e);
+    const pa_ev ev = {.e = &it->e, .line = it->line, .base = it->w.window * it->w.n,
+                      .n = it->w.n};
     char why[128];
     if (!pa_slice_feed(s, &ev, why, sizeof why))
         return pl_fail(err, errlen, "%s: %s", name, why);
-    if (e->kind == TR_F)
-        pl_end(&ps->pl, w);
     return true;
 }
 
@@ -103,18 +98,25 @@ static bool run_pass(pass *ps, tr_reader *r, const char *name, unsigned map, cha
     ps->map = map;
     ps->nslices = 0;
     memset(ps->used, 0, sizeof ps->used);
-    pl_init(&ps->pl, ps->cfg->map);
+    if ((ps->ds = ds_open(r, ps->cfg->map, ps->cfg->mem_budget)) == NULL)
+        return pl_fail(err, errlen, "out of memory");
+    pg_state pg;
+    pg_start(&pg, ps->cfg->progress, name);
     const uint64_t lost0 = ps->st->lost;
-    tr_event e;
+    ds_item it;
     int got;
     bool ok = true;
-    while (ok && (got = tr_next(r, &e)) == 1)
-        ok = dispatch(ps, &e, name, tr_line(r), err, errlen);
+    while (ok && (got = ds_next(ps->ds, &it, name, err, errlen)) == 1) {
+        ok = dispatch(ps, &it, name, err, errlen);
+        pg_tick(&pg, r, ps->st->events);
+    }
+    pg_end(&pg);
     if (ok && got < 0)
-        ok = pl_fail(err, errlen, "%s", tr_error(r));
+        ok = false;
     if (ok)
         ok = finish(ps, name, lost0 == 0, err, errlen);
-    pl_free(&ps->pl);
+    ps->st->dispatch = *ds_get_stats(ps->ds);
+    ds_close(ps->ds);
     return ok;
 }
 

@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "dcp_slice.h"
+#include "dispatch.h"
 #include "faultmap.h"
 #include "place.h"
 #include "trace.h"
@@ -26,6 +27,8 @@ typedef struct {
     pl_policy map;          /* placement of wavefronts on slices (eval/place.h) */
     uint64_t inject_after;  /* test hook: after this many writes of a slice, every block of it
                              * turns faulty without a reset (0: never); see docs/eval-patch.md */
+    uint64_t mem_budget;    /* bytes of held lines of waiting wavefronts kept in memory */
+    const char *progress;   /* program name for the progress line on stderr; NULL: none */
 } pa_config;
 
 /* The first read that did not return the last value written. */
@@ -47,6 +50,7 @@ typedef struct {
     double occ[PA_LAYOUTS][PA_CATS]; /* entry x trace-cycles in each Fig. 3 category */
     double alloc, span;          /* allocated entry x cycles; DRF_REGS x cycles of the slices */
     pa_loss first_loss;          /* valid when lost > 0 */
+    ds_stats dispatch;           /* wavefronts that waited for a slot (one pass) */
 } pa_stats;
 
 /* One pass over the trace on fault map `map` (0 .. cfg->maps - 1) of every slice, from a reader

@@ -130,30 +130,41 @@ static bool fits(const pl_slice *s, unsigned n)
     return s->resident == 0 || (s->n == n && s->resident < pl_slots(n));
 }
 
-/* The slice for a starting wavefront, or -1 with msg set. */
-static int choose(const pl_state *p, const tr_event *ev, char *msg, size_t len)
+/* The slice a starting wavefront can take now, or -1. */
+static int choose(const pl_state *p, const tr_event *ev)
 {
     if (p->policy == PL_RECORDED) {
         const unsigned k = ev->cu * TR_SIMDS + ev->simd;
-        const pl_slice *s = &p->slice[k];
-        if (fits(s, ev->nvregs))
-            return (int)k;
-        if (s->n != ev->nvregs)
-            pl_fail(msg, len, "wavefront %llu (%u registers): its slice (cu %u, simd %u) holds "
-                    "windows of %u registers", (unsigned long long)ev->wf, ev->nvregs, ev->cu,
-                    ev->simd, s->n);
-        else
-            pl_fail(msg, len, "wavefront %llu (%u registers): its slice (cu %u, simd %u) is "
-                    "full (%u of %u wavefronts)", (unsigned long long)ev->wf, ev->nvregs, ev->cu,
-                    ev->simd, s->resident, pl_slots(ev->nvregs));
-        return -1;
+        return fits(&p->slice[k], ev->nvregs) ? (int)k : -1;
     }
     for (unsigned k = 0; k < PL_MAX_SLICES; k++)
         if (fits(&p->slice[k], ev->nvregs))
             return (int)k;
-    pl_fail(msg, len, "wavefront %llu (%u registers): every one of the %u slices is full",
-            (unsigned long long)ev->wf, ev->nvregs, PL_MAX_SLICES);
     return -1;
+}
+
+bool pl_fits(const pl_state *p, const tr_event *ev)
+{
+    return choose(p, ev) >= 0;
+}
+
+/* Why a starting wavefront does not fit (choose gave -1). */
+static void why_not(const pl_state *p, const tr_event *ev, char *msg, size_t len)
+{
+    if (p->policy == PL_PACKED) {
+        pl_fail(msg, len, "wavefront %llu (%u registers): every one of the %u slices is full",
+                (unsigned long long)ev->wf, ev->nvregs, PL_MAX_SLICES);
+        return;
+    }
+    const pl_slice *s = &p->slice[ev->cu * TR_SIMDS + ev->simd];
+    if (s->n != ev->nvregs)
+        pl_fail(msg, len, "wavefront %llu (%u registers): its slice (cu %u, simd %u) holds "
+                "windows of %u registers", (unsigned long long)ev->wf, ev->nvregs, ev->cu,
+                ev->simd, s->n);
+    else
+        pl_fail(msg, len, "wavefront %llu (%u registers): its slice (cu %u, simd %u) is "
+                "full (%u of %u wavefronts)", (unsigned long long)ev->wf, ev->nvregs, ev->cu,
+                ev->simd, s->resident, pl_slots(ev->nvregs));
 }
 
 /* The lowest free window of the slice (one exists: fits() counted the slots). */
@@ -173,9 +184,11 @@ const pl_wave *pl_start(pl_state *p, const tr_event *ev, char *msg, size_t len)
                 (unsigned long long)ev->wf, ev->nvregs);
         return NULL;
     }
-    const int k = choose(p, ev, msg, len);
-    if (k < 0)
+    const int k = choose(p, ev);
+    if (k < 0) {
+        why_not(p, ev, msg, len);
         return NULL;
+    }
     if (!wave_grow(p)) {
         pl_fail(msg, len, "out of memory");
         return NULL;

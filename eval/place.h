@@ -53,6 +53,8 @@ unsigned pl_slots(unsigned n);
 
 void pl_init(pl_state *p, pl_policy policy);
 void pl_free(pl_state *p);
+/* Whether the wavefront of an A fits a slice now (pl_start would place it). */
+bool pl_fits(const pl_state *p, const tr_event *ev);
 /* At an A: places the wavefront; NULL with a one-line message when it does not fit (or out of
  * memory). The pointer is valid until the next pl_start or pl_end. */
 const pl_wave *pl_start(pl_state *p, const tr_event *ev, char *msg, size_t len);

@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "dispatch.h"
 #include "drf_params.h"
 #include "place.h"
 #include "rar.h"
@@ -39,9 +40,11 @@ double sim_dvth(double f);
 typedef struct sim sim;
 
 typedef struct {
-    pl_policy map;     /* placement of wavefronts on slices (eval/place.h) */
-    unsigned repeat;   /* replays of the trace back to back; 0: automatic (docs) */
-    unsigned schemes;  /* mask of sim_scheme */
+    pl_policy map;       /* placement of wavefronts on slices (eval/place.h) */
+    unsigned repeat;     /* replays of the trace back to back; 0: automatic (docs) */
+    unsigned schemes;    /* mask of sim_scheme */
+    uint64_t mem_budget; /* bytes of held lines of waiting wavefronts kept in memory */
+    const char *progress;/* program name for the progress line on stderr; NULL: none */
 } sim_config;
 
 /* Results of one scheme (all fractions of the busy time, 0..1). */
@@ -52,7 +55,7 @@ typedef struct {
     double dvth[2];            /* normalised dVth of the worst T0 and T1 */
     double reg_longest[2][DRF_REGS]; /* per register: longest '0' / '1' over its cells */
     double energy[6];          /* pJ: SIM_E_* */
-    double seconds;            /* CPU time spent in this scheme's event handlers */
+    double seconds;            /* CPU time spent in this scheme's event handlers (sampled) */
 } sim_result;
 
 enum { SIM_E_SLICE_LEAK, SIM_E_SLICE_DYN, SIM_E_LOGIC_LEAK, SIM_E_LOGIC_DYN, SIM_E_WAKEUP,
@@ -60,7 +63,8 @@ enum { SIM_E_SLICE_LEAK, SIM_E_SLICE_DYN, SIM_E_LOGIC_LEAK, SIM_E_LOGIC_DYN, SIM
 
 /* Statistics of the run that do not depend on the scheme. */
 typedef struct {
-    uint64_t events, writes, launch_writes, reads, wavefronts;
+    uint64_t events, writes, launch_writes, reads, wavefronts; /* x the repetitions */
+    uint64_t replayed;           /* events of the one replay (the trace's, read once) */
     uint64_t pat_all[SIM_PATS];  /* instruction writes by class (launch values apart) */
     uint64_t pat_full[SIM_PATS]; /* full-mask instruction writes (divergent stays 0) */
     unsigned repeat, slices_used, nvregs_min, nvregs_max;
@@ -68,14 +72,17 @@ typedef struct {
     double busy_cycles;          /* summed over slices */
     double mean_resident;        /* time-weighted wavefronts per busy slice */
     double reader_seconds;
+    ds_stats dispatch;           /* wavefronts that waited for a slot (one replay) */
 } sim_stats;
 
 sim *sim_new(const sim_config *cfg);
 void sim_free(sim *s);
-/* Feeds one event (cycle already rebased by the caller); false with msg on a model error. */
-bool sim_event(sim *s, const tr_event *ev, uint64_t now, char *msg, size_t msglen);
-/* Ends a replay: frees every wavefront still resident at time now. */
-void sim_end_pass(sim *s, uint64_t now);
+/* Feeds one placed event (cycle already rebased by the caller); false with msg when out of
+ * memory. */
+bool sim_event(sim *s, const ds_item *it, uint64_t now, char *msg, size_t msglen);
+/* After the replay: the figures of R back-to-back repetitions of it (eval/sim_fold.c); false
+ * when out of memory. */
+bool sim_fold(sim *s, unsigned repeat);
 /* Results, after the last pass. */
 void sim_collect(const sim *s, sim_scheme k, sim_result *out);
 /* Average fraction of time bit position p holds 0, 1, is off (Fig. 12), per scheme. */
@@ -83,8 +90,8 @@ void sim_bit_profile(const sim *s, sim_scheme k, double (*prof)[3]);
 const sim_stats *sim_get_stats(const sim *s);
 sim_stats *sim_stats_mut(sim *s);
 
-/* The whole run on a trace file: passes, rebased time, automatic repeat. false with msg
- * ("file:line: message") on a reader or model error. */
+/* The whole run on a trace file, read once: rebased time, automatic repeat, repetitions
+ * folded. false with msg ("file:line: message") on a reader or model error. */
 bool sim_run_file(sim *s, const char *path, char *msg, size_t msglen);
 
 #endif

@@ -25,20 +25,34 @@ typedef struct {
     double e_slice_dyn, e_logic_dyn; /* pJ */
 } sim_plane;
 
-/* A resident wavefront as the schemes see it: its window size, and each scheme's window and
- * rotation s. */
+/* Schemes that store the same cells for a logical register and differ only in where they
+ * put it (reg_phys): baseline, RAR and ARGO store every value; RC and RC+RAR switch off the
+ * same compressed registers; WC. A family's cells are replayed once, in a live plane indexed
+ * by the placement's registers (window x N + index); a scheme that moves registers gets each
+ * wavefront's cell times in its own registers: the live ones are subtracted at its A and added
+ * at its F (docs/eval.md, Speed). */
+enum { SIM_FAM_FULL, SIM_FAM_RC, SIM_FAM_WC, SIM_FAMILIES };
+unsigned sim_family(unsigned k);
+/* RAR, RC+RAR and ARGO put a wavefront's registers elsewhere than the placement's window: they
+ * keep cell times of their own. The baseline, RC and WC use the live plane's (never cleared). */
+bool sim_moves(unsigned k);
+
+/* A resident wavefront as the schemes see it: its window size, its registers in the live
+ * planes (base .. base + n - 1), and each scheme's window and rotation s. */
 typedef struct {
-    unsigned n;
+    unsigned n, base;
     uint8_t win[SIM_SCHEMES], s[SIM_SCHEMES];
 } sim_wave;
 
 typedef struct {
     bool used;
     unsigned n, resident;
+    unsigned configs;                /* window sizes taken (configure) in the replay */
     uint32_t busy_t;                 /* cycles with a wavefront resident (start/stop sum) */
     double resident_area;            /* wavefront-cycles */
     uint64_t last_change;
-    sim_plane *plane[SIM_SCHEMES];
+    sim_plane *plane[SIM_SCHEMES];   /* allocator, and the cell times of each register */
+    sim_plane *live[SIM_FAMILIES];   /* live cells, counts and dynamic energy per family */
     sim_wave wave[DRF_REGS];         /* by the wavefront's placement window (eval/place.h) */
 } sim_slice;
 
@@ -46,12 +60,14 @@ struct sim {
     sim_config cfg;
     sim_stats stats;
     sim_slice slice[SIM_MAX_SLICES];
-    pl_state place;                  /* slices and windows of the live wavefronts */
     double seconds[SIM_SCHEMES];
 };
 
 bool sim_set_cells(sim_reg *r, const uint32_t *bits, unsigned segs, uint32_t now);
 bool sim_has_scheme(const sim *s, unsigned k);
+bool sim_has_family(const sim *s, unsigned f);
+/* The plane holding scheme k's cell times on a slice. */
+const sim_plane *sim_cells(const sim_slice *sl, unsigned k);
 void sim_count_write(sim *s, const tr_event *ev);
 double sim_clock(void);
 

@@ -2,7 +2,7 @@
 /* Trace replay on 256-register slices under the schemes of the aging paper's Section 5 (RC,
  * RAR, RC+RAR, WC, ARGO, baseline): window allocation (Section 2.1, cmodel/rar.h), power
  * gating, and per-cell '1' time kept only where bits change (XOR + ctz). docs/eval-decisions.md */
-#define _POSIX_C_SOURCE 199309L /* clock_gettime */
+#define _POSIX_C_SOURCE 199309L /* clock_gettime, CLOCK_PROCESS_CPUTIME_ID */
 #include "rfsim.h"
 
 #include <stdlib.h>
@@ -31,7 +31,7 @@ bool sim_scheme_parse(const char *name, sim_scheme *s)
 static double seconds_now(void)
 {
     struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
@@ -153,7 +153,6 @@ sim *sim_new(const sim_config *cfg)
     if (s == NULL)
         return NULL;
     s->cfg = *cfg;
-    pl_init(&s->place, cfg->map);
     s->stats.nvregs_min = DRF_REGS;
     return s;
 }
@@ -172,9 +171,12 @@ void sim_free(sim *s)
     if (s == NULL)
         return;
     for (unsigned k = 0; k < SIM_MAX_SLICES; k++)
+    {
         for (unsigned m = 0; m < SIM_SCHEMES; m++)
             plane_free(s->slice[k].plane[m]);
-    pl_free(&s->place);
+        for (unsigned f = 0; f < SIM_FAMILIES; f++)
+            plane_free(s->slice[k].live[f]);
+    }
     free(s);
 }
 
@@ -191,6 +193,29 @@ sim_stats *sim_stats_mut(sim *s)
 bool sim_has_scheme(const sim *s, unsigned k)
 {
     return s->cfg.schemes >> k & 1u;
+}
+
+unsigned sim_family(unsigned k)
+{
+    return k == SIM_RC || k == SIM_RCRAR ? SIM_FAM_RC : k == SIM_WC ? SIM_FAM_WC : SIM_FAM_FULL;
+}
+
+bool sim_moves(unsigned k)
+{
+    return k == SIM_RAR || k == SIM_RCRAR || k == SIM_ARGO;
+}
+
+const sim_plane *sim_cells(const sim_slice *sl, unsigned k)
+{
+    return sim_moves(k) ? sl->plane[k] : sl->live[sim_family(k)];
+}
+
+bool sim_has_family(const sim *s, unsigned f)
+{
+    for (unsigned k = 0; k < SIM_SCHEMES; k++)
+        if (sim_has_scheme(s, k) && sim_family(k) == f)
+            return true;
+    return false;
 }
 
 /* --- run statistics ----------------------------------------------------------------------- */
@@ -210,7 +235,8 @@ void sim_count_write(sim *s, const tr_event *ev)
     s->stats.pat_full[p]++;
 }
 
-/* Per-scheme handler time, for events per second per scheme. */
+/* Per-scheme handler time (CPU time of the process: the machine may be shared), for events
+ * per second per scheme. */
 double sim_clock(void)
 {
     return seconds_now();

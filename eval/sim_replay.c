@@ -11,6 +11,7 @@
 #include "rfsim_internal.h"
 
 #define ALL_SEGS ((1u << SIM_SEGS) - 1u)
+#define SAMPLE 16 /* reads and writes: one in SAMPLE is timed per scheme */
 
 /* Table 2 (32 nm, 1 GHz) and Table 3 energies, pJ. */
 #define E_SLICE_READ 295.86
@@ -27,12 +28,18 @@ static bool is_rc(unsigned k)
     return k == SIM_RC || k == SIM_RCRAR;
 }
 
-/* --- placement and allocation ------------------------------------------------------------ */
-static bool plane_get(sim_slice *sl, unsigned k)
+/* The scheme whose write and read rules its family follows. */
+static unsigned rule_of(unsigned f)
 {
-    if (sl->plane[k] == NULL)
-        sl->plane[k] = calloc(1, sizeof *sl->plane[k]);
-    return sl->plane[k] != NULL;
+    return f == SIM_FAM_RC ? SIM_RC : f == SIM_FAM_WC ? SIM_WC : SIM_BASE;
+}
+
+/* --- placement and allocation ------------------------------------------------------------ */
+static bool plane_get(sim_plane **p)
+{
+    if (*p == NULL)
+        *p = calloc(1, sizeof **p);
+    return *p != NULL;
 }
 
 /* An empty slice takes windows of n registers: every allocator restarts (s = 0). */
@@ -40,10 +47,14 @@ static bool configure(sim *s, sim_slice *sl, unsigned n)
 {
     sl->used = true;
     sl->n = n;
+    sl->configs++;
+    for (unsigned f = 0; f < SIM_FAMILIES; f++)
+        if (sim_has_family(s, f) && !plane_get(&sl->live[f]))
+            return false;
     for (unsigned k = 0; k < SIM_SCHEMES; k++) {
         if (!sim_has_scheme(s, k))
             continue;
-        if (!plane_get(sl, k))
+        if (!plane_get(&sl->plane[k]))
             return false;
         sim_plane *p = sl->plane[k];
         rar_alloc_out o;
@@ -186,16 +197,53 @@ static void scheme_read(sim_plane *p, unsigned k, unsigned reg)
     }
 }
 
-/* Switches the window's registers off (the wavefront leaves). */
-static bool release_regs(sim_plane *p, const sim_wave *w, unsigned k, uint32_t now)
+/* A scheme's register gets sign x a live register's cell times (start/stop sums: at an A and
+ * an F every interval of the live register is closed). */
+static bool add_cells(sim_reg *to, const sim_reg *from, uint32_t sign)
+{
+    for (unsigned k = 0; k < SIM_SEGS; k++)
+        to->seg_t[k] += sign * from->seg_t[k];
+    if (from->t1 == NULL)
+        return true;
+    if (to->t1 == NULL && (to->t1 = calloc(SIM_BITS, sizeof *to->t1)) == NULL)
+        return false;
+    for (unsigned b = 0; b < SIM_BITS; b++)
+        to->t1[b] += sign * from->t1[b];
+    return true;
+}
+
+/* The wavefront's live registers give their cell times so far (sign -1u, at its A) or their
+ * new total (sign 1, at its F) to the registers each moving scheme of the family gave it. */
+static bool move_cells(sim *s, sim_slice *sl, unsigned f, const sim_wave *w, uint32_t sign)
+{
+    for (unsigned k = 0; k < SIM_SCHEMES; k++) {
+        if (!sim_has_scheme(s, k) || sim_family(k) != f || !sim_moves(k))
+            continue;
+        for (unsigned i = 0; i < w->n; i++)
+            if (!add_cells(&sl->plane[k]->reg[phys(w, k, i)], &sl->live[f]->reg[w->base + i], sign))
+                return false;
+    }
+    return true;
+}
+
+/* The wavefront leaves: its live registers switch off. */
+static bool release_regs(sim_plane *live, const sim_wave *w, uint32_t now)
 {
     for (unsigned i = 0; i < w->n; i++) {
-        sim_reg *r = &p->reg[phys(w, k, i)];
+        sim_reg *r = &live->reg[w->base + i];
         r->compressed = false;
         if (!sim_set_cells(r, NULL, 0, now))
             return false;
     }
     return true;
+}
+
+/* The family's handler time counts for each of its schemes. */
+static void add_time(sim *s, unsigned f, double dt)
+{
+    for (unsigned k = 0; k < SIM_SCHEMES; k++)
+        if (sim_family(k) == f)
+            s->seconds[k] += dt;
 }
 
 /* --- events ------------------------------------------------------------------------------- */
@@ -210,29 +258,33 @@ static void resident_change(sim_slice *sl, int delta, uint64_t now)
         sl->busy_t += (uint32_t)now;
 }
 
-static bool start_wave(sim *s, const tr_event *ev, uint64_t now, char *msg, size_t len)
+static bool start_wave(sim *s, const ds_item *it, uint64_t now, char *msg, size_t len)
 {
     static const uint32_t zeros[DRF_COMPONENTS];
-    const pl_wave *pw = pl_start(&s->place, ev, msg, len);
-    if (pw == NULL)
-        return false;
-    sim_slice *sl = &s->slice[pw->slice];
+    const tr_event *ev = &it->e;
+    sim_slice *sl = &s->slice[it->w.slice];
     if ((sl->resident == 0 && sl->n != ev->nvregs) || !sl->used)
         if (!configure(s, sl, ev->nvregs))
             return pl_fail(msg, len, "out of memory");
-    sim_wave *w = &sl->wave[pw->window];
+    sim_wave *w = &sl->wave[it->w.window];
     w->n = ev->nvregs;
+    w->base = it->w.window * ev->nvregs;
     resident_change(sl, 1, now);
     s->stats.wavefronts++;
-    for (unsigned m = 0; m < SIM_SCHEMES; m++) {
-        if (!sim_has_scheme(s, m))
+    for (unsigned m = 0; m < SIM_SCHEMES; m++)
+        if (sim_has_scheme(s, m))
+            window_alloc(sl->plane[m], m, w->n, w);
+    for (unsigned f = 0; f < SIM_FAMILIES; f++) {
+        if (!sim_has_family(s, f))
             continue;
         const double t0 = sim_clock();
-        window_alloc(sl->plane[m], m, w->n, w);
+        if (!move_cells(s, sl, f, w, UINT32_MAX))
+            return pl_fail(msg, len, "out of memory");
         for (unsigned i = 0; i < w->n; i++)
-            if (!scheme_write(sl->plane[m], m, phys(w, m, i), zeros, false, true, (uint32_t)now))
+            if (!scheme_write(sl->live[f], rule_of(f), w->base + i, zeros, false, true,
+                              (uint32_t)now))
                 return pl_fail(msg, len, "out of memory");
-        s->seconds[m] += sim_clock() - t0;
+        add_time(s, f, sim_clock() - t0);
     }
     return true;
 }
@@ -241,17 +293,18 @@ static bool end_wave(sim *s, const pl_wave *pw, uint64_t now)
 {
     sim_slice *sl = &s->slice[pw->slice];
     const sim_wave *w = &sl->wave[pw->window];
-    for (unsigned m = 0; m < SIM_SCHEMES; m++) {
-        if (!sim_has_scheme(s, m))
+    for (unsigned f = 0; f < SIM_FAMILIES; f++) {
+        if (!sim_has_family(s, f))
             continue;
         const double t0 = sim_clock();
-        if (!release_regs(sl->plane[m], w, m, (uint32_t)now))
+        if (!release_regs(sl->live[f], w, (uint32_t)now) || !move_cells(s, sl, f, w, 1))
             return false;
-        window_free(sl->plane[m], m, w);
-        s->seconds[m] += sim_clock() - t0;
+        add_time(s, f, sim_clock() - t0);
     }
+    for (unsigned m = 0; m < SIM_SCHEMES; m++)
+        if (sim_has_scheme(s, m))
+            window_free(sl->plane[m], m, w);
     resident_change(sl, -1, now);
-    pl_end(&s->place, pw);
     return true;
 }
 
@@ -264,43 +317,29 @@ static bool access_wave(sim *s, const tr_event *ev, const pl_wave *pw, uint64_t 
         sim_count_write(s, ev);
     else
         s->stats.reads++;
-    for (unsigned m = 0; m < SIM_SCHEMES; m++) {
-        if (!sim_has_scheme(s, m))
+    const bool timed = s->stats.events % SAMPLE == 0; /* the clock costs as much as a read */
+    const unsigned reg = w->base + ev->vreg;
+    for (unsigned f = 0; f < SIM_FAMILIES; f++) {
+        if (!sim_has_family(s, f))
             continue;
-        const double t0 = sim_clock();
-        const unsigned reg = phys(w, m, ev->vreg);
+        const double t0 = timed ? sim_clock() : 0;
         if (ev->kind == TR_R)
-            scheme_read(sl->plane[m], m, reg);
-        else if (!scheme_write(sl->plane[m], m, reg, ev->v, divergent, false, (uint32_t)now))
+            scheme_read(sl->live[f], rule_of(f), reg);
+        else if (!scheme_write(sl->live[f], rule_of(f), reg, ev->v, divergent, false,
+                               (uint32_t)now))
             return false;
-        s->seconds[m] += sim_clock() - t0;
+        if (timed)
+            add_time(s, f, SAMPLE * (sim_clock() - t0));
     }
     return true;
 }
 
-bool sim_event(sim *s, const tr_event *ev, uint64_t now, char *msg, size_t len)
+bool sim_event(sim *s, const ds_item *it, uint64_t now, char *msg, size_t len)
 {
     s->stats.events++;
-    if (ev->kind == TR_A)
-        return start_wave(s, ev, now, msg, len);
-    const pl_wave *w = pl_find(&s->place, ev->wf);
-    if (w == NULL)
-        return pl_fail(msg, len, "wavefront %llu is not running", (unsigned long long)ev->wf);
-    if (ev->kind == TR_W || ev->kind == TR_R) {
-        if (ev->vreg >= w->n)
-            return pl_fail(msg, len, "vreg %u outside the window of %u registers", ev->vreg, w->n);
-        if (!access_wave(s, ev, w, now))
-            return pl_fail(msg, len, "out of memory");
-        return true;
-    }
-    if (!end_wave(s, w, now))
-        return pl_fail(msg, len, "out of memory");
-    return true;
-}
-
-void sim_end_pass(sim *s, uint64_t now)
-{
-    const pl_wave *w;
-    while ((w = pl_any(&s->place)) != NULL && end_wave(s, w, now))
-        ;
+    if (it->e.kind == TR_A)
+        return start_wave(s, it, now, msg, len);
+    const bool ok = it->e.kind == TR_F ? end_wave(s, &it->w, now)
+                                        : access_wave(s, &it->e, &it->w, now);
+    return ok || pl_fail(msg, len, "out of memory");
 }

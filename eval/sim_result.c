@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "progress.h"
 #include "rfsim_internal.h"
 
 /* Table 2 / Table 3 leakage, mW (x 1 ns = pJ per cycle), and the wake-up energy, pJ. */
@@ -80,7 +81,9 @@ static double on_cells(const sim_plane *p)
     return cells;
 }
 
-static void add_energy(const sim_plane *p, sim_scheme k, double busy, sim_result *out)
+/* p: the scheme's cell times (sim_cells); live: its family's counts and dynamic energy. */
+static void add_energy(const sim_plane *p, const sim_plane *live, sim_scheme k, double busy,
+                       sim_result *out)
 {
     /* the baseline and RAR gate nothing: the whole slice leaks (docs/eval-decisions.md 16) */
     const bool gated = k != SIM_BASE && k != SIM_RAR;
@@ -88,9 +91,9 @@ static void add_energy(const sim_plane *p, sim_scheme k, double busy, sim_result
                                            : P_SLICE * busy;
     out->energy[SIM_E_LOGIC_LEAK] += (k == SIM_RC || k == SIM_RCRAR) ? P_RC_LOGIC * busy
                                      : k == SIM_WC ? P_WC_LOGIC * busy : 0;
-    out->energy[SIM_E_SLICE_DYN] += p->e_slice_dyn;
-    out->energy[SIM_E_LOGIC_DYN] += p->e_logic_dyn;
-    out->energy[SIM_E_WAKEUP] += E_WAKEUP * (double)p->wakeups;
+    out->energy[SIM_E_SLICE_DYN] += live->e_slice_dyn;
+    out->energy[SIM_E_LOGIC_DYN] += live->e_logic_dyn;
+    out->energy[SIM_E_WAKEUP] += E_WAKEUP * (double)live->wakeups;
 }
 
 static void add_counts(const sim_plane *p, sim_result *out)
@@ -117,15 +120,16 @@ void sim_collect(const sim *s, sim_scheme k, sim_result *out)
     const uint8_t *seg = seg_table();
     for (unsigned i = 0; i < SIM_MAX_SLICES; i++) {
         const sim_slice *sl = &s->slice[i];
-        const sim_plane *p = sl->plane[k];
+        const sim_plane *p = sim_cells(sl, k);
         if (p == NULL || sl->busy_t == 0)
             continue;
         const double busy = sl->busy_t;
         for (unsigned r = 0; r < DRF_REGS; r++)
             if (reg_was_on(&p->reg[r]))
                 collect_reg(&p->reg[r], r, busy, seg, out);
-        add_energy(p, k, busy, out);
-        add_counts(p, out);
+        const sim_plane *live = sl->live[sim_family(k)];
+        add_energy(p, live, k, busy, out);
+        add_counts(live, out);
     }
     for (unsigned v = 0; v < 2; v++)
         out->dvth[v] = sim_dvth(out->longest[v]);
@@ -141,7 +145,7 @@ void sim_bit_profile(const sim *s, sim_scheme k, double (*prof)[3])
     memset(prof, 0, SIM_BITS * sizeof *prof);
     for (unsigned i = 0; i < SIM_MAX_SLICES; i++) {
         const sim_slice *sl = &s->slice[i];
-        const sim_plane *p = sl->plane[k];
+        const sim_plane *p = sim_cells(sl, k);
         if (p == NULL || sl->busy_t == 0)
             continue;
         for (unsigned r = 0; r < DRF_REGS; r++) {
@@ -163,49 +167,50 @@ void sim_bit_profile(const sim *s, sim_scheme k, double (*prof)[3])
 }
 
 /* --- whole file ---------------------------------------------------------------------------- */
-typedef struct {
-    uint64_t first, last, offset;
-    bool started;
-} pass_clock;
-
-/* One replay of the file; time = cycle - first A + offset. */
-static bool run_pass(sim *s, const char *path, pass_clock *pc, char *msg, size_t len)
+/* The replay of the file, read once; time = replay cycle - first cycle. *length: the cycles
+ * from the first to the last event, plus one. */
+static bool run_pass(sim *s, const char *path, uint64_t *length, char *msg, size_t len)
 {
     char err[512];
     tr_reader *r = tr_open(path, err, sizeof err);
-    if (r == NULL) {
-        snprintf(msg, len, "%s", err);
+    ds_state *d = r ? ds_open(r, s->cfg.map, s->cfg.mem_budget) : NULL;
+    if (d == NULL) {
+        snprintf(msg, len, "%s", r ? "out of memory" : err);
+        tr_close(r);
         return false;
     }
-    tr_event ev;
+    pg_state pg;
+    pg_start(&pg, s->cfg.progress, path);
+    ds_item it;
     int got;
-    while ((got = tr_next(r, &ev)) == 1) {
-        if (!pc->started)
-            pc->first = ev.cycle, pc->started = true;
-        pc->last = ev.cycle;
-        const uint64_t now = ev.cycle - pc->first + pc->offset;
+    uint64_t first = 0, last = 0;
+    bool started = false;
+    while ((got = ds_next(d, &it, path, msg, len)) == 1) {
+        if (!started)
+            first = it.e.cycle, started = true;
+        last = it.e.cycle;
+        const uint64_t now = it.e.cycle - first;
         if (now >= UINT32_MAX / 2) {
-            snprintf(msg, len, "%s:%lu: run too long for 32-bit cycle counters (reduce --repeat)",
-                     path, tr_line(r));
+            snprintf(msg, len, "%s:%lu: run too long for 32-bit cycle counters", path, it.line);
             break;
         }
-        if (ev.kind == TR_A) {
-            s->stats.nvregs_min = ev.nvregs < s->stats.nvregs_min ? ev.nvregs : s->stats.nvregs_min;
-            s->stats.nvregs_max = ev.nvregs > s->stats.nvregs_max ? ev.nvregs : s->stats.nvregs_max;
+        if (it.e.kind == TR_A) {
+            s->stats.nvregs_min = it.e.nvregs < s->stats.nvregs_min ? it.e.nvregs : s->stats.nvregs_min;
+            s->stats.nvregs_max = it.e.nvregs > s->stats.nvregs_max ? it.e.nvregs : s->stats.nvregs_max;
         }
         char m[384];
-        if (!sim_event(s, &ev, now, m, sizeof m)) {
-            snprintf(msg, len, "%s:%lu: %s", path, tr_line(r), m);
+        if (!sim_event(s, &it, now, m, sizeof m)) {
+            snprintf(msg, len, "%s:%lu: %s", path, it.line, m);
             break;
         }
+        pg_tick(&pg, r, s->stats.events);
     }
-    if (got < 0)
-        snprintf(msg, len, "%s", tr_error(r));
+    pg_end(&pg);
+    s->stats.dispatch = *ds_get_stats(d);
+    ds_close(d);
     tr_close(r);
-    if (got != 0)
-        return false;
-    sim_end_pass(s, pc->last - pc->first + pc->offset);
-    return true;
+    *length = last - first + 1;
+    return got == 0;
 }
 
 static void finish_stats(sim *s)
@@ -226,22 +231,41 @@ static void finish_stats(sim *s)
         st->nvregs_min = st->nvregs_max;
 }
 
+/* Repetitions: as asked, or automatic (a rotation period when N is unique, docs decision 6);
+ * the automatic count also keeps the whole run within the 32-bit cycle counters. */
+static bool repetitions(sim *s, uint64_t length, unsigned *repeat, const char *path, char *msg,
+                        size_t len)
+{
+    const sim_stats *st = &s->stats;
+    const uint64_t fit = (UINT32_MAX / 2) / length;
+    unsigned r = s->cfg.repeat;
+    if (r == 0) {
+        r = st->nvregs_min == st->nvregs_max && st->nvregs_max > 0
+                ? (st->nvregs_max < AUTO_REPEAT_MAX ? st->nvregs_max : AUTO_REPEAT_MAX) : 1;
+        r = fit < r ? (unsigned)(fit ? fit : 1) : r;
+    } else if (r > fit) {
+        snprintf(msg, len, "%s: %u repetitions of %llu cycles are too long for 32-bit cycle "
+                 "counters (reduce --repeat)", path, r, (unsigned long long)length);
+        return false;
+    }
+    *repeat = r;
+    return true;
+}
+
 bool sim_run_file(sim *s, const char *path, char *msg, size_t len)
 {
     const double t0 = sim_clock();
-    pass_clock pc = {0};
-    unsigned repeat = s->cfg.repeat;
-    for (unsigned pass = 0; pass == 0 || pass < repeat; pass++) {
-        if (!run_pass(s, path, &pc, msg, len))
-            return false;
-        if (pass == 0 && repeat == 0) /* automatic: a rotation period when N is unique */
-            repeat = s->stats.nvregs_min == s->stats.nvregs_max && s->stats.nvregs_max > 0
-                         ? (s->stats.nvregs_max < AUTO_REPEAT_MAX ? s->stats.nvregs_max
-                                                                  : AUTO_REPEAT_MAX)
-                         : 1;
-        pc.offset += pc.last - pc.first + 1;
+    uint64_t length;
+    unsigned repeat;
+    if (!run_pass(s, path, &length, msg, len) ||
+        !repetitions(s, length, &repeat, path, msg, len))
+        return false;
+    s->stats.replayed = s->stats.events;
+    if (!sim_fold(s, repeat)) {
+        snprintf(msg, len, "%s: out of memory", path);
+        return false;
     }
-    s->stats.repeat = repeat ? repeat : 1;
+    s->stats.repeat = repeat;
     finish_stats(s);
     double spent = 0;
     for (unsigned k = 0; k < SIM_SCHEMES; k++)

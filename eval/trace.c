@@ -6,6 +6,7 @@
 
 #include <errno.h>
 #include <lzma.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -17,8 +18,24 @@
 #define TR_MAX_LINE 4096
 #define TR_MAX_FIELDS (7 + DRF_COMPONENTS)
 #define TR_HEADER "# deltarf register-write trace v1"
+#define TR_RING 4               /* decoded buffers between the xz thread and the parser */
+#define TR_RING_BYTES (1u << 18)
 
 static const uint8_t xz_magic[6] = {0xfd, '7', 'z', 'X', 'Z', 0x00};
+
+/* An xz file is decoded by a thread of its own, ahead of the parser, into a ring of buffers. */
+typedef struct {
+    uint8_t *data[TR_RING];
+    size_t len[TR_RING];
+    uint64_t raw[TR_RING];      /* bytes of the file read when the buffer was filled */
+    int status[TR_RING];        /* 1 bytes, 0 end of stream, -1 error (msg) */
+    unsigned head, tail, count; /* filled buffers: tail .. head - 1 */
+    bool stop, taken, done;     /* taken: the parser holds tail; done: it saw the end */
+    char msg[160];
+    pthread_mutex_t mu;
+    pthread_cond_t filled, freed;
+    pthread_t thread;
+} tr_pipe;
 
 /* A wavefront seen in an A line. */
 typedef struct {
@@ -36,7 +53,11 @@ struct tr_reader {
     lzma_stream lz;
     uint8_t in[TR_CHUNK];       /* raw bytes (xz input), file mode */
     uint8_t out[TR_CHUNK];      /* decoded bytes */
+    const uint8_t *obuf;        /* the bytes being parsed: out, or a buffer of the pipe */
     size_t out_len, out_pos;
+    tr_pipe *pipe;              /* xz files: the decoding thread; NULL otherwise */
+    uint64_t raw_bytes;         /* read from the source (by the decoding thread if any) */
+    uint64_t raw_seen, decoded_bytes; /* the same as the parser has them; decoded bytes */
     char line[TR_MAX_LINE + 1];
     unsigned long lineno;
     uint64_t last_cycle;
@@ -65,6 +86,7 @@ static long read_raw(tr_reader *r, uint8_t *buf, size_t cap)
         size_t n = fread(buf, 1, cap, r->file);
         if (n == 0 && ferror(r->file))
             return -1;
+        r->raw_bytes += n;
         return (long)n;
     }
     size_t n = r->mem_len - r->mem_pos;
@@ -72,6 +94,7 @@ static long read_raw(tr_reader *r, uint8_t *buf, size_t cap)
         n = cap;
     memcpy(buf, r->mem + r->mem_pos, n);
     r->mem_pos += n;
+    r->raw_bytes += n;
     return (long)n;
 }
 
@@ -88,17 +111,20 @@ static const char *lzma_message(lzma_ret ret)
     }
 }
 
-/* Refills r->out through the xz decoder: 1 bytes ready, 0 end of stream, -1 error. */
-static int fill_xz(tr_reader *r)
+/* Decodes into buf (at most cap bytes, *len of them): 1 bytes ready, 0 end of stream, -1
+ * error with *why. Touches only the source and the decoder (the decoding thread's). */
+static int decode_xz(tr_reader *r, uint8_t *buf, size_t cap, size_t *len, const char **why)
 {
     lzma_stream *z = &r->lz;
-    z->next_out = r->out;
-    z->avail_out = sizeof r->out;
-    while (z->avail_out == sizeof r->out && !r->xz_end) {
+    z->next_out = buf;
+    z->avail_out = cap;
+    while (z->avail_out == cap && !r->xz_end) {
         if (z->avail_in == 0 && !r->src_eof) {
             long n = read_raw(r, r->in, sizeof r->in);
-            if (n < 0)
-                return fail(r, "read error: %s", strerror(errno));
+            if (n < 0) {
+                *why = strerror(errno);
+                return -1;
+            }
             r->src_eof = n == 0;
             z->next_in = r->in;
             z->avail_in = (size_t)n;
@@ -106,12 +132,135 @@ static int fill_xz(tr_reader *r)
         lzma_ret ret = lzma_code(z, r->src_eof ? LZMA_FINISH : LZMA_RUN);
         if (ret == LZMA_STREAM_END)
             r->xz_end = true;
-        else if (ret != LZMA_OK)
-            return fail(r, "%s", lzma_message(ret));
+        else if (ret != LZMA_OK) {
+            *why = lzma_message(ret);
+            return -1;
+        }
     }
-    r->out_len = sizeof r->out - z->avail_out;
+    *len = cap - z->avail_out;
+    return *len > 0;
+}
+
+/* The parser's next bytes are obuf[0 .. len). */
+static int take_bytes(tr_reader *r, const uint8_t *buf, size_t len, uint64_t raw, int status)
+{
+    r->obuf = buf;
+    r->out_len = len;
     r->out_pos = 0;
-    return r->out_len > 0;
+    r->decoded_bytes += len;
+    r->raw_seen = raw;
+    return status;
+}
+
+/* Refills r->out through the xz decoder, in this thread: 1 bytes ready, 0 end, -1 error. */
+static int fill_xz(tr_reader *r)
+{
+    size_t len = 0;
+    const char *why = "";
+    const int st = decode_xz(r, r->out, sizeof r->out, &len, &why);
+    if (st < 0)
+        return fail(r, "%s", why);
+    return take_bytes(r, r->out, len, r->raw_bytes, st);
+}
+
+/* The decoding thread: fills free buffers of the ring until the end, an error or stop. */
+static void *decode_thread(void *arg)
+{
+    tr_reader *r = arg;
+    tr_pipe *p = r->pipe;
+    for (int st = 1; st > 0;) {
+        pthread_mutex_lock(&p->mu);
+        while (p->count == TR_RING && !p->stop)
+            pthread_cond_wait(&p->freed, &p->mu);
+        const unsigned slot = p->head;
+        const bool stop = p->stop;
+        pthread_mutex_unlock(&p->mu);
+        if (stop)
+            break;
+        size_t len = 0;
+        const char *why = "";
+        st = decode_xz(r, p->data[slot], TR_RING_BYTES, &len, &why);
+        pthread_mutex_lock(&p->mu);
+        p->len[slot] = len;
+        p->status[slot] = st;
+        p->raw[slot] = r->raw_bytes;
+        if (st < 0)
+            snprintf(p->msg, sizeof p->msg, "%s", why);
+        p->head = (slot + 1) % TR_RING;
+        p->count++;
+        pthread_cond_signal(&p->filled);
+        pthread_mutex_unlock(&p->mu);
+    }
+    return NULL;
+}
+
+/* The next buffer from the decoding thread (the one held before is given back). */
+static int fill_piped(tr_reader *r)
+{
+    tr_pipe *p = r->pipe;
+    if (p->done)
+        return 0;
+    pthread_mutex_lock(&p->mu);
+    if (p->taken) {
+        p->tail = (p->tail + 1) % TR_RING;
+        p->count--;
+        pthread_cond_signal(&p->freed);
+    }
+    while (p->count == 0)
+        pthread_cond_wait(&p->filled, &p->mu);
+    const unsigned slot = p->tail;
+    p->taken = true;
+    const int st = p->status[slot];
+    pthread_mutex_unlock(&p->mu);
+    p->done = st <= 0;
+    if (st < 0)
+        return fail(r, "%s", p->msg);
+    return take_bytes(r, p->data[slot], p->len[slot], p->raw[slot], st);
+}
+
+static void pipe_free(tr_pipe *p)
+{
+    for (unsigned i = 0; i < TR_RING; i++)
+        free(p->data[i]);
+    free(p);
+}
+
+/* Starts the decoding thread of an xz file; false (decoding stays in this thread) when it
+ * cannot. */
+static bool pipe_start(tr_reader *r)
+{
+    tr_pipe *p = calloc(1, sizeof *p);
+    if (p == NULL)
+        return false;
+    for (unsigned i = 0; i < TR_RING; i++)
+        if ((p->data[i] = malloc(TR_RING_BYTES)) == NULL) {
+            pipe_free(p);
+            return false;
+        }
+    pthread_mutex_init(&p->mu, NULL);
+    pthread_cond_init(&p->filled, NULL);
+    pthread_cond_init(&p->freed, NULL);
+    r->pipe = p;
+    if (pthread_create(&p->thread, NULL, decode_thread, r) == 0)
+        return true;
+    r->pipe = NULL;
+    pipe_free(p);
+    return false;
+}
+
+static void pipe_stop(tr_reader *r)
+{
+    tr_pipe *p = r->pipe;
+    pthread_mutex_lock(&p->mu);
+    p->stop = true;
+    pthread_cond_signal(&p->freed);
+    pthread_mutex_unlock(&p->mu);
+    pthread_join(p->thread, NULL);
+    pthread_mutex_destroy(&p->mu);
+    pthread_cond_destroy(&p->filled);
+    pthread_cond_destroy(&p->freed);
+    pipe_free(p);
+    r->pipe = NULL;
 }
 
 /* Refills r->out with plain bytes: 1 bytes ready, 0 end, -1 error. */
@@ -120,9 +269,7 @@ static int fill_plain(tr_reader *r)
     long n = read_raw(r, r->out, sizeof r->out);
     if (n < 0)
         return fail(r, "read error: %s", strerror(errno));
-    r->out_len = (size_t)n;
-    r->out_pos = 0;
-    return n > 0;
+    return take_bytes(r, r->out, (size_t)n, r->raw_bytes, n > 0);
 }
 
 /* The next line into r->line without its '\n': 1 line, 0 end of input, -1 error. */
@@ -131,7 +278,7 @@ static int next_line(tr_reader *r)
     size_t len = 0;
     for (;;) {
         if (r->out_pos == r->out_len) {
-            int got = r->xz ? fill_xz(r) : fill_plain(r);
+            int got = r->pipe ? fill_piped(r) : r->xz ? fill_xz(r) : fill_plain(r);
             if (got < 0)
                 return -1;
             if (got == 0) {
@@ -141,7 +288,7 @@ static int next_line(tr_reader *r)
                 return fail(r, "truncated trace: the last line has no end of line");
             }
         }
-        const uint8_t *start = r->out + r->out_pos;
+        const uint8_t *start = r->obuf + r->out_pos;
         size_t avail = r->out_len - r->out_pos;
         const uint8_t *nl = memchr(start, '\n', avail);
         size_t take = nl ? (size_t)(nl - start) : avail;
@@ -201,31 +348,32 @@ static bool parse_dec(const char *s, uint64_t max, uint64_t *out)
     return true;
 }
 
-static int hex_digit(char c)
+/* Hex digit values, -1 for any other byte (built on first use). */
+static signed char hex_value[256];
+
+static void init_hex_value(void)
 {
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
+    if (hex_value['1'])
+        return;
+    memset(hex_value, -1, sizeof hex_value);
+    for (int i = 0; i < 10; i++)
+        hex_value['0' + i] = (signed char)i;
+    for (int i = 0; i < 6; i++)
+        hex_value['a' + i] = hex_value['A' + i] = (signed char)(10 + i);
 }
 
-/* Exactly `digits` hex digits. */
+/* Exactly `digits` hex digits (the field ends there: a NUL). */
 static bool parse_hex(const char *s, size_t digits, uint64_t *out)
 {
     uint64_t v = 0;
-    if (strlen(s) != digits)
-        return false;
-    for (; *s; s++) {
-        int d = hex_digit(*s);
+    for (size_t i = 0; i < digits; i++) {
+        const int d = hex_value[(unsigned char)s[i]];
         if (d < 0)
             return false;
         v = v << 4 | (uint64_t)d;
     }
     *out = v;
-    return true;
+    return s[digits] == '\0';
 }
 
 /* A decimal field: 0 or the error. */
@@ -447,6 +595,12 @@ unsigned long tr_line(const tr_reader *r)
     return r->lineno;
 }
 
+void tr_progress(const tr_reader *r, uint64_t *raw, uint64_t *decoded)
+{
+    *raw = r->raw_seen;
+    *decoded = r->decoded_bytes;
+}
+
 /* Chooses xz or plain from the first bytes and starts the decoder. */
 static tr_reader *start(tr_reader *r, char *err, size_t errlen)
 {
@@ -465,19 +619,21 @@ static tr_reader *start(tr_reader *r, char *err, size_t errlen)
         r->lz.avail_in = sizeof head;
     } else if (n > 0) {
         memcpy(r->out, head, (size_t)n);
-        r->out_len = (size_t)n;
+        take_bytes(r, r->out, (size_t)n, r->raw_bytes, 1);
     }
     return r;
 }
 
 static tr_reader *alloc_reader(const char *name, char *err, size_t errlen)
 {
+    init_hex_value();
     tr_reader *r = calloc(1, sizeof *r);
     if (!r) {
         snprintf(err, errlen, "%s: out of memory", name);
         return NULL;
     }
     snprintf(r->name, sizeof r->name, "%s", name);
+    r->obuf = r->out;
     if (wave_grow(r)) {
         snprintf(err, errlen, "%s: out of memory", name);
         free(r);
@@ -499,7 +655,10 @@ tr_reader *tr_open(const char *path, char *err, size_t errlen)
         return NULL;
     }
     r->file = f;
-    return start(r, err, errlen);
+    r = start(r, err, errlen);
+    if (r && r->xz)
+        pipe_start(r); /* if it cannot, this thread decodes */
+    return r;
 }
 
 tr_reader *tr_open_mem(const void *buf, size_t len, const char *name, char *err, size_t errlen)
@@ -516,6 +675,8 @@ void tr_close(tr_reader *r)
 {
     if (!r)
         return;
+    if (r->pipe)
+        pipe_stop(r);
     if (r->xz)
         lzma_end(&r->lz);
     if (r->file)

@@ -40,6 +40,8 @@ int tr_next(tr_reader *r, tr_event *ev);
 const char *tr_error(const tr_reader *r);
 /* The line number of the last event returned. */
 unsigned long tr_line(const tr_reader *r);
+/* Bytes read from the file (compressed for xz) and bytes of trace text decoded so far. */
+void tr_progress(const tr_reader *r, uint64_t *raw, uint64_t *decoded);
 void tr_close(tr_reader *r);
 
 #endif

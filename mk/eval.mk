@@ -2,7 +2,8 @@
 # --- Section 6 evaluation on real traces: deltarf sim (issue 6, docs/eval.md) --------------------
 # eval-sim: every trace under every scheme -> $(BUILD)/eval/report-sim.md and plots in
 # $(BUILD)/eval/plots; eval: that report plus DC-Patch's (eval-patch, mk/patch.mk) when defined,
-# as $(BUILD)/eval/report.md. evaltest: the replay's unit test and the CLI tests (tests/eval/).
+# as $(BUILD)/eval/report.md. evaltest: the replay's and the dispatch's unit tests and the CLI
+# tests (tests/eval/: errors, oversubscribed slices, folded repetitions).
 EVAL_TRACES := $(wildcard data/traces/*.trace.xz)
 EVAL_MAP ?= packed
 .PHONY: eval eval-sim evaltest
@@ -16,6 +17,20 @@ eval: eval-sim $(if $(wildcard mk/patch.mk),eval-patch)
 	  cat $(BUILD)/eval/report-patch.md >>$(BUILD)/eval/report.md; fi
 	@echo "eval: $(BUILD)/eval/report.md"
 
-evaltest: $(BUILD)/deltarf $(BUILD)/tests/test_sim
+evaltest: $(BUILD)/deltarf $(BUILD)/tests/test_sim $(BUILD)/tests/test_dispatch $(BUILD)/tools/gentrace
 	$(BUILD)/tests/test_sim
+	$(BUILD)/tests/test_dispatch
 	tests/eval/sim_cli.sh $(BUILD)/deltarf
+	tests/eval/oversub.sh $(BUILD)/deltarf $(BUILD)/tools/gentrace
+	tests/eval/repeat.sh $(BUILD)/deltarf $(BUILD)/tools/gentrace
+
+# Synthetic traces of the shapes of SDK runs not in the repository (tools/gentrace.c).
+$(BUILD)/tools/gentrace: tools/gentrace.c | $(TOOLS_OK)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $< -o $@
+
+# The large-trace part of make bench alone: build/bench/trace.md (tools/bench_trace.sh).
+.PHONY: bench-trace
+bench-trace: $(BUILD)/deltarf $(BUILD)/tools/gentrace
+	@mkdir -p $(BUILD)/bench
+	tools/bench_trace.sh $(BUILD)/deltarf $(BUILD)/tools/gentrace $(BUILD)/bench | tee $(BUILD)/bench/trace.md

@@ -165,7 +165,7 @@ eval_table() {
   t1=$(date +%s.%N)
   echo
   awk -v a="$t0" -v b="$t1" 'BEGIN { printf "All six schemes and DC-Patch (4 fault maps) on every trace: %.1f s wall (goal: every scheme on every trace under 60 s).\n", b - a }'
-  echo "sim replays a trace once per scheme from one decoded stream; patch re-reads it once per fault map."
+  echo "sim reads a trace once for every scheme and folds its repetitions; patch reads it once per fault map."
 }
 
 targets() {
@@ -185,9 +185,12 @@ main() {
   gcc -O2 -std=c11 -Wall -Wextra -Werror -Icmodel tools/bench_throughput.c build/libdrf.a \
     -o "$THROUGHPUT"
   "$THROUGHPUT" >"$OUT/throughput.txt"
+  make -s build/tools/gentrace
   { lockstep_table; echo; all_benches_table; echo
     [ -n "$BASE_REV" ] && { base_table; echo; }
-    throughput_table; echo; eval_table; echo; targets; } | tee "$OUT/report.md"
+    throughput_table; echo; eval_table; echo
+    tools/bench_trace.sh build/deltarf build/tools/gentrace "$OUT"; echo; targets; } \
+    | tee "$OUT/report.md"
 }
 
 main

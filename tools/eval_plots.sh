@@ -45,9 +45,20 @@ paste "${files[@]}" | awk -F'\t' -v n=$# '!/^#/ {
     for (c = 2; c <= w; c++) { s = 0; for (k = 0; k < n; k++) s += $(k * w + c); line = line "\t" s / n }
     print line }' >"$T/fig12.dat"
 
+# Bar charts grow with the traces (about 130 px a group) so that every group keeps its width;
+# the kernel names are drawn under the axis, slanted, ending at their group's tic.
+width=$(( ($# + 1) * 130 + 250 ))
+[ "$width" -ge 900 ] || width=900
+axis() { # the x axis of the bar charts
+    cat <<EOF
+set xtics rotate by 30 right nomirror
+set bmargin 5
+set key outside right top
+EOF
+}
 bars() { # title ylabel datafile output
     cat <<EOF
-set terminal svg size 900,420 dynamic font "sans,11"
+set terminal svg size $width,440 dynamic font "sans,11"
 set output "$PLOTS/$4"
 set title "$1"
 set ylabel "$2"
@@ -55,14 +66,14 @@ set yrange [0:1.05]
 set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.85 border -1
-set key outside right
-set xtics rotate by -20
+$(axis)
 plot for [i=2:7] "$T/$3" using i:xtic(1) title word("$SCHEMES", i-1)
 EOF
 }
 {
     cat <<EOF
-set terminal svg size 900,420 dynamic font "sans,11"
+reset
+set terminal svg size $width,440 dynamic font "sans,11"
 set output "$PLOTS/fig7.svg"
 set title "Fig. 7: register writes by pattern (RC, BS = 8)"
 set ylabel "fraction of writes"
@@ -71,29 +82,35 @@ set style data histograms
 set style histogram rowstacked
 set style fill solid 0.85 border -1
 set boxwidth 0.6
-set key outside right
+$(axis)
 plot for [i=2:6] "$T/fig7.dat" using i:xtic(1) title word("constant single-delta double-delta other divergent", i-1)
+reset
 EOF
     bars "Fig. 13: longest '0' duty cycle over the cells of the slice" "fraction of time" l0.dat fig13.svg
+    echo reset
     bars "Fig. 16: longest '1' duty cycle over the cells of the slice" "fraction of time" l1.dat fig16.svg
     cat <<EOF
+reset
 set terminal svg size 1200,800 dynamic font "sans,10"
 set output "$PLOTS/fig12.svg"
 set multiplot layout 3,2 title "Fig. 12: average duty cycle per bit position (all traces)"
 set xrange [0:2047]
 set yrange [0:1]
+set xlabel "bit position (lane x 32 + bit)"
+set ylabel "fraction of time"
 set style fill solid 0.9 noborder
 set key outside right
 do for [k=0:5] {
   set title word("$SCHEMES", k+1)
-  plot "$T/fig12.dat" using 1:(0):(column(2+3*k)) with filledcurves title "'0'", \
-       "" using 1:(column(2+3*k)):(column(2+3*k)+column(3+3*k)) with filledcurves title "'1'", \
+  plot "$T/fig12.dat" using 1:(0):(column(2+3*k)) with filledcurves title "'0'", \\
+       "" using 1:(column(2+3*k)):(column(2+3*k)+column(3+3*k)) with filledcurves title "'1'", \\
        "" using 1:(column(2+3*k)+column(3+3*k)):(1) with filledcurves title "off"
 }
 unset multiplot
 EOF
     for b in "$@"; do
         cat <<EOF
+reset
 set terminal svg size 1000,420 dynamic font "sans,11"
 set output "$PLOTS/regs-$b.svg"
 set title "Figs. 14-18: longest duty cycle per register, $b (solid '0', dashed '1')"
@@ -101,8 +118,8 @@ set xlabel "register"
 set ylabel "fraction of time"
 set xrange [0:255]
 set yrange [0:1.05]
-set key outside right
-plot for [k=0:5] "$DATA/$b/regs.tsv" using 1:(column(2+2*k)) with lines lw 1.5 lc k+1 title word("$SCHEMES", k+1), \
+set key outside right top
+plot for [k=0:5] "$DATA/$b/regs.tsv" using 1:(column(2+2*k)) with lines lw 1.5 lc k+1 title word("$SCHEMES", k+1), \\
      for [k=0:5] "" using 1:(column(3+2*k)) with lines dt 2 lc k+1 notitle
 EOF
     done
@@ -110,7 +127,7 @@ EOF
 gnuplot "$T/all.gp"
 # Fig. 19 as one figure: T0 above T1
 {
-    echo "set terminal svg size 900,800 dynamic font \"sans,11\""
+    echo "set terminal svg size $width,860 dynamic font \"sans,11\""
     echo "set output \"$PLOTS/fig19.svg\""
     echo "set multiplot layout 2,1"
     bars "Fig. 19: normalised highest dVth, T0 ('0' duty cycles)" "dVth / max" d0.dat x | sed '1,2d'

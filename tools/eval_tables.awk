@@ -59,9 +59,6 @@ END {
     energy()
     speed()
     why()
-    print "\n### Plots\n"
-    print "![Fig. 7](plots/fig7.svg)\n![Fig. 12](plots/fig12.svg)\n![Fig. 13](plots/fig13.svg)\n![Fig. 16](plots/fig16.svg)\n![Fig. 19](plots/fig19.svg)\n"
-    print "Per-register longest duty cycles (Figs. 14-18) per trace: `plots/regs-<bench>.svg`."
 }
 function occupancy(   i, b, u) {
     print "### Occupancy beside Table 5\n"
@@ -89,6 +86,7 @@ function patterns(   i, b, c, sum) {
     }
     CMPAVG = sum / nb
     printf "| average | | | | | | | **%s** (paper 52%%) |\n\n", pct(CMPAVG)
+    print "![Fig. 7: register writes by pattern](plots/fig7.svg)\n"
 }
 function comparison(   s, m, i, b, sum, line) {
     print "### Reductions against the baseline: ours beside the paper (Figs. 13, 16, 19)\n"
@@ -103,6 +101,9 @@ function comparison(   s, m, i, b, sum, line) {
                 ((S[s], M[m]) in P) ? signed(P[S[s], M[m]]) : "-"
         }
     print ""
+    print "![Fig. 13: longest '0' duty cycle](plots/fig13.svg)\n"
+    print "![Fig. 16: longest '1' duty cycle](plots/fig16.svg)\n"
+    print "![Fig. 19: normalised dVth of T0 and T1](plots/fig19.svg)\n"
 }
 function detail(   i, b, s) {
     print "### Absolute values per benchmark (Fig. 13: longest '0' with that cell's '1' and off time; Fig. 16: longest '1'; Fig. 19: normalised dVth)\n"
@@ -116,6 +117,11 @@ function detail(   i, b, s) {
                 pct(f(b, S[s], 6)), pct(f(b, S[s], 7)), f(b, S[s], 8), f(b, S[s], 9), f(b, S[s], 11),
                 f(b, S[s], 12), f(b, S[s], 13)
         }
+    print ""
+    print "![Fig. 12: average duty cycle per bit position](plots/fig12.svg)\n"
+    print "Per-register longest duty cycles (Figs. 14-18):\n"
+    for (i = 1; i <= nb; i++)
+        printf "![Figs. 14-18, %s](plots/regs-%s.svg)\n", B[i], B[i]
     print ""
 }
 function energy(   i, b, s, sum, e, movs, writes, wk) {
@@ -144,7 +150,7 @@ function speed(   i, b, s, t, line) {
         for (s = 1; s <= ns; s++) line = line sprintf(" %.2g |", f(b, S[s], 20))
         printf "| %s | %s |%s\n", b, t, line
     }
-    print "\nEvents per scheme = every event of every repetition through that scheme's handlers (placement, reg_phys, power gating, cell accounting); the xz reader is shared and timed apart."
+    print "\nEvents per scheme = the events of the one replay of the trace (its repetitions are folded from it, `docs/eval-decisions.md` decision 6) through that scheme's handlers (reg_phys, power gating, cell accounting; schemes that store the same cells, baseline/RAR/ARGO and RC/RC+RAR, are replayed once and share one time), in CPU time, one event in 16 timed; the xz reader and the dispatch are shared and timed apart."
 }
 function big(s, m) { return ((s, m) in P) && (AVG[s, m] - P[s, m] > 10 || P[s, m] - AVG[s, m] > 10) }
 function why(   s, m, any, list) {

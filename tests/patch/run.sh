@@ -87,10 +87,15 @@ for t in mixed:2 seq:1; do
   [ "$rc" -eq 0 ] && ok || bad "${t%:*}: exit $rc $(cat "$tmp/err")"
   expect "$tmp/out" slices "${t#*:}"
 done
-printf '%s\nA 10 0 0 1 4\nA 11 0 0 2 8\n' "$hdr" >"$tmp/mixed-recorded.trace"
-run "$tmp/mixed-recorded.trace" --scenario common --map recorded
-[ "$rc" -eq 1 ] && grep -q 'mixed-recorded.trace:3: wavefront 2 (8 registers): its slice (cu 0, simd 0) holds windows of 4' "$tmp/err" \
-  && ok || bad "recorded, two window sizes on one SIMD: exit $rc $(cat "$tmp/err")"
+# A wavefront that does not fit waits (docs/eval-decisions.md, decision 3a): another window
+# size on a SIMD holding windows of 4 waits until it is empty (10 -> 20), and its F is replayed
+# 9 cycles late; two 200-register wavefronts on one SIMD: the second waits 1 cycle.
+printf '%s\nA 10 0 0 1 4\nA 11 0 0 2 8\nF 20 0 0 1\nF 21 0 0 2\n' "$hdr" >"$tmp/mixed-recorded.trace"
+for t in "$tmp/mixed-recorded.trace:9" "$here/wait.trace:1"; do
+  run "${t%:*}" --scenario common --map recorded --maps 1 --json
+  [ "$rc" -eq 0 ] && grep -q "\"dispatch\":{\"waited\":1,\"wait_cycles\":${t##*:},\"wait_max\":${t##*:}," "$tmp/out" \
+    && ok || bad "recorded, a wavefront waits: $t exit $rc $(grep dispatch "$tmp/out") $(cat "$tmp/err")"
+done
 
 # 2d. JSON: the trace name is escaped
 cp "$here/tiny.trace" "$tmp/q\"uo\\te.trace"
@@ -137,7 +142,6 @@ done <<EOF
 "$tmp/missing.trace" --scenario common
 "$here/bad-order.trace" --scenario common
 "$here/bad-field.trace" --scenario common
-"$here/bad-fit.trace" --scenario common --map recorded
 "$here/run.sh" --scenario common
 EOF
 
