@@ -6,10 +6,14 @@
 # seed failing on purpose (bench_BLOCK@failseed, built with HX_FAIL_SEED), its replay.
 SEEDS ?= 1-10
 LAUNCHER ?= local
+export LAUNCHER
 # -j of the launcher: local jobs at once (default: the cores), the Slurm array's throttle (%N)
 REGRESS_JOBS ?=
 REGRESS_FAIL_SEED ?= 4
 REGRESS_OUT := $(BUILD)/regress
+# $(call launch_one,DIR,COMMAND): COMMAND as it is, or with LAUNCHER=slurm as a Slurm job whose
+# output is printed when it ends (make formal's tasks; DIR holds the job's files)
+launch_one = $(if $(filter slurm,$(LAUNCHER)),tools/regress/fanout.sh -l slurm -p $(notdir $1) $1 '$2',$2)
 .PHONY: regress slurm-up slurm-down slurm-status regress-selftest
 regress: $(BLOCKS:%=$(BUILD)/tb/bench_%)
 	@tools/regress/regress.sh -l $(LAUNCHER) -s "$(SEEDS)" -n "$(N)" -o $(REGRESS_OUT) \

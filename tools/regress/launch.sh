@@ -8,7 +8,8 @@
 # usage: tools/regress/launch.sh [-l local|slurm] [-j JOBS] [-p LABEL] DIR
 #   -j: local jobs at once (default: the cores); Slurm: the array's throttle %N (default 64)
 # env (slurm): SBATCH_ARGS (more sbatch options), REGRESS_MAX_TASKS (tasks per array, 1000:
-#   Slurm's default MaxArraySize is 1001; more jobs run several per task), SLURM_CONF (else the
+#   Slurm's default MaxArraySize is 1001; more jobs run several per task), REGRESS_PER_TASK (jobs
+#   per array task at least, 1: more amortise a task's start-up), SLURM_CONF (else the
 #   cluster of `make slurm-up` when it is up, else the machine's), and sbatch's own
 #   SBATCH_PARTITION, SBATCH_ACCOUNT, SBATCH_TIMELIMIT, ...
 set -u
@@ -66,7 +67,8 @@ run_slurm() {
   command -v sbatch >/dev/null || { echo "$label: sbatch not found (Debian: slurm-client)" >&2; exit 2; }
   slurm_conf
   local max=${REGRESS_MAX_TASKS:-1000} throttle=${jobs:-64}
-  local chunk=$(((total + max - 1) / max))
+  local chunk=$(((total + max - 1) / max)) per=${REGRESS_PER_TASK:-1}
+  [ "$per" -gt "$chunk" ] && chunk=$per
   local tasks=$(((total + chunk - 1) / chunk)) id
   mkdir -p "$dir/sbatch"
   # shellcheck disable=SC2086 # SBATCH_ARGS: words
