@@ -6,8 +6,9 @@
 COV_OUT := $(BUILD)/coverage
 COV_SEEDS ?= 1-20
 COV_N ?=
+COV_FLAGS ?= --coverage
 ifeq ($(COVERAGE),1)
-VERILATOR_FLAGS += --coverage
+VERILATOR_FLAGS += $(COV_FLAGS)
 endif
 .PHONY: coverage coverage-build coverage-report
 coverage-build: | $(TOOLS_OK)

@@ -32,7 +32,7 @@ FNR == NR { cmd[$1] = $2; next }
   if (rc == "none") msg = "no result: the job did not finish (see " dir "/sbatch/ or the launcher)"
   else if (rc == 124) msg = "timeout: no result within the time limit"
   else if (rc != 0 && msg == "") msg = "exit status " rc ": " last
-  if (rc != 0 && replay == "") { replay = cmd[id]; sub(/^timeout [0-9]+ /, "", replay) }
+  if (rc != 0 && replay == "") { replay = cmd[id]; sub(/timeout [0-9]+ /, "", replay) }
   print id, $2, $3, rc == "0" ? "passed" : "failed", rc, secs, cycles, mcps, host, replay, msg
 }' "$dir/jobs" "$dir/meta.tsv" >"$dir/results.tsv"
 
