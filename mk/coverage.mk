@@ -4,7 +4,7 @@
 # verilator_coverage; HTML by genhtml (lcov) in $(COV_OUT)/html/index.html, the per-block table
 # of line, toggle and branch coverage in $(COV_OUT)/summary.md (tools/regress/coverage.sh).
 COV_OUT := $(BUILD)/coverage
-COV_SEEDS ?= 1-3
+COV_SEEDS ?= 1-5
 COV_N ?=
 COV_FLAGS ?= --coverage
 ifeq ($(COVERAGE),1)

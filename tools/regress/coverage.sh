@@ -5,10 +5,10 @@
 # verilator_coverage, writes the HTML report with genhtml (lcov) and the per-block table of line,
 # toggle and branch coverage, with every point never hit listed, in DIR/summary.md.
 # usage: tools/regress/coverage.sh [-s SEEDS] [-n N] [-o DIR] [-R] BLOCK...
-#   SEEDS (1-20), N: as make regress; DIR: build/coverage; -R: the report only, from DIR/dat
+#   SEEDS (1-5), N: as make regress; DIR: build/coverage; -R: the report only, from DIR/dat
 set -u
 here=$(dirname "$0")
-seeds=1-20 n= out=build/coverage report_only=
+seeds=1-5 n= out=build/coverage report_only=
 while getopts s:n:o:R o; do
   case $o in s) seeds=$OPTARG ;; n) n=$OPTARG ;; o) out=$OPTARG ;; R) report_only=1 ;; *) exit 2 ;; esac
 done
