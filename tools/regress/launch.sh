@@ -79,7 +79,7 @@ run_slurm() {
   trap 'scancel "$id"; exit 130' INT TERM
   local queued errors=0
   while :; do
-    if queued=$(squeue -h -j "$id" -t PD,R,CF,CG,S -o %i 2>/dev/null); then errors=0
+    if queued=$(squeue -h -r -j "$id" -t PD,R,CF,CG,S -o %i 2>/dev/null); then errors=0
     else errors=$((errors + 1)); [ "$errors" -ge 30 ] && { echo "$label: squeue keeps failing" >&2; break; }; fi
     [ "$errors" -eq 0 ] && [ -z "$queued" ] && break
     [ "$(find "$dir/out" -name '*.status' | wc -l)" -eq "$total" ] && break
