@@ -28,11 +28,11 @@ slurm-status:
 
 # bench_BLOCK@failseed: BLOCK's bench with the harness built with -DHX_FAIL_SEED, so that seed
 # REGRESS_FAIL_SEED fails (tb/harness.c) and every other seed runs as in bench_BLOCK.
-$(REGRESS_OUT)/obj/harness-failseed.o: tb/harness.c $(wildcard tb/*.h) | $(TOOLS_OK)
+$(BUILD)/obj/tb/harness-failseed$(REGRESS_FAIL_SEED).o: tb/harness.c $(wildcard tb/*.h) | $(TOOLS_OK)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -DHX_FAIL_SEED=$(REGRESS_FAIL_SEED) -c $< -o $@
-$(BUILD)/tb/bench_%@failseed: HARNESS_OBJ = $(REGRESS_OUT)/obj/harness-failseed.o $(BUILD)/obj/tb/stim.o
-$(BUILD)/tb/bench_%@failseed: $(BENCH_DEPS) $(REGRESS_OUT)/obj/harness-failseed.o | $(TOOLS_OK)
+$(BUILD)/tb/bench_%@failseed: HARNESS_OBJ = $(BUILD)/obj/tb/harness-failseed$(REGRESS_FAIL_SEED).o $(BUILD)/obj/tb/stim.o
+$(BUILD)/tb/bench_%@failseed: $(BENCH_DEPS) $(BUILD)/obj/tb/harness-failseed$(REGRESS_FAIL_SEED).o | $(TOOLS_OK)
 	$(call verilate,$*,$*@failseed)
 
 regress-selftest: $(BUILD)/tb/bench_rar_phys $(BUILD)/tb/bench_rar_phys@failseed

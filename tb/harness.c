@@ -182,8 +182,8 @@ static bool diverge(hx_bench *b, const char *fmt, ...)
 }
 
 /* A bench built with -DHX_FAIL_SEED=S fails seed S on purpose, and only that seed: from cycle
- * HX_FAIL_CYCLE on, its port comparisons expect the complement of bit 0 (the regression's
- * self-test, tools/regress/selftest.sh; docs/regress.md). */
+ * HX_FAIL_CYCLE on, hx_expect expects the complement of bit 0 (the regression's self-test,
+ * tools/regress/selftest.sh; docs/regress.md). */
 #ifdef HX_FAIL_SEED
 enum { HX_FAIL_CYCLE = 16 };
 static uint64_t planted_flip(const hx_bench *b)

@@ -80,7 +80,7 @@ run_slurm() {
   local queued errors=0
   while :; do
     if queued=$(squeue -h -r -j "$id" -t PD,R,CF,CG,S -o %i 2>/dev/null); then errors=0
-    else errors=$((errors + 1)); [ "$errors" -ge 30 ] && { echo "$label: squeue keeps failing" >&2; break; }; fi
+    else errors=$((errors + 1)); [ "$errors" -ge 30 ] && { echo "$label: squeue keeps failing, array $id cancelled" >&2; scancel "$id"; break; }; fi
     [ "$errors" -eq 0 ] && [ -z "$queued" ] && break
     [ "$(find "$dir/out" -name '*.status' | wc -l)" -eq "$total" ] && break
     progress "Slurm job $id: $(grep -c . <<<"$queued") task(s) queued or running"
