@@ -17,13 +17,16 @@ block=$1 bad=$1@failseed out=build/regress-selftest
 export REGRESS_SLURM_DIR=build/slurm-selftest REGRESS_SLURM_PORT=${REGRESS_SLURM_PORT:-16827}
 unset SLURM_CONF
 trap 'timeout 60 "$here/slurm.sh" down >/dev/null' EXIT
-trap 'exit 130' INT TERM
+# The long steps run as a waited-for child, so that an interrupt stops them at once.
+child=
+trap 'kill "$child" 2>/dev/null; exit 130' INT TERM
+waited() { "$@" & child=$!; wait "$child"; }
 pass=0 fail=0
 check() { if eval "$2"; then pass=$((pass + 1)); else echo "regress-selftest: FAILED: $1"; fail=$((fail + 1)); fi; }
 
 rm -rf "$out/out" "$out/results.tsv" "$out/junit.xml"
-timeout 60 "$here/slurm.sh" up || { echo "regress-selftest: 0 passed, 1 failed (no cluster)"; exit 1; }
-timeout 120 "$here/regress.sh" -l slurm -s "$seeds" -o "$out" "$block" "$bad" >"$out/run.log" 2>&1
+waited timeout 60 "$here/slurm.sh" up || { echo "regress-selftest: 0 passed, 1 failed (no cluster)"; exit 1; }
+waited timeout 120 "$here/regress.sh" -l slurm -s "$seeds" -o "$out" "$block" "$bad" >"$out/run.log" 2>&1
 status=$?
 cat "$out/run.log"
 nseeds=$(awk -F'\t' '$2 == b' b="$block" "$out/meta.tsv" | wc -l)
