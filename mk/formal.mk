@@ -4,6 +4,7 @@
 # RTL (FORMAL_FILES_<b>, registry.mk) or the runner changes (stamps). build/formal/report.md;
 # formal/selftest.sh: a broken block must fail.
 FORMAL_MODULES := $(BLOCKS)
+# LAUNCHER=slurm: each task a Slurm job (launch_one, mk/regress.mk); make -jN sets how many.
 FORMAL_OUT := $(BUILD)/formal
 FORMAL_STAMPS := $(foreach m,$(FORMAL_MODULES),$(FORMAL_OUT)/$(m).prove.ok $(FORMAL_OUT)/$(m).cover.ok)
 define FORMAL_RULES
@@ -11,7 +12,7 @@ $(FORMAL_OUT)/$(1).prove.ok $(FORMAL_OUT)/$(1).cover.ok: $(FORMAL_OUT)/$(1).%.ok
     $(FORMAL_FILES_$(1)) $(RTL_DIR)/drf_params.vh params.def tools/gen_params.sh \
     formal/common.v formal/run.sh formal/covers.sh $(wildcard formal/engine/*.sh) formal/cover2assert.v | $(TOOLS_OK)
 	@rm -f $$@
-	formal/run.sh -r $(RTL_DIR) -o $(FORMAL_OUT) $(1).$$*
+	$$(call launch_one,$(FORMAL_OUT)/launch/$(1).$$*,formal/run.sh -r $(RTL_DIR) -o $(FORMAL_OUT) $(1).$$*)
 	@touch $$@
 endef
 $(foreach m,$(FORMAL_MODULES),$(eval $(call FORMAL_RULES,$(m))))

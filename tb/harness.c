@@ -265,16 +265,37 @@ static void record_expected(hx_bench *b, const dut_port *p, const void *exp, siz
         memcpy(b->expected[p->idx], exp, bytes < p->bytes ? bytes : p->bytes);
 }
 
+/* A bench built with -DHX_FAIL_SEED=S fails seed S on purpose, and only that seed: from cycle
+ * HX_FAIL_CYCLE on, hx_expect expects the complement of bit 0 (the regression's self-test,
+ * tools/regress/selftest.sh; docs/regress.md). */
+#ifdef HX_FAIL_SEED
+enum { HX_FAIL_CYCLE = 16 };
+static uint64_t planted_flip(const hx_bench *b)
+{
+    return b->o.seed == (uint64_t)HX_FAIL_SEED && b->cycle >= HX_FAIL_CYCLE;
+}
+#define HX_PLANTED " (planted failure: a bench built with HX_FAIL_SEED)"
+#else
+static uint64_t planted_flip(const hx_bench *b)
+{
+    (void)b;
+    return 0;
+}
+#define HX_PLANTED ""
+#endif
+
 bool hx_expect(hx_bench *b, const dut_port *p, uint64_t exp)
 {
     mark_compared(b, p);
     record_expected(b, p, &exp, sizeof exp);
     if (!b->armed)
         return true;
+    exp ^= planted_flip(b);
     const uint64_t got = port_get(p);
     if (got == exp)
         return true;
-    return diverge(b, "signal %s expected 0x%" PRIx64 " got 0x%" PRIx64, p->name, exp, got);
+    return diverge(b, "signal %s expected 0x%" PRIx64 " got 0x%" PRIx64 HX_PLANTED, p->name,
+                   exp, got);
 }
 
 bool hx_expect_words(hx_bench *b, const dut_port *p, const uint32_t *exp, unsigned nwords)

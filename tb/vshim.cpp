@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 // Block-independent half of the C++ shim (tb/vshim.hpp): eval, tick, tracing, ports.
+#include <cstdlib>
 #include <cstring>
 
 #include "vshim.hpp"
+#if VM_COVERAGE
+#include "verilated_cov.h"
+#endif
 
 extern "C" void dut_eval(dut *d)
 {
@@ -31,10 +35,16 @@ extern "C" void dut_trace_open(dut *d, const char *path)
     d->tfp->open(path);
 }
 
+// A model built with --coverage (make coverage, docs/coverage.md) writes its line and toggle
+// counts to $DRF_COVERAGE_DAT when that is set.
 extern "C" void dut_close(dut *d)
 {
     if (d->tfp)
         d->tfp->close();
+#if VM_COVERAGE
+    if (const char *path = std::getenv("DRF_COVERAGE_DAT"))
+        d->ctx->coveragep()->write(path);
+#endif
     delete d;
 }
 

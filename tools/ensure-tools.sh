@@ -16,6 +16,11 @@ check ccache ccache
 check clang clang
 check gnuplot gnuplot-nox
 check sta opensta
+# the regression at scale (issue 20): a Slurm cluster of our own, JUnit check, coverage report
+check sbatch slurm-wlm
+check munged munge
+check xmllint libxml2-utils
+check genhtml lcov
 [ -e /usr/include/zlib.h ] || need="$need zlib1g-dev"
 [ -e /usr/include/lzma.h ] || need="$need liblzma-dev"
 # libFuzzer (issue 7) ships in clang's runtime package

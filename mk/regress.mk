@@ -1,0 +1,39 @@
+# --- regression at scale (issue 20): many seeds per block, locally or on Slurm (docs/regress.md)
+# make regress SEEDS=1-1000 BLOCKS="..." N=... LAUNCHER=local|slurm: one job per (block, seed)
+# through tools/regress/launch.sh -> build/regress/junit.xml, summary.md. make slurm-up /
+# slurm-down: a single-node cluster of our own under build/slurm (tools/regress/slurm.sh).
+# make regress-selftest (a step of make test): the cluster, a small Slurm regression with one
+# seed failing on purpose (bench_BLOCK@failseed, built with HX_FAIL_SEED), its replay.
+SEEDS ?= 1-10
+LAUNCHER ?= local
+export LAUNCHER
+# -j of the launcher: local jobs at once (default: the cores), the Slurm array's throttle (%N)
+REGRESS_JOBS ?=
+REGRESS_FAIL_SEED ?= 4
+REGRESS_OUT := $(BUILD)/regress
+# $(call launch_one,DIR,COMMAND): COMMAND as it is, or with LAUNCHER=slurm as a Slurm job whose
+# output is printed when it ends (make formal's tasks; DIR holds the job's files)
+launch_one = $(if $(filter slurm,$(LAUNCHER)),tools/regress/fanout.sh -l slurm -p $(notdir $1) $1 '$2',$2)
+.PHONY: regress slurm-up slurm-down slurm-status regress-selftest
+regress: $(BLOCKS:%=$(BUILD)/tb/bench_%)
+	@tools/regress/regress.sh -l $(LAUNCHER) -s "$(SEEDS)" -n "$(N)" -o $(REGRESS_OUT) \
+	  $(if $(REGRESS_JOBS),-j $(REGRESS_JOBS)) $(BLOCKS)
+
+slurm-up: | $(TOOLS_OK)
+	@REGRESS_SLURM_DIR=$(BUILD)/slurm tools/regress/slurm.sh up
+slurm-down:
+	@REGRESS_SLURM_DIR=$(BUILD)/slurm tools/regress/slurm.sh down
+slurm-status:
+	@REGRESS_SLURM_DIR=$(BUILD)/slurm tools/regress/slurm.sh status
+
+# bench_BLOCK@failseed: BLOCK's bench with the harness built with -DHX_FAIL_SEED, so that seed
+# REGRESS_FAIL_SEED fails (tb/harness.c) and every other seed runs as in bench_BLOCK.
+$(BUILD)/obj/tb/harness-failseed$(REGRESS_FAIL_SEED).o: tb/harness.c $(wildcard tb/*.h) | $(TOOLS_OK)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -DHX_FAIL_SEED=$(REGRESS_FAIL_SEED) -c $< -o $@
+$(BUILD)/tb/bench_%@failseed: HARNESS_OBJ = $(BUILD)/obj/tb/harness-failseed$(REGRESS_FAIL_SEED).o $(BUILD)/obj/tb/stim.o
+$(BUILD)/tb/bench_%@failseed: $(BENCH_DEPS) $(BUILD)/obj/tb/harness-failseed$(REGRESS_FAIL_SEED).o | $(TOOLS_OK)
+	$(call verilate,$*,$*@failseed)
+
+regress-selftest: $(BUILD)/tb/bench_rar_phys $(BUILD)/tb/bench_rar_phys@failseed
+	@tools/regress/selftest.sh -f $(REGRESS_FAIL_SEED) rar_phys
