@@ -7,7 +7,8 @@ N ?=
 CC := gcc
 CFLAGS := -std=c11 -O2 -g -Wall -Wextra -Werror -Icmodel -Itb -Icli -Ieval
 LDLIBS := -llzma -lm
-BLOCKS := rc_compress rc_decompress rc_ctable rc_slice rar_phys rar_alloc dcp_pt dcp_compress dcp_decompress psu psu_prio_enc dcp_slice
+BLOCKS := rc_compress rc_decompress rc_ctable rc_slice rar_phys rar_alloc dcp_pt dcp_compress dcp_decompress psu psu_prio_enc dcp_slice \
+  pilot_profiler pilot_swap_table frf_mode_ctl pilot_rf
 RTL_DIR ?= rtl
 RTL := $(wildcard $(RTL_DIR)/*.v)
 # C models of the blocks (cmodel/) and the trace evaluation built on them (eval/)

@@ -29,14 +29,13 @@ void ppf_reset(ppf_state *st)
     memset(st, 0, sizeof *st);
 }
 
+/* Adding k saturating is k saturating increments: one per port naming the register. */
 static void count_accesses(ppf_state *st, const ppf_in *in)
 {
-    for (unsigned r = 0; r < PPF_REGS; r++) {
-        unsigned inc = 0;
-        for (unsigned p = 0; p < PPF_PORTS; p++)
-            inc += (in->acc_valid >> p & 1u) && (in->acc_reg[p] & PPF_REG_MASK) == r;
-        const unsigned sum = st->count[r] + inc;
-        st->count[r] = (uint16_t)(sum > PPF_CNT_MAX ? PPF_CNT_MAX : sum);
+    for (unsigned p = 0; p < PPF_PORTS; p++) {
+        const unsigned r = in->acc_reg[p] & PPF_REG_MASK;
+        if ((in->acc_valid >> p & 1u) && r < PPF_REGS && st->count[r] < PPF_CNT_MAX)
+            st->count[r]++;
     }
 }
 
