@@ -82,7 +82,7 @@ module pilot_rf #(
     wire [W-1:0] frf_q, srf_q;
     wire [FAB-1:0] frf_addr = req_warp * N32[FAB-1:0] + {{(FAB-RB){1'b0}}, acc_loc};
     wire [SAB-1:0] srf_addr = req_warp * SRF_REGS[SAB-1:0] + {{(SAB-RB){1'b0}}, acc_loc - N32[RB-1:0]};
-    wire wr = accept && req_we;
+    wire wr = accept && req_we && !rst;   // a reset cycle changes no storage
     pilot_rf_array #(.DEPTH(WARPS * N), .AB(FAB), .W(W)) u_frf (
         .clk(clk), .we(wr && acc_frf), .waddr(frf_addr), .wdata(req_wdata), .raddr(frf_addr),
         .rdata(frf_q));
