@@ -23,7 +23,8 @@ DSLICE_REGS=8 DSLICE_LANES=${DSLICE_LANES:-0 8} DSLICE_DEPTH=${DSLICE_DEPTH:-12}
 SMALL_LDS=8    # LDS spill slots of the groups with a reduced register count (prep regsN)
 CEX_DEPTH=12   # BMC depth of the search for a real counterexample when an induction step fails
 MODULES="rc_decompress rc_compress rc_ctable rar_phys rar_alloc dcp_pt psu psu_prio_enc
-         dcp_compress dcp_decompress rc_slice dcp_slice"
+         dcp_compress dcp_decompress rc_slice dcp_slice
+         pilot_profiler pilot_swap_table frf_mode_ctl pilot_rf"
 
 
 # --- the module table -------------------------------------------------------------------
@@ -44,6 +45,10 @@ files() {
         dcp_decompress) echo dcp_decompress.v dcp_beats.v rc_decompress.v ;;
         dcp_slice) echo dcp_slice.v dcp_compress.v dcp_decompress.v dcp_beats.v dcp_pt.v psu.v \
                         psu_prio_enc.v $(files rc_compress) ;;
+        pilot_profiler) echo pilot_profiler.v ;;
+        pilot_swap_table) echo pilot_swap_table.v ;;
+        frf_mode_ctl) echo frf_mode_ctl.v ;;
+        pilot_rf) echo pilot_rf.v pilot_rf_array.v pilot_swap_table.v ;;
         *) echo "run.sh: unknown module $1" >&2; return 1 ;;
     esac
 }
@@ -114,6 +119,11 @@ groups() {
             done ;;
         dcp_slice.cover) echo "cover|dcp_slice_props|LANE=0|abc-cover|$DSLICE_COVER_DEPTH|$DSLICE_PEEKS|regs$DSLICE_REGS,word$SLICE_WORD,abc,cutrc_compress|checked reads of a compressed, a spilled, a replayed and an entry register; a re-patch from the LDS; a special MOV" ;;
         psu.cover) echo "cover|psu_props|PART=1|sat-cover|4|peek_map=dut.map|regs16|every tier, both spills, release, steering" ;;
+        pilot_profiler.*|pilot_swap_table.*|frf_mode_ctl.*|pilot_rf.*)
+            # the pilot blocks keep their groups in their props file, as the registry will:
+            # "//@ TASK|name|top|params|engine|depth|peeks|prep|description"
+            sed -n "s/^\/\/@ $2|//p" "$HERE/$1_props.v" | grep . \
+              || { echo "run.sh: no task $1.$2" >&2; return 1; } ;;
         *) echo "run.sh: no task $1.$2" >&2; return 1 ;;
     esac
 }
