@@ -11,6 +11,7 @@
 #include "faultmap.h"
 #include "lineread.h"
 #include "patch.h"
+#include "pilot.h"
 #include "rar.h"
 #include "rc_compress.h"
 #include "rc_decompress.h"
@@ -232,6 +233,8 @@ int main(int argc, char **argv)
         return cmd_patch(argc - 1, argv + 1);
     if (strcmp(argv[1], "sim") == 0)
         return cmd_sim(argc - 1, argv + 1);
+    if (strcmp(argv[1], "pilot") == 0)
+        return cmd_pilot(argc - 1, argv + 1);
     const struct subcommand *cmd = find_subcommand(argv[1]);
     if (cmd == NULL)
         return usage_error("unknown subcommand", argv[1]);

@@ -46,4 +46,8 @@
 `define DRF_PILOT_FV_REG_BITS 3 // pilot_rf formal proof: register number bits
 `define DRF_PILOT_FV_N 2 // pilot_rf formal proof: FRF registers per warp
 `define DRF_PILOT_FV_WORD_BITS 2 // pilot_rf formal proof: bits of a register
+`define DRF_PILOT_FV_PROF_REGS 7 // pilot_profiler formal proof: counters (ours)
+`define DRF_PILOT_FV_PROF_REG_BITS 3 // pilot_profiler formal proof: register number bits
+`define DRF_PILOT_FV_CNT_BITS 3 // pilot_profiler formal proof: counter bits (saturation reachable)
+`define DRF_PILOT_FV_ID_BITS 2 // pilot_profiler formal proof: warp id bits
 `endif

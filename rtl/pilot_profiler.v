@@ -3,30 +3,32 @@
 // selection (one argmax per cycle, ties to the lower register) when the pilot warp finishes.
 `default_nettype none
 `include "drf_params.vh"
-module pilot_profiler (
-    input  wire                                          clk,
-    input  wire                                          rst,
-    input  wire                                          launch,    // kernel launch
-    input  wire [`DRF_PILOT_ID_BITS-1:0]                 launch_id, // its pilot warp
-    input  wire [`DRF_PILOT_ID_BITS-1:0]                 acc_warp,
-    input  wire [`DRF_PILOT_ACC_PORTS-1:0]               acc_valid,
-    input  wire [`DRF_PILOT_ACC_PORTS*`DRF_PILOT_REG_BITS-1:0] acc_reg,
-    input  wire                                          fin,       // warp fin_warp finishes
-    input  wire [`DRF_PILOT_ID_BITS-1:0]                 fin_warp,
-    input  wire [`DRF_PILOT_REG_BITS-1:0]                cnt_addr,  // counter read port
-    output reg                                           mask,      // profile mask bit
-    output reg  [`DRF_PILOT_ID_BITS-1:0]                 pilot_id,
-    output reg                                           sorting,
-    output reg                                           top_valid,
-    output reg  [`DRF_PILOT_N*`DRF_PILOT_REG_BITS-1:0]   top,       // rank k at [k*RB +: RB]
-    output wire [`DRF_PILOT_CNT_BITS-1:0]                cnt_data,
-    output reg                                           err_reg    // pilot access to R63
+module pilot_profiler #(
+    parameter integer REGS = `DRF_PILOT_REGS,      // counters R0..R(REGS-1), REGS = 2^RB - 1
+    parameter integer RB = `DRF_PILOT_REG_BITS,
+    parameter integer CB = `DRF_PILOT_CNT_BITS,
+    parameter integer N = `DRF_PILOT_N,
+    parameter integer PORTS = `DRF_PILOT_ACC_PORTS,
+    parameter integer IDB = `DRF_PILOT_ID_BITS
+) (
+    input  wire                clk,
+    input  wire                rst,
+    input  wire                launch,    // kernel launch
+    input  wire [IDB-1:0]      launch_id, // its pilot warp
+    input  wire [IDB-1:0]      acc_warp,
+    input  wire [PORTS-1:0]    acc_valid,
+    input  wire [PORTS*RB-1:0] acc_reg,
+    input  wire                fin,       // warp fin_warp finishes
+    input  wire [IDB-1:0]      fin_warp,
+    input  wire [RB-1:0]       cnt_addr,  // counter read port
+    output reg                 mask,      // profile mask bit
+    output reg  [IDB-1:0]      pilot_id,
+    output reg                 sorting,
+    output reg                 top_valid,
+    output reg  [N*RB-1:0]     top,       // rank k at [k*RB +: RB]
+    output wire [CB-1:0]       cnt_data,
+    output reg                 err_reg    // pilot access to R(2^RB - 1), which has no counter
 );
-    localparam integer REGS = `DRF_PILOT_REGS;
-    localparam integer RB = `DRF_PILOT_REG_BITS;
-    localparam integer CB = `DRF_PILOT_CNT_BITS;
-    localparam integer PORTS = `DRF_PILOT_ACC_PORTS;
-    localparam integer N = `DRF_PILOT_N;
     localparam integer KB = $clog2(N);
     localparam integer IB = $clog2(PORTS + 1);   // bits of a cycle's increment
     localparam integer NUMS = 1 << RB;            // register numbers
@@ -94,7 +96,7 @@ module pilot_profiler (
             top_valid <= 1'b0;
             sorting <= 1'b0;
             mask <= !rst;
-            pilot_id <= rst ? {`DRF_PILOT_ID_BITS{1'b0}} : launch_id;
+            pilot_id <= rst ? {IDB{1'b0}} : launch_id;
         end else if (sorting) begin
             top[rank*RB +: RB] <= best;
             taken[best] <= 1'b1;

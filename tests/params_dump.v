@@ -45,5 +45,9 @@ module params_dump;
         $display("DRF_PILOT_FV_REG_BITS %0d", `DRF_PILOT_FV_REG_BITS);
         $display("DRF_PILOT_FV_N %0d", `DRF_PILOT_FV_N);
         $display("DRF_PILOT_FV_WORD_BITS %0d", `DRF_PILOT_FV_WORD_BITS);
+        $display("DRF_PILOT_FV_PROF_REGS %0d", `DRF_PILOT_FV_PROF_REGS);
+        $display("DRF_PILOT_FV_PROF_REG_BITS %0d", `DRF_PILOT_FV_PROF_REG_BITS);
+        $display("DRF_PILOT_FV_CNT_BITS %0d", `DRF_PILOT_FV_CNT_BITS);
+        $display("DRF_PILOT_FV_ID_BITS %0d", `DRF_PILOT_FV_ID_BITS);
     end
 endmodule
