@@ -6,11 +6,22 @@ SEED ?= 1
 N ?=
 CC := gcc
 CFLAGS := -std=c11 -O2 -g -Wall -Wextra -Werror -Icmodel -Itb -Icli -Ieval
+DEPFLAGS = -MMD -MP # a header change rebuilds only what includes it
 LDLIBS := -llzma -lm
-BLOCKS := rc_compress rc_decompress rc_ctable rc_slice rar_phys rar_alloc dcp_pt dcp_compress dcp_decompress psu psu_prio_enc dcp_slice \
-  pilot_profiler pilot_swap_table frf_mode_ctl pilot_rf
 RTL_DIR ?= rtl
 RTL := $(wildcard $(RTL_DIR)/*.v)
+GEN := $(BUILD)/gen
+
+# --- the block registry (blocks.tsv, tools/registry.sh) ----------------------------------
+# $(GEN)/registry.mk: BLOCKS, IMPL_BLOCKS, SYNTH_BLOCKS, SYNTH_MACROS, RTL_FILES_<b>,
+# FORMAL_FILES_<b>, VFLAGS_<b> and the mutate settings; beside it the ports read from the RTL
+# and, per block, the bench's port struct, the Verilator shim and the Icarus testbench.
+ifeq ($(filter clean,$(MAKECMDGOALS)),)
+-include $(GEN)/registry.mk
+endif
+$(GEN)/registry.mk: blocks.tsv tools/registry.sh $(RTL) | $(TOOLS_OK)
+	RTL_DIR=$(RTL_DIR) tools/registry.sh gen $(GEN)
+$(GEN)/tb/ports_%.h $(GEN)/tb/shim_%.cpp $(GEN)/icarus/%_tb.v: $(GEN)/registry.mk ;
 # C models of the blocks (cmodel/) and the trace evaluation built on them (eval/)
 CMODEL_SRC := $(wildcard cmodel/*.c) $(wildcard eval/*.c)
 HARNESS_SRC := tb/harness.c tb/stim.c
@@ -30,9 +41,10 @@ $(TOOLS_OK): tools/ensure-tools.sh
 	@mkdir -p $(BUILD) && touch $@
 
 # --- C models, harness library, CLI -------------------------------------------------
-$(BUILD)/obj/%.o: %.c $(wildcard cmodel/*.h tb/*.h cli/*.h eval/*.h) | $(TOOLS_OK)
+$(BUILD)/obj/%.o: %.c | $(TOOLS_OK)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -c $< -o $@
+	$(CC) $(CFLAGS) $(DEPFLAGS) -c $< -o $@
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
 
 CMODEL_OBJ := $(CMODEL_SRC:%.c=$(BUILD)/obj/%.o)
 HARNESS_OBJ := $(HARNESS_SRC:%.c=$(BUILD)/obj/%.o)
@@ -48,21 +60,23 @@ $(BUILD)/deltarf: $(CLI_OBJ) $(BUILD)/libdrf.a
 BENCHES := $(BLOCKS:%=$(BUILD)/tb/bench_%)
 # Blocks with two implementations, module parameter IMPL (docs/synth.md, Area work): bench_B
 # runs the default, optimised IMPL 1; bench_B@0 is the same bench on IMPL 0 (straightforward).
-IMPL_BLOCKS := rc_compress rc_decompress psu_prio_enc
 VARIANT_BENCHES := $(IMPL_BLOCKS:%=$(BUILD)/tb/bench_%@0)
-BENCH_DEPS = tb/bench_%.c tb/shim_%.cpp tb/vshim.cpp tb/vshim.hpp $(RTL) $(HARNESS_OBJ) \
-  $(BUILD)/libdrf.a
-# $(call verilate,BLOCK,NAME,FLAGS): tb/bench_BLOCK.c on the RTL with top BLOCK and the extra
-# Verilator FLAGS, as $(BUILD)/tb/bench_NAME (Verilator's files in $(BUILD)/vl/NAME)
+# A bench: tb/bench_<b>.c, the generated port struct and shim, the block's RTL files.
+.SECONDEXPANSION:
+BENCH_DEPS = tb/bench_%.c $(GEN)/tb/ports_%.h $(GEN)/tb/shim_%.cpp tb/vshim.cpp tb/vshim.hpp \
+  tb/harness.h tb/dut.h $$(RTL_FILES_$$*) $(HARNESS_OBJ) $(BUILD)/libdrf.a
+# $(call verilate,BLOCK,NAME,FLAGS): tb/bench_BLOCK.c on the block's RTL (or BENCH_RTL) with
+# top BLOCK, its registry options and the extra Verilator FLAGS, as $(BUILD)/tb/bench_NAME
+# (Verilator's files in $(BUILD)/vl/NAME)
 define verilate
 	@mkdir -p $(BUILD)/tb $(BUILD)/vl/$2
-	$(CC) $(CFLAGS) -c tb/bench_$1.c -o $(BUILD)/vl/$2/bench_$1.o
+	$(CC) $(CFLAGS) -I$(GEN)/tb $(DEPFLAGS) -MT $@ -c tb/bench_$1.c -o $(BUILD)/vl/$2/bench_$1.o
 	@rm -f $@ # the C objects are not among Verilator's link dependencies
-	verilator $(VERILATOR_FLAGS) --top-module $1 $3 -Mdir $(BUILD)/vl/$2 -o $(CURDIR)/$@ \
+	verilator $(VERILATOR_FLAGS) $(VFLAGS_$1) --top-module $1 $3 -Mdir $(BUILD)/vl/$2 -o $(CURDIR)/$@ \
 	  -CFLAGS "-O2 -I$(CURDIR)/tb -I$(CURDIR)/cmodel" \
 	  -LDFLAGS "$(CURDIR)/$(BUILD)/vl/$2/bench_$1.o $(HARNESS_OBJ:%=$(CURDIR)/%) $(CURDIR)/$(BUILD)/libdrf.a" \
-	  $(RTL) $(CURDIR)/tb/shim_$1.cpp $(CURDIR)/tb/vshim.cpp >$(BUILD)/vl/$2/build.log 2>&1 \
-	  || { tail -30 $(BUILD)/vl/$2/build.log; exit 1; }
+	  $(or $(BENCH_RTL),$(RTL_FILES_$1)) $(CURDIR)/$(GEN)/tb/shim_$1.cpp $(CURDIR)/tb/vshim.cpp \
+	  >$(BUILD)/vl/$2/build.log 2>&1 || { tail -30 $(BUILD)/vl/$2/build.log; exit 1; }
 endef
 $(BUILD)/tb/bench_%: $(BENCH_DEPS) | $(TOOLS_OK)
 	$(call verilate,$*,$*)
@@ -97,8 +111,10 @@ asan: | $(TOOLS_OK)
 	tests/cli_test.sh $(BUILD)/asan/deltarf
 
 # --- Icarus cross-simulation and benchmarks ------------------------------------------
-icarus: $(BUILD)/tb/bench_rc_compress $(BUILD)/tb/bench_rc_decompress
-	tools/icarus.sh $(SEED)
+# every block's stimulus replayed on Icarus (ICARUS_N transactions each)
+ICARUS_N ?= 2000
+icarus: $(BENCHES) $(BLOCKS:%=$(GEN)/icarus/%_tb.v)
+	tools/icarus.sh $(SEED) $(ICARUS_N) $(BLOCKS)
 
 bench: $(BENCHES) $(BUILD)/libdrf.a
 	tools/bench.sh
@@ -114,16 +130,15 @@ selftest: | $(TOOLS_OK)
 	tests/harness_selftest.sh
 
 test: | $(TOOLS_OK)
-	tools/run-tests.sh unit cli params lint verify xsweep xsweep-selftest fuzz-regress icarus asan selftest synth formal mutate-sample evaltest patchtest
+	tools/run-tests.sh check-registry unit cli installtest params lint verify xsweep xsweep-selftest fuzz-regress icarus asan selftest synth formal mutate-sample evaltest patchtest
 
 # --- synthesis: area and logic-depth report (synth/run.sh, docs/synth.md) ------------
-# Every block of BLOCKS plus the submodules reported on their own; build/synth/area.md, .csv.
-# BLOCK@0: BLOCK synthesised with IMPL = 0, set beside its default in the report's Area work.
-SYNTH_BLOCKS := $(BLOCKS) rc_compress_ctrl rc_compress_deltas \
-  $(IMPL_BLOCKS:%=%@0) rc_compress_deltas@0
-.PHONY: synth synth-blocks blocks
+# SYNTH_BLOCKS (registry.mk): every block, the modules its synth column names, and B@0 for the
+# blocks with an IMPL 0 (set beside B in the report's Area work); SYNTH_MACROS: the arrays.
+.PHONY: synth synth-blocks blocks check-registry readme
 synth: | $(TOOLS_OK)
-	RTL_DIR=$(RTL_DIR) synth/run.sh $(SYNTH_BLOCKS); tests/synth_smoke.sh $(SYNTH_BLOCKS)
+	SYNTH_MACROS="$(SYNTH_MACROS)" RTL_DIR=$(RTL_DIR) synth/run.sh $(SYNTH_BLOCKS); \
+	  tests/synth_smoke.sh $(SYNTH_BLOCKS)
 
 synth-blocks:
 	@echo $(SYNTH_BLOCKS)
@@ -132,6 +147,13 @@ synth-blocks:
 blocks:
 	@echo $(BLOCKS)
 
+# Every registered block has its parts; every RTL top is registered; README's table is current.
+check-registry: $(GEN)/registry.mk
+	tools/registry.sh check $(GEN)
+
+# README.md's block table from blocks.tsv.
+readme:
+	tools/registry.sh readme
 
 # --- per-topic fragments: formal (issue 4), eval (issue 6), mutate / fuzz (issue 7) --------
 include $(wildcard mk/*.mk)

@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <stdlib.h>
 
+#include "deltarf_version.h"
 #include "faultmap.h"
 #include "lineread.h"
 #include "patch.h"
@@ -36,6 +37,7 @@ static void print_help(void)
            "       " PROG " patch TRACE --scenario S [--seed S] [--maps K] [--map packed|recorded] [--json|--md-row]\n"
            "       " PROG " sim TRACE [--scheme S]... [--map packed|recorded] [--repeat R] [--json] [--plots DIR]\n"
            "       " PROG " --help\n"
+           "       " PROG " --version\n"
            "\n"
            "RC register compression of the aging paper (Section 5.1, Eq. 2, block size %d).\n"
            "Reads FILE, or standard input when FILE is absent or \"-\", one record per line.\n"
@@ -221,6 +223,12 @@ static int run_records(record_fn run, const char *path)
 
 int main(int argc, char **argv)
 {
+    if (argc >= 2 && strcmp(argv[1], "--version") == 0) {
+        if (argc > 2)
+            return usage_error("unexpected argument", argv[2]);
+        printf(PROG " %s\n", deltarf_version());
+        return 0;
+    }
     if (wants_help(argc, argv)) {
         print_help();
         return 0;

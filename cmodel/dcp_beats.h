@@ -1,12 +1,15 @@
 /* 4-beat sequencer of the DC-Patch Com and Dec units (dc-patch paper Section IV-C): a
  * register crosses a unit as blocks 0..3 in successive cycles (mirrors rtl/dcp_beats.v). */
-#ifndef DCP_BEATS_H
-#define DCP_BEATS_H
+#ifndef DELTARF_DCP_BEATS_H
+#define DELTARF_DCP_BEATS_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "drf_api.h"
 #include "drf_params.h"
+
+DRF_BEGIN_DECLS
 
 typedef struct {
     bool valid;  /* a block of the register is due this cycle */
@@ -22,11 +25,14 @@ static inline bool dcp_beats_last(const dcp_beats *b)
 static inline void dcp_beats_clock(dcp_beats *b, bool rst, bool load)
 {
     if (rst || load) {
-        *b = (dcp_beats){.valid = !rst, .blk = 0};
+        b->valid = !rst;
+        b->blk = 0;
     } else if (b->valid) {
         b->valid = !dcp_beats_last(b);
         b->blk = (uint8_t)((b->blk + 1) % DRF_SUBWAVEFRONTS);
     }
 }
+
+DRF_END_DECLS
 
 #endif

@@ -1,11 +1,14 @@
 /* Bit-accurate model of the DC-Patch Com unit (dc-patch paper Section IV-C): speculative
  * compression from block 0, the Destination Register Buffer (DRB) and its replay after a
  * misprediction. The delta logic is the RC compression unit's (cmodel/rc_compress.h). */
-#ifndef DCP_COMPRESS_H
-#define DCP_COMPRESS_H
+#ifndef DELTARF_DCP_COMPRESS_H
+#define DELTARF_DCP_COMPRESS_H
 
+#include "drf_api.h"
 #include "dcp_beats.h"
 #include "rc_compress.h"
+
+DRF_BEGIN_DECLS
 
 /* Inputs of one clock cycle. start announces a destination register one cycle before
  * its blocks 0..3 arrive in blk_data in the 4 following cycles (as for rc_compress). */
@@ -41,5 +44,7 @@ typedef struct {
 void dcp_compress_reset(dcp_compress_state *s);
 /* Outputs of this cycle from state and inputs, then the clock edge. */
 void dcp_compress_step(dcp_compress_state *s, const dcp_compress_in *in, dcp_compress_out *out);
+
+DRF_END_DECLS
 
 #endif

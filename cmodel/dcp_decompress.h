@@ -1,11 +1,14 @@
 /* Bit-accurate model of the DC-Patch Dec unit (dc-patch paper Section IV-C): latches the
  * compressed block of a source register and unwinds its 4 blocks in the 4 following cycles
  * with the RC decompression unit (cmodel/rc_decompress.h, aging paper Section 5.1.2). */
-#ifndef DCP_DECOMPRESS_H
-#define DCP_DECOMPRESS_H
+#ifndef DELTARF_DCP_DECOMPRESS_H
+#define DELTARF_DCP_DECOMPRESS_H
 
+#include "drf_api.h"
 #include "dcp_beats.h"
 #include "rc_decompress.h"
+
+DRF_BEGIN_DECLS
 
 typedef struct {
     bool rst;
@@ -30,5 +33,7 @@ void dcp_decompress_reset(dcp_decompress_state *s);
 /* Outputs of this cycle from state and inputs, then the clock edge. */
 void dcp_decompress_step(dcp_decompress_state *s, const dcp_decompress_in *in,
                          dcp_decompress_out *out);
+
+DRF_END_DECLS
 
 #endif

@@ -1,18 +1,21 @@
 /* Bit-accurate model of the DC-Patch Patching Table (dc-patch paper Section IV-B; the
  * deallocation walk of Section IV-D): DRF_REGS rows of v, c, m, entry, blk; three read ports,
  * one write port and a walk that releases and invalidates a finished wavefront's window. */
-#ifndef DCP_PT_H
-#define DCP_PT_H
+#ifndef DELTARF_DCP_PT_H
+#define DELTARF_DCP_PT_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "drf_api.h"
 #include "drf_params.h"
 
-_Static_assert(DRF_PT_ROW_BITS == 3 + DRF_PT_ENTRY_BITS + DRF_BLK_BITS,
-               "a PT row is v, c, m, entry and blk");
-_Static_assert(DRF_PT_ENTRY_BITS >= DRF_REG_BITS, "entry_pt addresses any slice entry");
-_Static_assert(DRF_PT_ENTRY_BITS <= 8 && DRF_BLK_BITS <= 8, "entry and blk fit in a byte");
+DRF_BEGIN_DECLS
+
+DRF_STATIC_ASSERT(DRF_PT_ROW_BITS == 3 + DRF_PT_ENTRY_BITS + DRF_BLK_BITS,
+                  "a PT row is v, c, m, entry and blk");
+DRF_STATIC_ASSERT(DRF_PT_ENTRY_BITS >= DRF_REG_BITS, "entry_pt addresses any slice entry");
+DRF_STATIC_ASSERT(DRF_PT_ENTRY_BITS <= 8 && DRF_BLK_BITS <= 8, "entry and blk fit in a byte");
 
 /* window size n is 1..DRF_REGS, so it takes one bit more than a register address */
 enum { DCP_PT_N_BITS = DRF_REG_BITS + 1, DCP_PT_N_MASK = (1 << DCP_PT_N_BITS) - 1 };
@@ -58,5 +61,7 @@ void dcp_pt_reset(dcp_pt_state *s);
 dcp_pt_row dcp_pt_read(const dcp_pt_state *s, uint8_t addr);
 /* Outputs of this cycle from state and inputs, then the clock edge. */
 void dcp_pt_step(dcp_pt_state *s, const dcp_pt_in *in, dcp_pt_out *out);
+
+DRF_END_DECLS
 
 #endif

@@ -1,28 +1,26 @@
 /* Bit-accurate model of the DC-Patch slice wrapper (dc-patch paper Sections II-A and IV):
  * DRF_REGS entries x 4 blocks with stuck-at faulty blocks, the LDS spill partition, and the
  * PT, PSU, speculative Com unit (DRB) and two Dec units around one write and two read ports. */
-#ifndef DCP_SLICE_H
-#define DCP_SLICE_H
+#ifndef DELTARF_DCP_SLICE_H
+#define DELTARF_DCP_SLICE_H
 
 #include "dcp_compress.h"
 #include "dcp_decompress.h"
 #include "dcp_pt.h"
+#include "drf_api.h"
 #include "faultmap.h"
 #include "psu.h"
 
-_Static_assert((int)FM_WORDS == (int)PSU_WORDS, "fm_pack gives the PSU's fault-map words");
-_Static_assert(DRF_LDS_SPILL_SLOTS % 64 == 0, "the LDS slot bitmap is whole 64-bit words");
-_Static_assert(DRF_LDS_SPILL_SLOTS <= 1 << DRF_PT_ENTRY_BITS, "entry_pt addresses any slot");
+DRF_BEGIN_DECLS
+
+DRF_STATIC_ASSERT((int)FM_WORDS == (int)PSU_WORDS, "fm_pack gives the PSU's fault-map words");
+DRF_STATIC_ASSERT(DRF_LDS_SPILL_SLOTS % 64 == 0, "the LDS slot bitmap is whole 64-bit words");
+DRF_STATIC_ASSERT(DRF_LDS_SPILL_SLOTS <= 1 << DRF_PT_ENTRY_BITS, "entry_pt addresses any slot");
 
 enum { DCP_PORTS = 2, DCP_LDS_WORDS = DRF_LDS_SPILL_SLOTS / 64 };
 
-/* How a register is stored (read ports, PT row) or where a write goes (placement). */
-enum dcp_kind { DCP_NONE = 0, DCP_UNC = 1, DCP_COMP = 2, DCP_SPILL = 3 };
-/* Which patch a placement is: the register's own, a preventive one, a new LDS slot. */
-enum dcp_src { DCP_SRC_OLD = 0, DCP_SRC_PC = 1, DCP_SRC_PU = 2, DCP_SRC_SLOT = 3 };
-/* ev_kind of a finished write. */
-enum dcp_ev { DCP_EV_NORMAL = 0, DCP_EV_FAULTY = 1, DCP_EV_RELIABLE = 2, DCP_EV_SPILL = 3,
-              DCP_EV_KINDS };
+/* enum dcp_kind, dcp_src and dcp_ev are shared with the RTL: params.def. */
+enum { DCP_EV_KINDS = DCP_EV_SPILL + 1 };
 
 typedef struct {
     bool rst;
@@ -117,5 +115,7 @@ void dcp_slice_step(dcp_slice_state *s, const dcp_slice_in *in, dcp_slice_out *o
 uint32_t dcp_stuck_at(unsigned e, unsigned b, unsigned j, uint32_t w);
 /* How a PT row stores its register. */
 enum dcp_kind dcp_row_kind(const dcp_pt_row *r);
+
+DRF_END_DECLS
 
 #endif

@@ -1,27 +1,39 @@
-/* deltarf parameters: the single source of truth for the C models.
- * Aging paper Sections 2.1 (slice, subwavefronts, windows), 4-5.1 (block size, delta codes), 5.2.
- * rtl/drf_params.vh must carry the same values; tests/params_agree.sh proves it. */
+/* deltarf parameters and shared encodings for the C models (aging paper Sections 2.1,
+ * 4-5.2; DC-Patch Section IV). Generated from params.def by tools/gen_params.sh: do not edit. */
 #ifndef DRF_PARAMS_H
 #define DRF_PARAMS_H
 
-#define DRF_REGS 256          /* registers per slice */
-#define DRF_REG_BITS 8        /* bits of a register address */
-#define DRF_COMPONENTS 64     /* components per register (one per work-item) */
-#define DRF_WORD_BITS 32      /* bits per component */
-#define DRF_SW_LANES 16       /* components per subwavefront (SIMD lanes) */
-#define DRF_SUBWAVEFRONTS 4   /* subwavefronts per register */
-#define DRF_BLK_BITS 2        /* bits of a block (subwavefront) index: DC-Patch blk_pt */
-#define DRF_BLOCK_SIZE 8      /* BS of Eq. (2) */
-#define DRF_CODE_BITS 3       /* width of log2(delta) in the compression table */
-#define DRF_CODE_ZERO 7       /* "111": zero delta */
-#define DRF_MAX_LOG2 6        /* largest legal delta is 2^6 = 64 */
+#define DRF_REGS 256 /* registers per slice (aging Sec. 2.1) */
+#define DRF_REG_BITS 8 /* bits of a register address */
+#define DRF_COMPONENTS 64 /* components per register (one per work-item) */
+#define DRF_WORD_BITS 32 /* bits per component */
+#define DRF_SW_LANES 16 /* components per subwavefront (SIMD lanes) */
+#define DRF_SUBWAVEFRONTS 4 /* subwavefronts per register */
+#define DRF_BLK_BITS 2 /* bits of a block (subwavefront) index: DC-Patch blk_pt */
+#define DRF_BLOCK_SIZE 8 /* BS of Eq. (2) */
+#define DRF_CODE_BITS 3 /* width of log2(delta) in the compression table */
+#define DRF_CODE_ZERO 7 /* "111": zero delta */
+#define DRF_MAX_LOG2 6 /* largest legal delta is 2^6 = 64 */
 #define DRF_WAVEFRONT_SLOTS 16 /* register windows (concurrent wavefronts) per slice */
-#define DRF_SLOT_BITS 4       /* bits of a window id */
-#define DRF_PT_ENTRY_BITS 8   /* DC-Patch PT entry_pt: slice entry or LDS spill offset */
-#define DRF_PT_ROW_BITS 13    /* DC-Patch PT row: v, c, m, entry_pt, blk_pt */
+#define DRF_SLOT_BITS 4 /* bits of a window id */
+#define DRF_PT_ENTRY_BITS 8 /* DC-Patch PT entry_pt: slice entry or LDS spill offset */
+#define DRF_PT_ROW_BITS 13 /* DC-Patch PT row: v, c, m, entry_pt, blk_pt */
 #define DRF_LDS_SPILL_SLOTS 128 /* DC-Patch LDS spill partition: registers of 64 components */
 
-/* Pilot register file (pilot-register-file paper; docs/pilot-decisions.md) */
+/* FSM states of Fig. 9 (aging Sec. 5.1.1) */
+enum rc_state { RC_IDLE = 0, RC_DELTAS_C0 = 1, RC_DELTAS_C16 = 2, RC_DELTAS_C32 = 3, RC_DELTAS_C48 = 4 };
+
+/* where the compressed-register patch comes from (pc_tier), highest priority first (DC-Patch IV-D) */
+enum psu_tier { PSU_TIER_FAULTY = 0, PSU_TIER_SHARED = 1, PSU_TIER_WHOLE = 2 };
+
+/* how a register is stored (read ports, PT row) or where a write goes */
+enum dcp_kind { DCP_NONE = 0, DCP_UNC = 1, DCP_COMP = 2, DCP_SPILL = 3 };
+
+/* which patch a placement is: the register's own, a preventive one, a new LDS slot */
+enum dcp_src { DCP_SRC_OLD = 0, DCP_SRC_PC = 1, DCP_SRC_PU = 2, DCP_SRC_SLOT = 3 };
+
+/* ev_kind of a finished write */
+enum dcp_ev { DCP_EV_NORMAL = 0, DCP_EV_FAULTY = 1, DCP_EV_RELIABLE = 2, DCP_EV_SPILL = 3 };
 #define DRF_PILOT_REGS 63 /* architected registers per thread, one access counter each (pilot Sec. III-B) */
 #define DRF_PILOT_REG_BITS 6 /* bits of a register number (swapping-table fields, Sec. III-B) */
 #define DRF_PILOT_CNT_BITS 16 /* access counter width: 63 x 2-byte counters (Sec. III-B) */
@@ -46,7 +58,7 @@
 #define DRF_PILOT_FV_WARP_BITS 1 /* pilot_rf formal proof: warp number bits */
 #define DRF_PILOT_FV_REGS 8 /* pilot_rf formal proof: registers per warp */
 #define DRF_PILOT_FV_REG_BITS 3 /* pilot_rf formal proof: register number bits */
-#define DRF_PILOT_FV_N 2 /* pilot_rf formal proof: FRF registers per warp */
+#define DRF_PILOT_FV_N 2 /* pilot_rf and pilot_profiler formal proofs: FRF registers per warp */
 #define DRF_PILOT_FV_WORD_BITS 2 /* pilot_rf formal proof: bits of a register */
 #define DRF_PILOT_FV_PROF_REGS 7 /* pilot_profiler formal proof: counters (ours) */
 #define DRF_PILOT_FV_PROF_REG_BITS 3 /* pilot_profiler formal proof: register number bits */

@@ -1,14 +1,17 @@
 /* Fault maps of DC-Patch (dc-patch paper Section II-B, Table 1): a seeded generator for the
  * common, clustered and dispersed scenarios under the ECP rule, and a strict reader and a
  * writer of the fault-map file format (DRF_REGS lines of 4 block bits, '#' comments). */
-#ifndef FAULTMAP_H
-#define FAULTMAP_H
+#ifndef DELTARF_FAULTMAP_H
+#define DELTARF_FAULTMAP_H
 
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 
+#include "drf_api.h"
 #include "drf_params.h"
+
+DRF_BEGIN_DECLS
 
 enum { FM_BLOCKS = DRF_SUBWAVEFRONTS, FM_BIT_CLASSES = 5 /* 0, 1, 2, 3, >=4 faulty bits */ };
 
@@ -41,5 +44,7 @@ void fm_write(FILE *f, const fm_map *m, const char *comment);
 bool fm_entry_reliable(const fm_map *m, unsigned entry);
 /* The map as the PSU and the slice load it: bit FM_BLOCKS * entry + block, 1 = faulty. */
 void fm_pack(const fm_map *m, uint64_t words[FM_WORDS]);
+
+DRF_END_DECLS
 
 #endif

@@ -1,13 +1,16 @@
 /* Bit-accurate model of the FRF switching policy (pilot paper Section IV-C, threshold of
  * Section V-B): issued instructions counted over epochs; fewer than the threshold in an
  * epoch puts the FRF in FRF_low for the next one. */
-#ifndef FRF_MODE_CTL_H
-#define FRF_MODE_CTL_H
+#ifndef DELTARF_FRF_MODE_CTL_H
+#define DELTARF_FRF_MODE_CTL_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "drf_api.h"
 #include "drf_params.h"
+
+DRF_BEGIN_DECLS
 
 enum { FMC_ISSUE_MASK = (1 << DRF_PILOT_ISSUE_BITS) - 1 };
 
@@ -19,7 +22,8 @@ typedef struct {
 /* The paper's 50-cycle epochs and threshold 85. */
 static inline fmc_cfg fmc_paper(void)
 {
-    return (fmc_cfg){DRF_PILOT_EPOCH, DRF_PILOT_THRESHOLD};
+    const fmc_cfg c = {DRF_PILOT_EPOCH, DRF_PILOT_THRESHOLD};
+    return c;
 }
 
 /* The rule: the mode of the next epoch after one with `issued` instructions (1 = FRF_high). */
@@ -48,5 +52,7 @@ typedef struct {
 
 void fmc_reset(fmc_state *st);
 void fmc_step(const fmc_cfg *c, fmc_state *st, const fmc_in *in, fmc_out *out);
+
+DRF_END_DECLS
 
 #endif

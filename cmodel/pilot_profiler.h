@@ -1,13 +1,16 @@
 /* Bit-accurate model of the pilot warp profiler (pilot paper Section III-A2 and III-B): 63
  * 16-bit access counters indexed by register number, the one-byte pilot-warp-id register,
  * the profile mask bit and the top-n selection when the pilot warp finishes. */
-#ifndef PILOT_PROFILER_H
-#define PILOT_PROFILER_H
+#ifndef DELTARF_PILOT_PROFILER_H
+#define DELTARF_PILOT_PROFILER_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "drf_api.h"
 #include "drf_params.h"
+
+DRF_BEGIN_DECLS
 
 enum {
     PPF_REGS = DRF_PILOT_REGS,
@@ -61,5 +64,7 @@ typedef struct {
 
 void ppf_reset(ppf_state *st);
 void ppf_step(ppf_state *st, const ppf_in *in, ppf_out *out);
+
+DRF_END_DECLS
 
 #endif

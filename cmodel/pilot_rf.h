@@ -1,14 +1,17 @@
 /* Bit-accurate model of the partitioned register file of the pilot paper (Sections III, IV-B,
  * IV-C, V-B): FRF and SRF storage behind two swapping tables, FRF_high 1-cycle, FRF_low
  * 2-cycle and SRF 3-cycle reads; a warp keeps the table of its launch until it finishes. */
-#ifndef PILOT_RF_H
-#define PILOT_RF_H
+#ifndef DELTARF_PILOT_RF_H
+#define DELTARF_PILOT_RF_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "drf_api.h"
 #include "drf_params.h"
 #include "pilot_swap_table.h"
+
+DRF_BEGIN_DECLS
 
 enum {
     PRF_WARPS = DRF_PILOT_WARPS,
@@ -19,9 +22,9 @@ enum {
     PRF_TAG_MASK = (1 << DRF_PILOT_TAG_BITS) - 1,
     PRF_PIPE = DRF_PILOT_LAT_SRF /* read pipeline stages: the longest latency */
 };
-_Static_assert(PRF_WARPS == 1 << DRF_PILOT_WARP_BITS, "warp bits");
-_Static_assert(PRF_WARPS <= 64, "live masks are 64-bit");
-_Static_assert(DRF_PILOT_WORD_BITS == 32, "a register lane is a uint32_t");
+DRF_STATIC_ASSERT(PRF_WARPS == 1 << DRF_PILOT_WARP_BITS, "warp bits");
+DRF_STATIC_ASSERT(PRF_WARPS <= 64, "live masks are 64-bit");
+DRF_STATIC_ASSERT(DRF_PILOT_WORD_BITS == 32, "a register lane is a uint32_t");
 
 /* Read latency of a location: FRF (below n) in FRF_high or FRF_low mode, or SRF. */
 static inline unsigned prf_latency(bool frf, bool mode_high)
@@ -82,5 +85,7 @@ void prf_reset(prf_state *st);
 /* Zeroes the storage (power-up of the model; the bench writes every location instead). */
 void prf_clear_storage(prf_state *st);
 void prf_step(prf_state *st, const prf_in *in, prf_out *out);
+
+DRF_END_DECLS
 
 #endif

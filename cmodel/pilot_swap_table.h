@@ -1,13 +1,16 @@
 /* Bit-accurate model of the swapping table of the pilot register file (pilot paper Section
  * III-B, Figs. 6-7): a CAM of 2n entries (valid, original register, mapped register) that
  * maps an architected register to its FRF or SRF location. Decisions: docs/pilot-decisions.md. */
-#ifndef PILOT_SWAP_TABLE_H
-#define PILOT_SWAP_TABLE_H
+#ifndef DELTARF_PILOT_SWAP_TABLE_H
+#define DELTARF_PILOT_SWAP_TABLE_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "drf_api.h"
 #include "drf_params.h"
+
+DRF_BEGIN_DECLS
 
 enum {
     PST_N = DRF_PILOT_N,
@@ -16,8 +19,8 @@ enum {
     PST_LOOKUPS = DRF_PILOT_ACC_PORTS, /* lookup ports: the operands of one instruction */
     PST_VALID_BIT = 2 * DRF_PILOT_REG_BITS /* entry = {valid, original, mapped} */
 };
-_Static_assert(PST_ENTRIES == 2 * PST_N, "the table has 2n entries");
-_Static_assert(DRF_PILOT_ENTRY_BITS == 2 * DRF_PILOT_REG_BITS + 1, "13-bit entries");
+DRF_STATIC_ASSERT(PST_ENTRIES == 2 * PST_N, "the table has 2n entries");
+DRF_STATIC_ASSERT(DRF_PILOT_ENTRY_BITS == 2 * DRF_PILOT_REG_BITS + 1, "13-bit entries");
 
 /* One entry as the RTL packs it: bit 12 valid, bits 11:6 original, bits 5:0 mapped. */
 typedef uint16_t pst_entry;
@@ -64,5 +67,7 @@ typedef struct {
 
 void pst_reset(pst_state *st);
 void pst_step(pst_state *st, const pst_in *in, pst_out *out);
+
+DRF_END_DECLS
 
 #endif

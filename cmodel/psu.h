@@ -1,13 +1,16 @@
 /* Bit-accurate model of the DC-Patch Patching Selection Unit (dc-patch paper Section IV-D):
  * the 256x4 block bitmap preset from the fault map, a 1024-input encoder over tiered
  * candidates for compressed registers, a 256-input one for uncompressed; take, release. */
-#ifndef PSU_H
-#define PSU_H
+#ifndef DELTARF_PSU_H
+#define DELTARF_PSU_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "drf_api.h"
 #include "drf_params.h"
+
+DRF_BEGIN_DECLS
 
 enum {
     PSU_ENTRIES = DRF_REGS,                /* slice entries */
@@ -18,12 +21,10 @@ enum {
 };
 
 /* Where the compressed-register patch comes from (pc_tier), highest priority first. */
-enum psu_tier {
-    PSU_TIER_FAULTY = 0, /* a free block of a faulty entry */
-    PSU_TIER_SHARED = 1, /* a free block of a reliable entry already holding compressed regs */
-    PSU_TIER_WHOLE = 2,  /* block 0 of a whole free reliable entry */
-    PSU_TIERS
-};
+/* enum psu_tier (params.def): FAULTY, a free block of a faulty entry; SHARED, a free block
+ * of a reliable entry already holding compressed regs; WHOLE, block 0 of a whole free
+ * reliable entry. */
+enum { PSU_TIERS = PSU_TIER_WHOLE + 1 };
 
 /* Inputs of one clock cycle. */
 typedef struct {
@@ -74,5 +75,7 @@ static inline void psu_words32(const uint64_t v[PSU_WORDS], uint32_t w[PSU_SLOTS
     for (unsigned i = 0; i < PSU_SLOTS / 32; i++)
         w[i] = (uint32_t)(v[i / 2] >> (32 * (i % 2)));
 }
+
+DRF_END_DECLS
 
 #endif

@@ -1,13 +1,16 @@
 /* Bit-accurate models of RAR, Register Address Rotation (aging paper Section 5.2, Fig. 11;
  * register windows, reg_base and N of Section 2.1): the reg_phys datapath of Fig. 11 and
  * the window allocator of one slice that rotates s on every window reassignment. */
-#ifndef RAR_H
-#define RAR_H
+#ifndef DELTARF_RAR_H
+#define DELTARF_RAR_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "drf_api.h"
 #include "drf_params.h"
+
+DRF_BEGIN_DECLS
 
 /* N is 1..DRF_REGS, so it takes one bit more than a register address. */
 enum { RAR_N_BITS = DRF_REG_BITS + 1, RAR_N_MASK = (1 << RAR_N_BITS) - 1 };
@@ -30,8 +33,8 @@ typedef struct {
 void rar_phys_step(const rar_phys_in *in, rar_phys_out *out);
 
 /* --- window allocator of one slice, clocked ---------------------------------------- */
-_Static_assert(DRF_WAVEFRONT_SLOTS <= 32, "window masks are 32-bit");
-_Static_assert(1 << DRF_SLOT_BITS == DRF_WAVEFRONT_SLOTS, "DRF_SLOT_BITS = log2(slots)");
+DRF_STATIC_ASSERT(DRF_WAVEFRONT_SLOTS <= 32, "window masks are 32-bit");
+DRF_STATIC_ASSERT(1 << DRF_SLOT_BITS == DRF_WAVEFRONT_SLOTS, "DRF_SLOT_BITS = log2(slots)");
 
 typedef struct {
     bool rst;
@@ -66,5 +69,7 @@ typedef struct {
 void rar_alloc_reset(rar_alloc_state *st);
 /* Outputs of this cycle from state and inputs, then the clock edge. */
 void rar_alloc_step(rar_alloc_state *st, const rar_alloc_in *in, rar_alloc_out *out);
+
+DRF_END_DECLS
 
 #endif

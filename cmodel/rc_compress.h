@@ -1,14 +1,15 @@
 /* Bit-accurate model of the RC compression unit (aging paper Section 5.1.1, Figs. 8-9,
  * Table 1): computing-deltas module and 5-state control FSM, one subwavefront per cycle,
  * plus the fast functional API (classify / compress one 64-component register). */
-#ifndef RC_COMPRESS_H
-#define RC_COMPRESS_H
+#ifndef DELTARF_RC_COMPRESS_H
+#define DELTARF_RC_COMPRESS_H
 
+#include "drf_api.h"
 #include "rc_delta.h"
 
-/* FSM states of Fig. 9 (the RTL uses the same encoding). */
-enum rc_state { RC_IDLE = 0, RC_DELTAS_C0 = 1, RC_DELTAS_C16 = 2, RC_DELTAS_C32 = 3,
-                RC_DELTAS_C48 = 4 };
+DRF_BEGIN_DECLS
+
+/* FSM states of Fig. 9: enum rc_state, shared with the RTL (params.def). */
 
 /* Inputs of one clock cycle. start announces a new destination register (the ALU starts
  * it); its subwavefronts C0-C15 .. C48-C63 arrive in sw_data in the 4 following cycles. */
@@ -57,5 +58,7 @@ enum rc_pattern { RC_PATTERN_OTHER = 0, RC_PATTERN_CONSTANT, RC_PATTERN_SINGLE,
 bool rc_compress_register(const uint32_t comp[DRF_COMPONENTS], rc_entry *e);
 enum rc_pattern rc_classify(const uint32_t comp[DRF_COMPONENTS]);
 const char *rc_pattern_name(enum rc_pattern p);
+
+DRF_END_DECLS
 
 #endif

@@ -1,9 +1,12 @@
 /* Bit-accurate model of the RC decompression unit (aging paper Section 5.1.2, Fig. 10):
  * unwinds the 16 components of one subwavefront from C0, log2(De), log2(Db). */
-#ifndef RC_DECOMPRESS_H
-#define RC_DECOMPRESS_H
+#ifndef DELTARF_RC_DECOMPRESS_H
+#define DELTARF_RC_DECOMPRESS_H
 
+#include "drf_api.h"
 #include "rc_delta.h"
+
+DRF_BEGIN_DECLS
 
 typedef struct {
     uint32_t c0;
@@ -21,5 +24,7 @@ void rc_decompress_step(const rc_decompress_in *in, rc_decompress_out *out);
 
 /* Fast functional API: the 64 components of a compressed register. */
 void rc_decompress_register(const rc_entry *e, uint32_t comp[DRF_COMPONENTS]);
+
+DRF_END_DECLS
 
 #endif

@@ -1,13 +1,16 @@
 /* Delta arithmetic shared by the RC compression and decompression models:
  * the zero-or-power-of-two check and the 3-bit log2 codes of Section 5.1.1,
  * and the shift-based offsets of Fig. 10 (Section 5.1.2). */
-#ifndef RC_DELTA_H
-#define RC_DELTA_H
+#ifndef DELTARF_RC_DELTA_H
+#define DELTARF_RC_DELTA_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "drf_api.h"
 #include "drf_params.h"
+
+DRF_BEGIN_DECLS
 
 /* One compression-table entry (Section 5.1.1): v, C0, log2(De), log2(Db). */
 typedef struct {
@@ -49,5 +52,7 @@ static inline uint32_t rc_component(const rc_entry *e, unsigned i)
     return e->c0 + rc_code_offset(e->log2db, i / DRF_BLOCK_SIZE)
                  + rc_code_offset(e->log2de, i % DRF_BLOCK_SIZE);
 }
+
+DRF_END_DECLS
 
 #endif

@@ -2,11 +2,14 @@
  * registers x 64 components, one write port (4 subwavefronts), two read ports, the
  * compression table, one compression and two decompression units, power gating per
  * register, and the special MOV ahead of a divergent write to a compressed register. */
-#ifndef RC_SLICE_H
-#define RC_SLICE_H
+#ifndef DELTARF_RC_SLICE_H
+#define DELTARF_RC_SLICE_H
 
+#include "drf_api.h"
 #include "rc_compress.h"
 #include "rc_ctable.h"
+
+DRF_BEGIN_DECLS
 
 enum { RC_READ_PORTS = 2, RC_PG_WORDS = DRF_REGS / 64 };
 
@@ -53,5 +56,7 @@ static inline uint32_t rc_poison(unsigned reg, unsigned comp)
 void rc_slice_reset(rc_slice_state *s);
 /* Outputs of this cycle, then the clock edge. */
 void rc_slice_step(rc_slice_state *s, const rc_slice_in *in, rc_slice_out *out);
+
+DRF_END_DECLS
 
 #endif

@@ -5,6 +5,9 @@
 // The RC compression unit is cut (formal/run.sh): its outputs are free but for its contract,
 // assumed here and proven by rc_compress's tasks (compr in deltas C0-C15 = block 0 fits Eq. (2),
 // compr_final = the four blocks fit).
+// Groups (formal/run.sh): //@ TASK|name|top|params|engine|depth|peeks|prep|description
+//@ prove|spec|dcp_compress_props||abc-bmc|10|peek_w_en_delta=dut.w_en_delta,peek_compr=dut.compr,peek_compr_final=dut.compr_final|cutrc_compress|starts taken; c_compr = the RC unit's compr at block 0; misp iff block 0 compressible and compr_final = 0; DRB replay = the register written (RC unit cut to its contract)
+//@ cover|cover|dcp_compress_props||abc-cover|8|peek_w_en_delta=dut.w_en_delta,peek_compr=dut.compr,peek_compr_final=dut.compr_final|cutrc_compress|a misprediction, a replayed block, a compressed register, a start refused during a replay
 `include "drf_params.vh"
 module dcp_compress_props (
     input wire                                    clk,

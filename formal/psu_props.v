@@ -2,6 +2,10 @@
 // docs/dcpatch-psu-decisions.md): offers are free and never faulty, the uncompressed one a whole
 // free reliable entry, each the lowest candidate of the first non-empty tier; release restores
 // the bitmap (bitmap = fault map | held patches, shadow of an $anyconst block); err.
+// Groups (formal/run.sh): //@ TASK|name|top|params|engine|depth|peeks|prep|description
+//@ prove|offers|psu_props|PART=0|sat-comb|1|peek_map=dut.map|abc,D:DRF_REGS=16,D:DRF_LDS_SPILL_SLOTS=8|any state with map inside bitmap: offers free, not faulty; uncompressed = whole free reliable entry; lowest candidate of the first tier; err
+//@ prove|state|psu_props|PART=1|sat-ind|1|peek_map=dut.map|abc,D:DRF_REGS=16,D:DRF_LDS_SPILL_SLOTS=8|from reset: map = last loaded, map inside bitmap, bitmap = map OR held (release restores it)
+//@ cover|cover|psu_props|PART=1|sat-cover|4|peek_map=dut.map|D:DRF_REGS=16,D:DRF_LDS_SPILL_SLOTS=8|every tier, both spills, release, steering
 `include "drf_params.vh"
 module psu_props #(
     // 0: the offers and err in any state with the fault map inside the bitmap (assumed; one

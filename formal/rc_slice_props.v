@@ -3,6 +3,12 @@
 // was stored uncompressed, compressed (table + decompression unit) or merged by the special MOV.
 // The compression unit is cut (formal/run.sh): its outputs are free but for its contract,
 // assumed here and proven by rc_compress's tasks.
+// Groups (formal/run.sh): //@ TASK|name|top|params|engine|depth|peeks|prep|description
+//@ prove|read-lane0|rc_slice_props|LANE=0|abc-bmc|13|peek_compr_final=dut.compr_final,peek_st_c0=dut.st_c0,peek_st_log2de=dut.st_log2de,peek_st_log2db=dut.st_log2db|D:DRF_REGS=4,D:DRF_LDS_SPILL_SLOTS=8,D:DRF_WORD_BITS=16,abc,cutrc_compress|4 registers, 16-bit components, lane 0 of every subwavefront: read = last value written (uncompressed, compressed, special MOV); write port timing
+//@ prove|read-lane7|rc_slice_props|LANE=7|abc-bmc|9|peek_compr_final=dut.compr_final,peek_st_c0=dut.st_c0,peek_st_log2de=dut.st_log2de,peek_st_log2db=dut.st_log2db|D:DRF_REGS=4,D:DRF_LDS_SPILL_SLOTS=8,D:DRF_WORD_BITS=16,abc,cutrc_compress|4 registers, 16-bit components, lane 7 of every subwavefront: read = last value written (uncompressed, compressed); write port timing
+//@ prove|read-lane8|rc_slice_props|LANE=8|abc-bmc|13|peek_compr_final=dut.compr_final,peek_st_c0=dut.st_c0,peek_st_log2de=dut.st_log2de,peek_st_log2db=dut.st_log2db|D:DRF_REGS=4,D:DRF_LDS_SPILL_SLOTS=8,D:DRF_WORD_BITS=16,abc,cutrc_compress|4 registers, 16-bit components, lane 8 of every subwavefront: read = last value written (uncompressed, compressed, special MOV); write port timing
+//@ prove|read-lane15|rc_slice_props|LANE=15|abc-bmc|9|peek_compr_final=dut.compr_final,peek_st_c0=dut.st_c0,peek_st_log2de=dut.st_log2de,peek_st_log2db=dut.st_log2db|D:DRF_REGS=4,D:DRF_LDS_SPILL_SLOTS=8,D:DRF_WORD_BITS=16,abc,cutrc_compress|4 registers, 16-bit components, lane 15 of every subwavefront: read = last value written (uncompressed, compressed); write port timing
+//@ cover|cover|rc_slice_props|LANE=0|abc-cover|13|peek_compr_final=dut.compr_final,peek_st_c0=dut.st_c0,peek_st_log2de=dut.st_log2de,peek_st_log2db=dut.st_log2db|D:DRF_REGS=4,D:DRF_LDS_SPILL_SLOTS=8,D:DRF_WORD_BITS=16,abc,cutrc_compress|checked reads of an uncompressed, a compressed and a special-MOV register
 `include "drf_params.vh"
 module rc_slice_props #(
     parameter integer LANE = 0   // the lane watched: a constant keeps one lane's cone of logic

@@ -1,13 +1,14 @@
 # --- formal verification: Yosys 0.23 sat and yosys-smtbmc + z3 (formal/, docs/formal.md) -----
-# One proof and one cover task per module; a task reruns only when its wrapper, its RTL or the
-# runner changes (stamps). build/formal/report.md; formal/selftest.sh: a broken module must fail.
-FORMAL_MODULES := $(shell formal/run.sh modules)
+# One proof and one cover task per block of blocks.tsv; a task reruns only when its props, its
+# RTL (FORMAL_FILES_<b>, registry.mk) or the runner changes (stamps). build/formal/report.md;
+# formal/selftest.sh: a broken block must fail.
+FORMAL_MODULES := $(BLOCKS)
 FORMAL_OUT := $(BUILD)/formal
 FORMAL_STAMPS := $(foreach m,$(FORMAL_MODULES),$(FORMAL_OUT)/$(m).prove.ok $(FORMAL_OUT)/$(m).cover.ok)
 define FORMAL_RULES
 $(FORMAL_OUT)/$(1).prove.ok $(FORMAL_OUT)/$(1).cover.ok: $(FORMAL_OUT)/$(1).%.ok: formal/$(1)_props.v \
-    $(addprefix $(RTL_DIR)/,$(shell formal/run.sh files $(1)) drf_params.vh) \
-    formal/common.v formal/run.sh formal/cover2assert.v | $(TOOLS_OK)
+    $(FORMAL_FILES_$(1)) $(RTL_DIR)/drf_params.vh params.def tools/gen_params.sh \
+    formal/common.v formal/run.sh formal/covers.sh $(wildcard formal/engine/*.sh) formal/cover2assert.v | $(TOOLS_OK)
 	@rm -f $$@
 	formal/run.sh -r $(RTL_DIR) -o $(FORMAL_OUT) $(1).$$*
 	@touch $$@

@@ -6,24 +6,14 @@ MUT := $(BUILD)/mutate
 MUT_N ?= 200
 MUT_SEED ?= 1
 MUT_TXNS ?= 100000
-# dcp_slice's netlist model runs ~1.2 ms a transaction (17x its RTL model): a survivor's run
-# (~50 s) is bounded lower to keep make mutate within the hour. 40000 writes hold ~12 injection
-# phases, each after a phase on all 16 windows, which the fault-map bits of high entries need.
-export MUT_TXNS_dcp_slice ?= 40000
-# Blocks mutated in their own cells only: dcp_slice's submodules (PT, PSU, Com, Dec, RC units,
-# encoders) are blocks of their own, scored on their own benches (mutate/gen.sh -t).
-MUT_TOP_ONLY := dcp_slice
-# Blocks whose survivors are proven with their memories cut (mutate/equiv.sh -c): memory_map of
-# dcp_slice's 64 KB array and LDS does not finish within the proof limit.
-export MUT_CUT_MEMORIES ?= dcp_slice
-# The killed mutant the cut prover is checked on: one whose effect reaches the outputs only
-# through the slice memory (mutant 193: lane 8's write enable, rtl/dcp_slice.v line 239); it
-# has cut-points too (mutate/keep/dcp_slice.txt), so that step is checked as well.
-export MUT_CHECK_dcp_slice ?= 193
-# The false lemma the lemma prover (mutate/lemma.sh) is checked on: a compressed register's PT
-# row names block 1, 2 or 3 (mutate/lemmas/dcp_slice.txt holds the true one, for the other rows).
-export MUT_LEMMA_CHECK_dcp_slice ?= sb0 == 2'd0 && sb1 == 2'd0
-MUT_SAMPLE_BLOCKS := rc_decompress rc_ctable rar_phys dcp_pt
+# Per-block settings (MUT_TXNS_<b>, MUT_TOP_ONLY, MUT_CUT_MEMORIES, MUT_CHECK_<b>,
+# MUT_LEMMA_CHECK_<b>, MUT_SAMPLE_BLOCKS) come from blocks.tsv's mutate column (registry.mk).
+# dcp_slice: its netlist model runs ~1.2 ms a transaction (17x its RTL model), so a survivor's
+# run is bounded at 40000 writes (~12 injection phases); it is mutated in its own cells only
+# (its submodules are blocks of their own); its survivors are proven with its memories cut
+# (memory_map of the 64 KB array does not finish); the cut prover is checked on killed mutant
+# 193 (lane 8's write enable, reaching the outputs only through the slice memory), the lemma
+# prover on a false lemma (mutate/lemmas/dcp_slice.txt holds the true one).
 # every 20th mutant from the 13th: one survivor to prove (rc_decompress, combinational), none of
 # the 256-row tables, whose proofs take ~40 s of Yosys each (docs/mutate.md)
 MUT_SAMPLE := $(shell seq 13 20 $(MUT_N))
@@ -36,7 +26,7 @@ $(MUT)/%/net.cfg: FORCE
 	@mkdir -p $(dir $@); echo "$(strip $(MUT_N) $(MUT_SEED) $(mut_top))" | cmp -s - $@ \
 	  || echo "$(strip $(MUT_N) $(MUT_SEED) $(mut_top))" >$@
 # The block's unchanged bench and shim on the mutant netlist; the shim exposes mutsel.
-$(MUT)/%/bench: RTL = $(MUT)/$*/net.v
+$(MUT)/%/bench: BENCH_RTL = $(MUT)/$*/net.v
 $(MUT)/%/bench: VERILATOR_FLAGS += -Wno-fatal -Wno-lint -Wno-style -CFLAGS -DDRF_MUTANT_PORT
 $(MUT)/%/bench: $(BENCH_DEPS) $(MUT)/%/net.v | $(TOOLS_OK)
 	$(call verilate,$*,mutate_$*)

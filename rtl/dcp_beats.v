@@ -1,6 +1,7 @@
 // 4-beat sequencer of the DC-Patch Com and Dec units (dc-patch paper Section IV-C): a
 // register crosses a unit as blocks 0..3 in successive cycles; load starts block 0 next cycle.
 `include "drf_params.vh"
+`default_nettype none
 module dcp_beats (
     input  wire                     clk,
     input  wire                     rst,
@@ -26,3 +27,4 @@ module dcp_beats (
         end
     end
 endmodule
+`default_nettype wire

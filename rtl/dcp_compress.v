@@ -2,6 +2,7 @@
 // from block 0, the Destination Register Buffer (DRB) and its 4-cycle replay on a
 // misprediction. The delta logic is one RC compression unit (aging paper Section 5.1.1).
 `include "drf_params.vh"
+`default_nettype none
 module dcp_compress (
     input  wire                                    clk,
     input  wire                                    rst,
@@ -69,3 +70,4 @@ module dcp_compress (
         end
     end
 endmodule
+`default_nettype wire

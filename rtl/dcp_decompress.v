@@ -2,6 +2,7 @@
 // register (C0, log2(De), log2(Db)) and unwinds its 4 blocks in the 4 following cycles with
 // one RC decompression unit (aging paper Section 5.1.2). A load always (re)starts block 0.
 `include "drf_params.vh"
+`default_nettype none
 module dcp_decompress (
     input  wire                                    clk,
     input  wire                                    rst,
@@ -34,3 +35,4 @@ module dcp_decompress (
     rc_decompress u_dec (.c0(c0_q), .log2de(log2de_q), .log2db(log2db_q), .sw(blk),
                          .comp(data));
 endmodule
+`default_nettype wire

@@ -2,6 +2,7 @@
 // DRF_REGS rows of v, c, m, entry, blk (416 bytes); src0/src1/dest read ports, one write port,
 // and a walk releasing and invalidating a finished window (docs/dcpatch-pt-decisions.md).
 `include "drf_params.vh"
+`default_nettype none
 module dcp_pt (
     input  wire                          clk,
     input  wire                          rst,
@@ -93,3 +94,4 @@ module dcp_pt (
         if (we)
             payload[waddr] <= {wc, wm, wentry, wblk};
 endmodule
+`default_nettype wire

@@ -2,6 +2,7 @@
 // stuck-at faulty blocks, the LDS spill partition, and the PT, PSU, speculative Com unit (DRB)
 // and two Dec units around one write and two read ports (docs/dcpatch-slice-decisions.md).
 `include "drf_params.vh"
+`default_nettype none
 module dcp_slice (
     input  wire                                        clk,
     input  wire                                        rst,
@@ -51,10 +52,11 @@ module dcp_slice (
     localparam integer SLOTS = `DRF_REGS * `DRF_SUBWAVEFRONTS;
     localparam integer LDS = `DRF_LDS_SPILL_SLOTS;
     localparam integer LB = $clog2(LDS);
-    localparam [1:0] K_NONE = 2'd0, K_UNC = 2'd1, K_COMP = 2'd2, K_SPILL = 2'd3; // dcp_kind
-    localparam [1:0] S_OLD = 2'd0, S_PC = 2'd1, S_PU = 2'd2, S_SLOT = 2'd3;       // dcp_src
-    localparam [1:0] EV_NORMAL = 2'd0, EV_FAULTY = 2'd1, EV_RELIABLE = 2'd2, EV_SPILL = 2'd3;
-    localparam [1:0] TIER_FAULTY = 2'd0; // psu pc_tier: a block of a faulty entry
+    localparam [1:0] K_NONE = `DCP_NONE, K_UNC = `DCP_UNC, K_COMP = `DCP_COMP, K_SPILL = `DCP_SPILL;
+    localparam [1:0] S_OLD = `DCP_SRC_OLD, S_PC = `DCP_SRC_PC, S_PU = `DCP_SRC_PU, S_SLOT = `DCP_SRC_SLOT;
+    localparam [1:0] EV_NORMAL = `DCP_EV_NORMAL, EV_FAULTY = `DCP_EV_FAULTY,
+                     EV_RELIABLE = `DCP_EV_RELIABLE, EV_SPILL = `DCP_EV_SPILL;
+    localparam [1:0] TIER_FAULTY = `PSU_TIER_FAULTY; // psu pc_tier: a block of a faulty entry
     localparam [BB-1:0] BLK0 = {BB{1'b0}}, LAST_BLK = {BB{1'b1}};
     localparam [LANES-1:0] LANE_ALL = {LANES{1'b1}};
 
@@ -377,3 +379,4 @@ module dcp_slice (
     assign rd_data_a = rd_data[0];
     assign rd_data_b = rd_data[1];
 endmodule
+`default_nettype wire

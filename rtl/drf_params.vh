@@ -1,6 +1,5 @@
-// deltarf parameters: the single source of truth for the RTL.
-// Aging paper Sections 2.1, 4-5.1 and 5.2; cmodel/drf_params.h carries the same values
-// (tests/params_agree.sh proves it).
+// deltarf parameters and shared encodings for the RTL (aging paper Sections 2.1, 4-5.2;
+// DC-Patch Section IV). Generated from params.def by tools/gen_params.sh: do not edit.
 `ifndef DRF_PARAMS_VH
 `define DRF_PARAMS_VH
 `define DRF_REGS 256
@@ -19,35 +18,59 @@
 `define DRF_PT_ENTRY_BITS 8
 `define DRF_PT_ROW_BITS 13
 `define DRF_LDS_SPILL_SLOTS 128
-// Pilot register file (pilot-register-file paper; docs/pilot-decisions.md)
-`define DRF_PILOT_REGS 63 // architected registers per thread, one access counter each (pilot Sec. III-B)
-`define DRF_PILOT_REG_BITS 6 // bits of a register number (swapping-table fields, Sec. III-B)
-`define DRF_PILOT_CNT_BITS 16 // access counter width: 63 x 2-byte counters (Sec. III-B)
-`define DRF_PILOT_ID_BITS 8 // the one-byte pilot-warp-id register (Sec. III-B)
-`define DRF_PILOT_ACC_PORTS 3 // register accesses of one warp instruction per cycle (ours; Sec. III-B's three ports)
-`define DRF_PILOT_N 4 // FRF registers per warp, n (Sec. V-A)
-`define DRF_PILOT_ENTRIES 8 // swapping-table entries, 2n (Sec. III-B)
-`define DRF_PILOT_ENTRY_BITS 13 // swapping-table entry: valid, original, mapped (Sec. III-B)
-`define DRF_PILOT_ISSUE_MAX 8 // instructions issued per cycle at most (Sec. IV-C, Kepler)
-`define DRF_PILOT_ISSUE_BITS 4 // bits of the issued-instructions input of frf_mode_ctl (ours)
-`define DRF_PILOT_EPOCH 50 // epoch length in cycles (Sec. IV-C)
-`define DRF_PILOT_THRESHOLD 85 // fewer issued instructions in an epoch: FRF_low next (Sec. V-B)
-`define DRF_PILOT_ICNT_BITS 9 // the 9-bit issued-instructions counter (Sec. IV-C)
-`define DRF_PILOT_LAT_FRF_HIGH 1 // FRF_high access latency in cycles (Sec. V-B)
-`define DRF_PILOT_LAT_FRF_LOW 2 // FRF_low access latency (Sec. V-B)
-`define DRF_PILOT_LAT_SRF 3 // SRF access latency (Sec. V-B)
-`define DRF_PILOT_WARPS 64 // warps per SM (Table II); pilot_rf storage
-`define DRF_PILOT_WARP_BITS 6 // bits of a warp number in pilot_rf
-`define DRF_PILOT_WORD_BITS 32 // bits of one lane of a register; pilot_rf models one lane (ours)
-`define DRF_PILOT_TAG_BITS 4 // pilot_rf request tag (ours)
-`define DRF_PILOT_FV_WARPS 2 // pilot_rf formal proof: warps (reduced, ours)
-`define DRF_PILOT_FV_WARP_BITS 1 // pilot_rf formal proof: warp number bits
-`define DRF_PILOT_FV_REGS 8 // pilot_rf formal proof: registers per warp
-`define DRF_PILOT_FV_REG_BITS 3 // pilot_rf formal proof: register number bits
-`define DRF_PILOT_FV_N 2 // pilot_rf formal proof: FRF registers per warp
-`define DRF_PILOT_FV_WORD_BITS 2 // pilot_rf formal proof: bits of a register
-`define DRF_PILOT_FV_PROF_REGS 7 // pilot_profiler formal proof: counters (ours)
-`define DRF_PILOT_FV_PROF_REG_BITS 3 // pilot_profiler formal proof: register number bits
-`define DRF_PILOT_FV_CNT_BITS 3 // pilot_profiler formal proof: counter bits (saturation reachable)
-`define DRF_PILOT_FV_ID_BITS 2 // pilot_profiler formal proof: warp id bits
+// rc_state: FSM states of Fig. 9 (aging Sec. 5.1.1)
+`define RC_IDLE 3'd0
+`define RC_DELTAS_C0 3'd1
+`define RC_DELTAS_C16 3'd2
+`define RC_DELTAS_C32 3'd3
+`define RC_DELTAS_C48 3'd4
+// psu_tier: where the compressed-register patch comes from (pc_tier), highest priority first (DC-Patch IV-D)
+`define PSU_TIER_FAULTY 2'd0
+`define PSU_TIER_SHARED 2'd1
+`define PSU_TIER_WHOLE 2'd2
+// dcp_kind: how a register is stored (read ports, PT row) or where a write goes
+`define DCP_NONE 2'd0
+`define DCP_UNC 2'd1
+`define DCP_COMP 2'd2
+`define DCP_SPILL 2'd3
+// dcp_src: which patch a placement is: the register's own, a preventive one, a new LDS slot
+`define DCP_SRC_OLD 2'd0
+`define DCP_SRC_PC 2'd1
+`define DCP_SRC_PU 2'd2
+`define DCP_SRC_SLOT 2'd3
+// dcp_ev: ev_kind of a finished write
+`define DCP_EV_NORMAL 2'd0
+`define DCP_EV_FAULTY 2'd1
+`define DCP_EV_RELIABLE 2'd2
+`define DCP_EV_SPILL 2'd3
+`define DRF_PILOT_REGS 63
+`define DRF_PILOT_REG_BITS 6
+`define DRF_PILOT_CNT_BITS 16
+`define DRF_PILOT_ID_BITS 8
+`define DRF_PILOT_ACC_PORTS 3
+`define DRF_PILOT_N 4
+`define DRF_PILOT_ENTRIES 8
+`define DRF_PILOT_ENTRY_BITS 13
+`define DRF_PILOT_ISSUE_MAX 8
+`define DRF_PILOT_ISSUE_BITS 4
+`define DRF_PILOT_EPOCH 50
+`define DRF_PILOT_THRESHOLD 85
+`define DRF_PILOT_ICNT_BITS 9
+`define DRF_PILOT_LAT_FRF_HIGH 1
+`define DRF_PILOT_LAT_FRF_LOW 2
+`define DRF_PILOT_LAT_SRF 3
+`define DRF_PILOT_WARPS 64
+`define DRF_PILOT_WARP_BITS 6
+`define DRF_PILOT_WORD_BITS 32
+`define DRF_PILOT_TAG_BITS 4
+`define DRF_PILOT_FV_WARPS 2
+`define DRF_PILOT_FV_WARP_BITS 1
+`define DRF_PILOT_FV_REGS 8
+`define DRF_PILOT_FV_REG_BITS 3
+`define DRF_PILOT_FV_N 2
+`define DRF_PILOT_FV_WORD_BITS 2
+`define DRF_PILOT_FV_PROF_REGS 7
+`define DRF_PILOT_FV_PROF_REG_BITS 3
+`define DRF_PILOT_FV_CNT_BITS 3
+`define DRF_PILOT_FV_ID_BITS 2
 `endif

@@ -2,6 +2,7 @@
 // from the fault map, a 1024-input encoder over tiered candidates for compressed registers, a
 // 256-input one for uncompressed; take, release, err. Decisions: docs/dcpatch-psu-decisions.md.
 `include "drf_params.vh"
+`default_nettype none
 module psu (
     input  wire                                        clk,
     input  wire                                        rst,       // fault-free, no patch
@@ -25,7 +26,8 @@ module psu (
     localparam integer ENTRIES = `DRF_REGS;
     localparam integer BLKS = `DRF_SUBWAVEFRONTS;
     localparam integer SLOTS = ENTRIES * BLKS;
-    localparam [1:0] TIER_FAULTY = 2'd0, TIER_SHARED = 2'd1, TIER_WHOLE = 2'd2;
+    localparam [1:0] TIER_FAULTY = `PSU_TIER_FAULTY, TIER_SHARED = `PSU_TIER_SHARED,
+                     TIER_WHOLE = `PSU_TIER_WHOLE;
     localparam [SLOTS-1:0] ONE_BLOCK = {{(SLOTS-1){1'b0}}, 1'b1};
     localparam [SLOTS-1:0] ONE_ENTRY = {{(SLOTS-BLKS){1'b0}}, {BLKS{1'b1}}};
     localparam [`DRF_BLK_BITS-1:0] BLK0 = {`DRF_BLK_BITS{1'b0}};
@@ -81,3 +83,4 @@ module psu (
         end
     end
 endmodule
+`default_nettype wire

@@ -1,6 +1,7 @@
 // Priority encoder of the DC-Patch Patching Selection Unit (dc-patch paper Section IV-D): WIDTH
 // >= 2 inputs, the lowest set index wins, all ones when none (docs/dcpatch-psu-decisions.md).
 // IMPL 0: a linear priority chain; 1 (default): a log-depth tree of 2:1 merge nodes.
+`default_nettype none
 module psu_prio_enc #(
     parameter integer WIDTH = 1024,
     parameter integer IMPL = 1
@@ -58,3 +59,4 @@ module psu_prio_enc #(
         end
     endgenerate
 endmodule
+`default_nettype wire

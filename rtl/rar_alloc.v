@@ -2,6 +2,7 @@
 // DRF_WAVEFRONT_SLOTS windows [k*N, k*N + N) that fit in the slice, lowest free one first,
 // and a rotation s per window incremented modulo N when its wavefront frees it.
 `include "drf_params.vh"
+`default_nettype none
 module rar_alloc (
     input  wire                            clk,
     input  wire                            rst,
@@ -86,3 +87,4 @@ module rar_alloc (
         end
     end
 endmodule
+`default_nettype wire

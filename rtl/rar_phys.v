@@ -2,6 +2,7 @@
 // reg_base0 = reg_base + s, reg_base1 = reg_base + s - N, limit = N - s, the comparator
 // index >= limit selects reg_base1 through the 2:1 mux, and the adder adds index.
 `include "drf_params.vh"
+`default_nettype none
 module rar_phys (
     input  wire [`DRF_REG_BITS-1:0] reg_base,
     input  wire [`DRF_REG_BITS:0]   n,        // window size N, 1..DRF_REGS
@@ -27,3 +28,4 @@ module rar_phys (
     assign overflow = ~err & sel;
     assign reg_phys = err ? {RB{1'b0}} : base + index;
 endmodule
+`default_nettype wire

@@ -2,6 +2,7 @@
 // module, control FSM, the W_en_delta / W_en_C buffers, the final multiplexer and PG. IMPL 0: as
 // drawn; 1 (default): the optimised deltas module, 8-bit delta buffers (docs/synth.md).
 `include "drf_params.vh"
+`default_nettype none
 module rc_compress #(
     parameter integer IMPL = 1
 ) (
@@ -79,3 +80,4 @@ module rc_compress #(
         to_buf = IMPL == 0 ? d : {{(W-LOW-1){1'b0}}, |d[W-1:LOW], d[LOW-1:0]};
     endfunction
 endmodule
+`default_nettype wire

@@ -1,5 +1,7 @@
 // Control module of the RC compression unit (aging paper Fig. 9, Table 1): 5-state FSM
 // idle, deltas C0-C15 .. C48-C63; Moore outputs W_en_delta, W_en_C, comp_deltas, final_st, W_en_st.
+`include "drf_params.vh"
+`default_nettype none
 module rc_compress_ctrl (
     input  wire       clk,
     input  wire       rst,
@@ -13,8 +15,8 @@ module rc_compress_ctrl (
     output wire       final_st,
     output wire       w_en_st
 );
-    localparam [2:0] IDLE = 3'd0, DELTAS_C0 = 3'd1, DELTAS_C16 = 3'd2, DELTAS_C32 = 3'd3,
-                     DELTAS_C48 = 3'd4;
+    localparam [2:0] IDLE = `RC_IDLE, DELTAS_C0 = `RC_DELTAS_C0, DELTAS_C16 = `RC_DELTAS_C16,
+                     DELTAS_C32 = `RC_DELTAS_C32, DELTAS_C48 = `RC_DELTAS_C48;
 
     assign w_en_delta  = (state == DELTAS_C0);
     assign w_en_c      = (state == DELTAS_C0) || (state == DELTAS_C16) || (state == DELTAS_C32);
@@ -37,3 +39,4 @@ module rc_compress_ctrl (
     always @(posedge clk)
         state <= rst ? IDLE : next;
 endmodule
+`default_nettype wire

@@ -2,6 +2,7 @@
 // delta and 2 block-delta subtractors, 16 comparators, the zero-or-power-of-two check.
 // IMPL 0: as drawn; 1 (default): most comparisons without a subtractor (docs/synth.md).
 `include "drf_params.vh"
+`default_nettype none
 module rc_compress_deltas #(
     parameter integer IMPL = 1
 ) (
@@ -81,3 +82,4 @@ module rc_compress_deltas #(
         diff_is = (a ^ b ^ {{(W-LOW){1'b0}}, r}) == {b[W-2:0] & ~a[W-2:0], 1'b0};
     endfunction
 endmodule
+`default_nettype wire

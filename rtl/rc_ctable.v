@@ -2,6 +2,7 @@
 // log2(Db) (1.22 KB); one write port, two entry read ports for the decompression units and
 // a valid-bit read port for the write side. An invalid entry reads as all zero.
 `include "drf_params.vh"
+`default_nettype none
 module rc_ctable (
     input  wire                       clk,
     input  wire                       rst,
@@ -48,3 +49,4 @@ module rc_ctable (
         if (we)
             payload[waddr] <= {wc0, wlog2de, wlog2db};
 endmodule
+`default_nettype wire

@@ -2,6 +2,7 @@
 // sw from C0 and the log2 codes. IMPL 0: Fig. 10's shifted block and element ids and two adder
 // levels; 1 (default): decoded deltas, shifts as wiring, one-hot increments (docs/synth.md).
 `include "drf_params.vh"
+`default_nettype none
 module rc_decompress #(
     parameter integer IMPL = 1
 ) (
@@ -80,3 +81,4 @@ module rc_decompress #(
         end
     endfunction
 endmodule
+`default_nettype wire

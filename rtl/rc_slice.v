@@ -3,6 +3,7 @@
 // and two decompression units, power gating per register, and the special MOV that fills
 // the inactive lanes of a divergent write to a compressed register (docs/rc-decisions.md).
 `include "drf_params.vh"
+`default_nettype none
 module rc_slice (
     input  wire                                    clk,
     input  wire                                    rst,
@@ -154,3 +155,4 @@ module rc_slice (
         end
     end
 endmodule
+`default_nettype wire

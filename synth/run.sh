@@ -24,8 +24,9 @@ AREA_GOAL_PCT=30                # Area work: the optimised implementation this m
 # their reset; its other flip-flops are counted apart as control), inside another block it is a
 # black box. Arrays inferred as $mem cells in any other block (rc_slice's slice, the DRB of
 # dcp_compress) are macros too: kept as unmapped $mem cells, reported as bits, and left out of
-# the logic area. Add a new array module here: module[:register,register...].
-MACRO_SPECS="rc_ctable:v dcp_pt:v"
+# the logic area. The arrays are the blocks whose synth column in blocks.tsv says macro:
+# SYNTH_MACROS, module[:register,register...] each (make synth passes it).
+MACRO_SPECS=${SYNTH_MACROS:-}
 MACRO_MODULES=$(for m in $MACRO_SPECS; do printf '%s ' "${m%%:*}"; done)
 macro_regs() { local m; for m in $MACRO_SPECS; do
   [ "${m%%:*}" = "$1" ] && [ "${m#*:}" != "$m" ] && echo "${m#*:}" | tr ',' ' '; done; }

@@ -5,17 +5,12 @@
 
 #include "dcp_compress.h"
 #include "harness.h"
+#include "ports_dcp_compress.h"
 #include "stim.h"
-
-dut *dut_open_dcp_compress(uint32_t xseed);
 
 enum { BLKS = DRF_SUBWAVEFRONTS, NONE = DRF_SUBWAVEFRONTS, KINDS = STIM_KINDS + BLKS - 1 };
 
-typedef struct {
-    const dut_port *rst, *start, *divergent, *blk_data;
-    const dut_port *c_compr, *cdata_c0, *cdata_log2de, *cdata_log2db, *done, *compressed,
-        *misp, *replay_valid, *replay_blk, *replay_data, *busy, *err_busy;
-} ports;
+typedef dcp_compress_ports ports;
 
 typedef struct {
     unsigned kind[KINDS], c_compr[2], misp_at[BLKS - 1], compressed, replay_done, refused_busy,
@@ -41,15 +36,6 @@ typedef struct {
 typedef struct {
     bool writing, last, replaying, replay_last, misp, accept;
 } expect;
-
-static void bind(hx_bench *b, ports *p)
-{
-#define P(x) p->x = hx_port(b, #x)
-    P(rst); P(start); P(divergent); P(blk_data); P(c_compr); P(cdata_c0); P(cdata_log2de);
-    P(cdata_log2db); P(done); P(compressed); P(misp); P(replay_valid); P(replay_blk);
-    P(replay_data); P(busy); P(err_busy);
-#undef P
-}
 
 static void make_bins(hx_bench *b, bins *v)
 {
@@ -266,9 +252,8 @@ int main(int argc, char **argv)
 {
     hx_bench b;
     hx_init(&b, "dcp_compress", "register writes", argc, argv, 100000);
-    hx_attach(&b, dut_open_dcp_compress(b.o.xseed));
     ports p;
-    bind(&b, &p);
+    dcp_compress_open(&b, &p);
     bins v;
     make_bins(&b, &v);
 

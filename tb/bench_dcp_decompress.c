@@ -3,15 +3,12 @@
  * multiplications (stim_eq2). A transaction is a register read unwound to its 4th block. */
 #include "dcp_decompress.h"
 #include "harness.h"
+#include "ports_dcp_decompress.h"
 #include "stim.h"
-
-dut *dut_open_dcp_decompress(uint32_t xseed);
 
 enum { BLKS = DRF_SUBWAVEFRONTS, NONE = DRF_SUBWAVEFRONTS, CODES = 1 << DRF_CODE_BITS };
 
-typedef struct {
-    const dut_port *rst, *load, *c0, *log2de, *log2db, *valid, *blk, *data;
-} ports;
+typedef dcp_decompress_ports ports;
 
 typedef struct {
     unsigned codes[CODES][CODES], restart[BLKS], back_to_back, gap, paper, reset;
@@ -24,13 +21,6 @@ typedef struct {
     unsigned next;
     bool paper;
 } read_txn;
-
-static void bind(hx_bench *b, ports *p)
-{
-#define P(x) p->x = hx_port(b, #x)
-    P(rst); P(load); P(c0); P(log2de); P(log2db); P(valid); P(blk); P(data);
-#undef P
-}
 
 static void make_bins(hx_bench *b, bins *v)
 {
@@ -130,9 +120,8 @@ int main(int argc, char **argv)
 {
     hx_bench b;
     hx_init(&b, "dcp_decompress", "register reads", argc, argv, 100000);
-    hx_attach(&b, dut_open_dcp_decompress(b.o.xseed));
     ports p;
-    bind(&b, &p);
+    dcp_decompress_open(&b, &p);
     bins v;
     make_bins(&b, &v);
 

@@ -3,8 +3,7 @@
  * row written; a walk releases exactly the valid rows of its window, once each, and no other. */
 #include "dcp_pt.h"
 #include "harness.h"
-
-dut *dut_open_dcp_pt(uint32_t xseed);
+#include "ports_dcp_pt.h"
 
 enum { PAPER_PT_BYTES = 416, RPORTS = 3, FIELDS = 5, KINDS = 4, HOT = 4 };
 _Static_assert(DRF_REGS * DRF_PT_ROW_BITS == 8 * PAPER_PT_BYTES,
@@ -61,9 +60,12 @@ static row_ports bind_row(hx_bench *b, const char *pre, const char *v_name, cons
     return rp;
 }
 
+/* Opens the RTL; its read ports and row fields grouped by name into arrays. */
 static void bind(hx_bench *b, ports *p)
 {
-#define P(x) p->x = hx_port(b, #x)
+    dcp_pt_ports r;
+    dcp_pt_open(b, &r);
+#define P(x) p->x = r.x
     P(rst); P(we); P(waddr); P(dealloc); P(reg_base); P(n); P(busy); P(err_busy);
     P(err_window); P(err_conflict);
 #undef P
@@ -436,7 +438,6 @@ int main(int argc, char **argv)
 {
     hx_bench b;
     hx_init(&b, "dcp_pt", "table cycles", argc, argv, 100000);
-    hx_attach(&b, dut_open_dcp_pt(b.o.xseed));
     ports p;
     bind(&b, &p);
     bins v;

@@ -7,9 +7,8 @@
 #include "dcp_slice.h"
 #include "faultmap.h"
 #include "harness.h"
+#include "ports_dcp_slice.h"
 #include "stim.h"
-
-dut *dut_open_dcp_slice(uint32_t xseed);
 
 enum {
     PORTS = DCP_PORTS,
@@ -45,14 +44,11 @@ enum { MAP_SCARCE = FM_SCENARIOS, MAP_RESET, MAP_KINDS, SCARCE_WINDOWS = 8 };
 static const enum stim_kind compressible[] = {STIM_CONSTANT, STIM_SINGLE, STIM_DOUBLE,
                                               STIM_PAPER, STIM_WRAP};
 
+/* The RTL's ports (r) and its read ports A and B as arrays. */
 typedef struct {
-    const dut_port *rst, *load_map, *faulty, *wr_start, *wr_reg, *wr_mask, *wr_data, *dealloc,
-        *reg_base, *n;
+    dcp_slice_ports r;
     const dut_port *rd_start[PORTS], *rd_reg[PORTS], *rd_valid[PORTS], *rd_blk[PORTS],
         *rd_data[PORTS];
-    const dut_port *wr_busy, *stall, *wr_refused, *mov, *err_lds_full, *err_rel, *psu_err,
-        *dealloc_busy, *err_dealloc, *relq_valid, *bitmap, *lds_used, *ev_done, *ev_kind,
-        *ev_misp, *ev_compressed;
 } ports;
 
 typedef struct {
@@ -129,23 +125,17 @@ typedef struct {
 
 static void bind(hx_bench *b, ports *p)
 {
-    static const char *const rs[] = {"rd_start_a", "rd_start_b"},
-                             *const rr[] = {"rd_reg_a", "rd_reg_b"},
-                             *const rv[] = {"rd_valid_a", "rd_valid_b"},
-                             *const rb[] = {"rd_blk_a", "rd_blk_b"},
-                             *const rdd[] = {"rd_data_a", "rd_data_b"};
-#define P(x) p->x = hx_port(b, #x)
-    P(rst); P(load_map); P(faulty); P(wr_start); P(wr_reg); P(wr_mask); P(wr_data); P(dealloc);
-    P(reg_base); P(n); P(wr_busy); P(stall); P(wr_refused); P(mov); P(err_lds_full); P(err_rel);
-    P(psu_err); P(dealloc_busy); P(err_dealloc); P(relq_valid); P(bitmap); P(lds_used);
-    P(ev_done); P(ev_kind); P(ev_misp); P(ev_compressed);
-#undef P
+    dcp_slice_open(b, &p->r);
+    const dcp_slice_ports *r = &p->r;
+    const dut_port *const rs[] = {r->rd_start_a, r->rd_start_b}, *const rr[] = {r->rd_reg_a, r->rd_reg_b},
+                   *const rv[] = {r->rd_valid_a, r->rd_valid_b}, *const rb[] = {r->rd_blk_a, r->rd_blk_b},
+                   *const rdd[] = {r->rd_data_a, r->rd_data_b};
     for (unsigned i = 0; i < PORTS; i++) {
-        p->rd_start[i] = hx_port(b, rs[i]);
-        p->rd_reg[i] = hx_port(b, rr[i]);
-        p->rd_valid[i] = hx_port(b, rv[i]);
-        p->rd_blk[i] = hx_port(b, rb[i]);
-        p->rd_data[i] = hx_port(b, rdd[i]);
+        p->rd_start[i] = rs[i];
+        p->rd_reg[i] = rr[i];
+        p->rd_valid[i] = rv[i];
+        p->rd_blk[i] = rb[i];
+        p->rd_data[i] = rdd[i];
     }
 }
 
@@ -569,20 +559,20 @@ static void drive(bench *t, const dcp_slice_in *in)
     const ports *p = &t->p;
     uint32_t f32[W32];
     psu_words32(in->faulty, f32);
-    hx_set(b, p->rst, in->rst);
-    hx_set(b, p->load_map, in->load_map);
-    hx_set_words(b, p->faulty, f32, W32);
-    hx_set(b, p->wr_start, in->wr_start);
-    hx_set(b, p->wr_reg, in->wr_reg);
-    hx_set(b, p->wr_mask, in->wr_mask);
-    hx_set_words(b, p->wr_data, in->wr_data, LANES);
+    hx_set(b, p->r.rst, in->rst);
+    hx_set(b, p->r.load_map, in->load_map);
+    hx_set_words(b, p->r.faulty, f32, W32);
+    hx_set(b, p->r.wr_start, in->wr_start);
+    hx_set(b, p->r.wr_reg, in->wr_reg);
+    hx_set(b, p->r.wr_mask, in->wr_mask);
+    hx_set_words(b, p->r.wr_data, in->wr_data, LANES);
     for (unsigned i = 0; i < PORTS; i++) {
         hx_set(b, p->rd_start[i], in->rd_start[i]);
         hx_set(b, p->rd_reg[i], in->rd_reg[i]);
     }
-    hx_set(b, p->dealloc, in->dealloc);
-    hx_set(b, p->reg_base, in->reg_base);
-    hx_set(b, p->n, in->n);
+    hx_set(b, p->r.dealloc, in->dealloc);
+    hx_set(b, p->r.reg_base, in->reg_base);
+    hx_set(b, p->r.n, in->n);
     hx_eval(b);
 }
 
@@ -598,18 +588,18 @@ static void expect_outputs(bench *t, const dcp_slice_out *o)
     const bool flags[] = {o->wr_busy, o->stall, o->wr_refused, o->mov, o->err_lds_full,
                           o->err_rel, o->psu_err, o->dealloc_busy, o->err_dealloc,
                           o->relq_valid, o->ev_done, o->ev_misp, o->ev_compressed};
-    const dut_port *fp[] = {p->wr_busy, p->stall, p->wr_refused, p->mov, p->err_lds_full,
-                            p->err_rel, p->psu_err, p->dealloc_busy, p->err_dealloc,
-                            p->relq_valid, p->ev_done, p->ev_misp, p->ev_compressed};
+    const dut_port *fp[] = {p->r.wr_busy, p->r.stall, p->r.wr_refused, p->r.mov, p->r.err_lds_full,
+                            p->r.err_rel, p->r.psu_err, p->r.dealloc_busy, p->r.err_dealloc,
+                            p->r.relq_valid, p->r.ev_done, p->r.ev_misp, p->r.ev_compressed};
     for (unsigned i = 0; i < sizeof flags / sizeof flags[0]; i++)
         hx_expect(b, fp[i], flags[i]);
-    hx_expect(b, p->ev_kind, o->ev_kind);
+    hx_expect(b, p->r.ev_kind, o->ev_kind);
     uint32_t bm[W32], lds[LDS32];
     psu_words32(o->bitmap, bm);
     for (unsigned i = 0; i < LDS32; i++)
         lds[i] = (uint32_t)(o->lds_used[i / 2] >> (32 * (i % 2)));
-    hx_expect_words(b, p->bitmap, bm, W32);
-    hx_expect_words(b, p->lds_used, lds, LDS32);
+    hx_expect_words(b, p->r.bitmap, bm, W32);
+    hx_expect_words(b, p->r.lds_used, lds, LDS32);
 }
 
 /* --- properties ------------------------------------------------------------------------ */
@@ -899,7 +889,6 @@ int main(int argc, char **argv)
     static hx_bench b;
     static bench t;
     hx_init(&b, "dcp_slice", "register writes", argc, argv, 100000);
-    hx_attach(&b, dut_open_dcp_slice(b.o.xseed));
     t.b = &b;
     bind(&b, &t.p);
     make_bins(&b, &t.v);

@@ -4,26 +4,17 @@
  * (84, 85 and 86 steered often), FRF_high after a reset. */
 #include "frf_mode_ctl.h"
 #include "harness.h"
+#include "ports_frf_mode_ctl.h"
 
-dut *dut_open_frf_mode_ctl(uint32_t xseed);
 
 enum { MAX = DRF_PILOT_ISSUE_MAX };
 
-typedef struct {
-    const dut_port *rst, *issue, *mode, *epoch_last, *icount, *err_issue;
-} ports;
+typedef frf_mode_ctl_ports ports;
 
 typedef struct {
     unsigned total[3], zero, full, to_low, to_high, stay_low, stay_high, err_issue, reset_mid,
         last_cycle_decides;
 } bins;
-
-static void bind(hx_bench *b, ports *p)
-{
-#define P(x) p->x = hx_port(b, #x)
-    P(rst); P(issue); P(mode); P(epoch_last); P(icount); P(err_issue);
-#undef P
-}
 
 static void make_bins(hx_bench *b, bins *v)
 {
@@ -119,9 +110,8 @@ int main(int argc, char **argv)
 {
     hx_bench b;
     hx_init(&b, "frf_mode_ctl", "cycles", argc, argv, 2000000);
-    hx_attach(&b, dut_open_frf_mode_ctl(b.o.xseed));
     ports p;
-    bind(&b, &p);
+    frf_mode_ctl_open(&b, &p);
     bins v;
     make_bins(&b, &v);
 

@@ -5,29 +5,18 @@
 #include <string.h>
 
 #include "harness.h"
+#include "ports_pilot_profiler.h"
 #include "pilot_profiler.h"
 
-dut *dut_open_pilot_profiler(uint32_t xseed);
 
 enum { RB = DRF_PILOT_REG_BITS, HOT = 6 };
 
-typedef struct {
-    const dut_port *rst, *launch, *launch_id, *acc_warp, *acc_valid, *acc_reg, *fin, *fin_warp,
-        *cnt_addr, *mask, *pilot_id, *sorting, *top_valid, *top, *cnt_data, *err_reg;
-} ports;
+typedef pilot_profiler_ports ports;
 
 typedef struct {
     unsigned saturated, sat_step, three_same, two_same, other_warp, err_reg, fin_other, selected,
         tie, unused_in_top, launch_sorting, after_fin, r62_counted, reset;
 } bins;
-
-static void bind(hx_bench *b, ports *p)
-{
-#define P(x) p->x = hx_port(b, #x)
-    P(rst); P(launch); P(launch_id); P(acc_warp); P(acc_valid); P(acc_reg); P(fin); P(fin_warp);
-    P(cnt_addr); P(mask); P(pilot_id); P(sorting); P(top_valid); P(top); P(cnt_data); P(err_reg);
-#undef P
-}
 
 static void make_bins(hx_bench *b, bins *v)
 {
@@ -217,9 +206,8 @@ int main(int argc, char **argv)
 {
     hx_bench b;
     hx_init(&b, "pilot_profiler", "profiler cycles", argc, argv, 1000000);
-    hx_attach(&b, dut_open_pilot_profiler(b.o.xseed));
     ports p;
-    bind(&b, &p);
+    pilot_profiler_open(&b, &p);
     bins v;
     make_bins(&b, &v);
 

@@ -6,34 +6,19 @@
 #include <string.h>
 
 #include "harness.h"
+#include "ports_pilot_rf.h"
 #include "pilot_rf.h"
 
-dut *dut_open_pilot_rf(uint32_t xseed);
 
 enum { RB = DRF_PILOT_REG_BITS, WARPS = PRF_WARPS, REGS = PRF_REGS, DUE = 4 };
 
-typedef struct {
-    const dut_port *rst, *tbl_apply, *tbl_top, *warp_start, *start_warp, *warp_end, *end_warp,
-        *req, *req_we, *req_warp, *req_reg, *req_tag, *req_wdata, *mode, *gen, *live, *warp_gen,
-        *accept, *stall, *err_req, *err_warp, *err_tbl, *acc_frf, *acc_loc, *acc_lat, *rvalid,
-        *rdata, *rtag;
-} ports;
+typedef pilot_rf_ports ports;
 
 typedef struct {
     unsigned lat[4], stall, write_frf, write_srf, read_across_change, apply, apply_busy,
         apply_illegal, err_not_live, err_r63, err_warp, start_in_apply, kept_in_frf,
         swapped_in, swapped_out, reset;
 } bins;
-
-static void bind(hx_bench *b, ports *p)
-{
-#define P(x) p->x = hx_port(b, #x)
-    P(rst); P(tbl_apply); P(tbl_top); P(warp_start); P(start_warp); P(warp_end); P(end_warp);
-    P(req); P(req_we); P(req_warp); P(req_reg); P(req_tag); P(req_wdata); P(mode); P(gen);
-    P(live); P(warp_gen); P(accept); P(stall); P(err_req); P(err_warp); P(err_tbl); P(acc_frf);
-    P(acc_loc); P(acc_lat); P(rvalid); P(rdata); P(rtag);
-#undef P
-}
 
 static void make_bins(hx_bench *b, bins *v)
 {
@@ -303,9 +288,8 @@ int main(int argc, char **argv)
 {
     hx_bench b;
     hx_init(&b, "pilot_rf", "register-file cycles", argc, argv, 1000000);
-    hx_attach(&b, dut_open_pilot_rf(b.o.xseed));
     ports p;
-    bind(&b, &p);
+    pilot_rf_open(&b, &p);
     bins v;
     make_bins(&b, &v);
 

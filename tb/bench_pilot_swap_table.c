@@ -5,27 +5,18 @@
 #include <string.h>
 
 #include "harness.h"
+#include "ports_pilot_swap_table.h"
 #include "pilot_swap_table.h"
 
-dut *dut_open_pilot_swap_table(uint32_t xseed);
 
 enum { RB = DRF_PILOT_REG_BITS, ENTRY_WORDS = (PST_ENTRIES * DRF_PILOT_ENTRY_BITS + 31) / 32 };
 
-typedef struct {
-    const dut_port *rst, *clear, *apply, *top, *look, *phys, *frf, *entries, *err_apply;
-} ports;
+typedef pilot_swap_table_ports ports;
 
 typedef struct {
     unsigned apply, clear, clear_and_apply, err_dup, err_r63, in_frf[PST_N + 1], hit, miss,
         look_frf, look_srf, r62, same_top_again, reset;
 } bins;
-
-static void bind(hx_bench *b, ports *p)
-{
-#define P(x) p->x = hx_port(b, #x)
-    P(rst); P(clear); P(apply); P(top); P(look); P(phys); P(frf); P(entries); P(err_apply);
-#undef P
-}
 
 static void make_bins(hx_bench *b, bins *v)
 {
@@ -163,9 +154,8 @@ int main(int argc, char **argv)
 {
     hx_bench b;
     hx_init(&b, "pilot_swap_table", "table cycles", argc, argv, 1000000);
-    hx_attach(&b, dut_open_pilot_swap_table(b.o.xseed));
     ports p;
-    bind(&b, &p);
+    pilot_swap_table_open(&b, &p);
     bins v;
     make_bins(&b, &v);
 

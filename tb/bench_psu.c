@@ -5,21 +5,15 @@
 
 #include "faultmap.h"
 #include "harness.h"
+#include "ports_psu.h"
 #include "psu.h"
-
-dut *dut_open_psu(uint32_t xseed);
 
 enum { W32 = PSU_SLOTS / 32, NO_ENTRY = PSU_ENTRIES };
 
 /* Fault maps: the three scenarios of Table 1 (cmodel/faultmap.c), then two extremes. */
 enum { MAP_NO_FAULTY = FM_SCENARIOS, MAP_ALL_FAULTY, MAP_KINDS };
 
-typedef struct {
-    const dut_port *rst, *load_map, *faulty, *take_c, *take_u, *rel, *rel_entry, *rel_blk,
-        *rel_c;
-    const dut_port *pc_valid, *pc_entry, *pc_blk, *pc_tier, *pu_valid, *pu_entry, *err,
-        *bitmap;
-} ports;
+typedef psu_ports ports;
 
 typedef struct {
     unsigned map[MAP_KINDS], take_c[PSU_TIERS], take_u, spill_c, spill_u, rel_c, rel_u,
@@ -51,16 +45,6 @@ typedef struct {
     bool valid;
     unsigned entry, blk, tier;
 } choice;
-
-static void bind(hx_bench *b, ports *p)
-{
-    *p = (ports){hx_port(b, "rst"), hx_port(b, "load_map"), hx_port(b, "faulty"),
-                 hx_port(b, "take_c"), hx_port(b, "take_u"), hx_port(b, "rel"),
-                 hx_port(b, "rel_entry"), hx_port(b, "rel_blk"), hx_port(b, "rel_c"),
-                 hx_port(b, "pc_valid"), hx_port(b, "pc_entry"), hx_port(b, "pc_blk"),
-                 hx_port(b, "pc_tier"), hx_port(b, "pu_valid"), hx_port(b, "pu_entry"),
-                 hx_port(b, "err"), hx_port(b, "bitmap")};
-}
 
 static void make_bins(hx_bench *b, bins *v)
 {
@@ -497,9 +481,8 @@ int main(int argc, char **argv)
 {
     hx_bench b;
     hx_init(&b, "psu", "PSU cycles", argc, argv, 100000);
-    hx_attach(&b, dut_open_psu(b.o.xseed));
     ports p;
-    bind(&b, &p);
+    psu_open(&b, &p);
     bins v;
     make_bins(&b, &v);
 

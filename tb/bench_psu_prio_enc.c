@@ -2,9 +2,8 @@
  * at its default WIDTH (1024) against psu_prio_enc() of cmodel/psu.c. A transaction is one
  * input vector; its lowest set bit is placed uniformly, the bits above at a random density. */
 #include "harness.h"
+#include "ports_psu_prio_enc.h"
 #include "psu.h"
-
-dut *dut_open_psu_prio_enc(uint32_t xseed);
 
 enum { WIDTH = PSU_SLOTS, WORDS = PSU_WORDS, W32 = WIDTH / 32, CHUNKS = WIDTH / 64,
        DENSITIES = 4 };
@@ -59,9 +58,8 @@ int main(int argc, char **argv)
 {
     hx_bench b;
     hx_init(&b, "psu_prio_enc", "vectors", argc, argv, 100000);
-    hx_attach(&b, dut_open_psu_prio_enc(b.o.xseed));
-    const dut_port *in = hx_port(&b, "in"), *valid = hx_port(&b, "valid"),
-                   *index = hx_port(&b, "index");
+    psu_prio_enc_ports p;
+    psu_prio_enc_open(&b, &p);
     bins v;
     make_bins(&b, &v);
 
@@ -72,12 +70,12 @@ int main(int argc, char **argv)
         uint32_t w[W32];
         make_vector(&b.rng, low, density, vec);
         psu_words32(vec, w);
-        hx_set_words(&b, in, w, W32);
+        hx_set_words(&b, p.in, w, W32);
         hx_eval(&b);
         bool exp_valid;
         const unsigned exp_index = psu_prio_enc(vec, WIDTH, &exp_valid);
-        hx_expect(&b, valid, exp_valid);
-        hx_expect(&b, index, exp_index);
+        hx_expect(&b, p.valid, exp_valid);
+        hx_expect(&b, p.index, exp_index);
         hx_assert(&b, exp_index == (low == WIDTH ? WIDTH - 1u : low), "model: lowest set bit",
                   low, exp_index);
         hx_hit(&b, low == WIDTH ? v.empty : v.chunk[low / 64]);

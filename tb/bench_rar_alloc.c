@@ -2,9 +2,8 @@
  * against rtl/rar_alloc.v every cycle, plus a scoreboard of the windows held: windows never
  * overlap, a granted window was free, s advances by exactly 1 mod N per reassignment. */
 #include "harness.h"
+#include "ports_rar_alloc.h"
 #include "rar.h"
-
-dut *dut_open_rar_alloc(uint32_t xseed);
 
 enum {
     SLOTS = DRF_WAVEFRONT_SLOTS, PHASES = 3, NAMED_N = 5,
@@ -18,11 +17,7 @@ static const unsigned named_n[NAMED_N] = {1, 16, 17, 100, DRF_REGS};
 /* Per phase (fill, drain, mixed): alloc and free chances in eighths. */
 static const unsigned alloc_w[PHASES] = {6, 1, 4}, free_w[PHASES] = {1, 6, 4};
 
-typedef struct {
-    const dut_port *rst, *configure, *cfg_n, *alloc, *free, *free_id;
-    const dut_port *grant, *win_id, *reg_base, *s, *n, *busy, *full, *err_alloc, *err_free,
-        *err_cfg;
-} ports;
+typedef rar_alloc_ports ports;
 
 typedef struct {
     unsigned full, wrap_n1, wrap, n[NAMED_N], n_other, last_window, alloc_full, alloc_unconf,
@@ -50,14 +45,6 @@ typedef struct {
     unsigned fill_n;  /* fill kernels configured: their N sweeps 0..FILL_N_END - 1 in turn */
     unsigned longs;   /* long kernels configured: the next has longs % 15 + 1 windows */
 } gen;
-
-static void bind(hx_bench *b, ports *p)
-{
-#define P(x) p->x = hx_port(b, #x)
-    P(rst); P(configure); P(cfg_n); P(alloc); P(free); P(free_id); P(grant); P(win_id);
-    P(reg_base); P(s); P(n); P(busy); P(full); P(err_alloc); P(err_free); P(err_cfg);
-#undef P
-}
 
 static void make_bins(hx_bench *b, bins *v)
 {
@@ -342,9 +329,8 @@ int main(int argc, char **argv)
 {
     hx_bench b;
     hx_init(&b, "rar_alloc", "allocator cycles", argc, argv, 100000);
-    hx_attach(&b, dut_open_rar_alloc(b.o.xseed));
     ports p;
-    bind(&b, &p);
+    rar_alloc_open(&b, &p);
     bins v;
     make_bins(&b, &v);
 

@@ -2,26 +2,17 @@
  * cmodel/rar.c against rtl/rar_phys.v every evaluation, and both against the paper's
  * reg_phys = reg_base + (s + index) % N (a plain %) for legal inputs, err for illegal ones. */
 #include "harness.h"
+#include "ports_rar_phys.h"
 #include "rar.h"
-
-dut *dut_open_rar_phys(uint32_t xseed);
 
 enum { EXH_MAX_N = 16, EXH_BASES = 4, ILLEGAL_KINDS = 4 };
 
-typedef struct {
-    const dut_port *reg_base, *n, *s, *index, *reg_phys, *overflow, *err;
-} ports;
+typedef rar_phys_ports ports;
 
 typedef struct {
     unsigned mux[2], base1_wraps, at_limit, below_limit, n1, n256, window_at_top,
         err[ILLEGAL_KINDS], n_above_regs;
 } bins;
-
-static void bind(hx_bench *b, ports *p)
-{
-    *p = (ports){hx_port(b, "reg_base"), hx_port(b, "n"), hx_port(b, "s"), hx_port(b, "index"),
-                 hx_port(b, "reg_phys"), hx_port(b, "overflow"), hx_port(b, "err")};
-}
 
 static const char *const illegal_names[ILLEGAL_KINDS] = {"index >= N", "s >= N", "N == 0",
                                                          "reg_base + N > 256"};
@@ -181,9 +172,8 @@ int main(int argc, char **argv)
 {
     hx_bench b;
     hx_init(&b, "rar_phys", "address translations", argc, argv, 100000);
-    hx_attach(&b, dut_open_rar_phys(b.o.xseed));
     ports p;
-    bind(&b, &p);
+    rar_phys_open(&b, &p);
     bins v;
     make_bins(&b, &v);
 

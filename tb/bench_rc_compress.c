@@ -3,20 +3,15 @@
 #include <string.h>
 
 #include "harness.h"
+#include "ports_rc_compress.h"
 #include "rc_compress.h"
 #include "stim.h"
-
-dut *dut_open_rc_compress(uint32_t xseed);
 
 static const char *const state_names[] = {"idle", "deltas C0-C15", "deltas C16-C31",
                                           "deltas C32-C47", "deltas C48-C63"};
 enum { STATES = 5 };
 
-typedef struct {
-    const dut_port *rst, *start, *divergent, *dst, *sw_data;
-    const dut_port *state, *w_en_delta, *w_en_c, *comp_deltas, *final_st, *w_en_st, *compr,
-        *compr_final, *pg, *st_reg, *st_c0, *st_log2de, *st_log2db, *ref_log2de, *ref_log2db;
-} ports;
+typedef rc_compress_ports ports;
 
 typedef struct {
     unsigned kind[STIM_KINDS], pattern[RC_PATTERN_KINDS], codes[8][8];
@@ -30,15 +25,6 @@ typedef struct {
     unsigned next_sw;
     bool divergent, aborted;
 } write_txn;
-
-static void bind(hx_bench *b, ports *p)
-{
-#define P(x) p->x = hx_port(b, #x)
-    P(rst); P(start); P(divergent); P(dst); P(sw_data); P(state); P(w_en_delta); P(w_en_c);
-    P(comp_deltas); P(final_st); P(w_en_st); P(compr); P(compr_final); P(pg); P(st_reg);
-    P(st_c0); P(st_log2de); P(st_log2db); P(ref_log2de); P(ref_log2db);
-#undef P
-}
 
 static void make_bins(hx_bench *b, bins *v)
 {
@@ -112,9 +98,8 @@ int main(int argc, char **argv)
 {
     hx_bench b;
     hx_init(&b, "rc_compress", "register writes", argc, argv, 100000);
-    hx_attach(&b, dut_open_rc_compress(b.o.xseed));
     ports p;
-    bind(&b, &p);
+    rc_compress_open(&b, &p);
     bins v;
     make_bins(&b, &v);
 

@@ -1,29 +1,15 @@
 /* Lockstep bench of the RC compression table (aging paper Section 5.1.1):
  * cmodel/rc_ctable.c against rtl/rc_ctable.v; a transaction is one table cycle. */
 #include "harness.h"
+#include "ports_rc_ctable.h"
 #include "rc_ctable.h"
 
-dut *dut_open_rc_ctable(uint32_t xseed);
-
-typedef struct {
-    const dut_port *rst, *we, *waddr, *wv, *wc0, *wde, *wdb, *ra, *rb, *rw;
-    const dut_port *va, *c0a, *dea, *dba, *vb, *c0b, *deb, *dbb, *vw;
-} ports;
+typedef rc_ctable_ports ports;
 
 typedef struct {
     unsigned read_valid[2], read_invalid[2], write_valid, invalidate, read_during_write,
         vw_valid, reset;
 } bins;
-
-static void bind(hx_bench *b, ports *p)
-{
-    *p = (ports){hx_port(b, "rst"), hx_port(b, "we"), hx_port(b, "waddr"), hx_port(b, "wv"),
-                 hx_port(b, "wc0"), hx_port(b, "wlog2de"), hx_port(b, "wlog2db"),
-                 hx_port(b, "ra"), hx_port(b, "rb"), hx_port(b, "rw"), hx_port(b, "va"),
-                 hx_port(b, "c0a"), hx_port(b, "log2dea"), hx_port(b, "log2dba"),
-                 hx_port(b, "vb"), hx_port(b, "c0b"), hx_port(b, "log2deb"),
-                 hx_port(b, "log2dbb"), hx_port(b, "vw")};
-}
 
 static void make_bins(hx_bench *b, bins *v)
 {
@@ -51,8 +37,8 @@ static void drive(hx_bench *b, const ports *p, const rc_ctable_in *in)
     hx_set(b, p->waddr, in->waddr);
     hx_set(b, p->wv, in->wentry.v);
     hx_set(b, p->wc0, in->wentry.c0);
-    hx_set(b, p->wde, in->wentry.log2de);
-    hx_set(b, p->wdb, in->wentry.log2db);
+    hx_set(b, p->wlog2de, in->wentry.log2de);
+    hx_set(b, p->wlog2db, in->wentry.log2db);
     hx_set(b, p->ra, in->ra);
     hx_set(b, p->rb, in->rb);
     hx_set(b, p->rw, in->rw);
@@ -63,12 +49,12 @@ static void expect(hx_bench *b, const ports *p, const rc_ctable_out *o)
 {
     hx_expect(b, p->va, o->ea.v);
     hx_expect(b, p->c0a, o->ea.c0);
-    hx_expect(b, p->dea, o->ea.log2de);
-    hx_expect(b, p->dba, o->ea.log2db);
+    hx_expect(b, p->log2dea, o->ea.log2de);
+    hx_expect(b, p->log2dba, o->ea.log2db);
     hx_expect(b, p->vb, o->eb.v);
     hx_expect(b, p->c0b, o->eb.c0);
-    hx_expect(b, p->deb, o->eb.log2de);
-    hx_expect(b, p->dbb, o->eb.log2db);
+    hx_expect(b, p->log2deb, o->eb.log2de);
+    hx_expect(b, p->log2dbb, o->eb.log2db);
     hx_expect(b, p->vw, o->vw);
 }
 
@@ -93,9 +79,8 @@ int main(int argc, char **argv)
 {
     hx_bench b;
     hx_init(&b, "rc_ctable", "table cycles", argc, argv, 100000);
-    hx_attach(&b, dut_open_rc_ctable(b.o.xseed));
     ports p;
-    bind(&b, &p);
+    rc_ctable_open(&b, &p);
     bins v;
     make_bins(&b, &v);
 

@@ -2,10 +2,9 @@
  * cmodel/rc_decompress.c against rtl/rc_decompress.v, one subwavefront per cycle, and
  * both against Eq. (2) computed with multiplications. A transaction is a register read. */
 #include "harness.h"
+#include "ports_rc_decompress.h"
 #include "rc_decompress.h"
 #include "stim.h"
-
-dut *dut_open_rc_decompress(uint32_t xseed);
 
 static uint32_t random_c0(hx_rng *r)
 {
@@ -20,10 +19,8 @@ int main(int argc, char **argv)
 {
     hx_bench b;
     hx_init(&b, "rc_decompress", "register reads", argc, argv, 100000);
-    hx_attach(&b, dut_open_rc_decompress(b.o.xseed));
-    const dut_port *c0 = hx_port(&b, "c0"), *de = hx_port(&b, "log2de"),
-                   *db = hx_port(&b, "log2db"), *sw = hx_port(&b, "sw"),
-                   *comp = hx_port(&b, "comp");
+    rc_decompress_ports p;
+    rc_decompress_open(&b, &p);
     unsigned codes[8][8], sws[DRF_SUBWAVEFRONTS];
     for (unsigned e = 0; e < 8; e++)
         for (unsigned d = 0; d < 8; d++)
@@ -43,14 +40,14 @@ int main(int argc, char **argv)
         for (unsigned k = 0; k < DRF_SUBWAVEFRONTS && hx_running(&b); k++) {
             const rc_decompress_in in = {.c0 = e.c0, .log2de = e.log2de, .log2db = e.log2db,
                                          .sw = (uint8_t)k};
-            hx_set(&b, c0, in.c0);
-            hx_set(&b, de, in.log2de);
-            hx_set(&b, db, in.log2db);
-            hx_set(&b, sw, in.sw);
+            hx_set(&b, p.c0, in.c0);
+            hx_set(&b, p.log2de, in.log2de);
+            hx_set(&b, p.log2db, in.log2db);
+            hx_set(&b, p.sw, in.sw);
             hx_eval(&b);
             rc_decompress_out o;
             rc_decompress_step(&in, &o);
-            hx_expect_words(&b, comp, o.comp, DRF_SW_LANES);
+            hx_expect_words(&b, p.comp, o.comp, DRF_SW_LANES);
             for (unsigned j = 0; j < DRF_SW_LANES; j++)
                 hx_assert(&b, o.comp[j] == eq2[k * DRF_SW_LANES + j], "model == Eq. (2)",
                           eq2[k * DRF_SW_LANES + j], o.comp[j]);

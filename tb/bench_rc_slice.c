@@ -4,17 +4,16 @@
 #include <string.h>
 
 #include "harness.h"
+#include "ports_rc_slice.h"
 #include "rc_slice.h"
 #include "stim.h"
 
-dut *dut_open_rc_slice(uint32_t xseed);
-
 enum { PORTS = RC_READ_PORTS, PG_WORDS32 = DRF_REGS / 32, HOT_REGS = 8 };
 
+/* The RTL's ports (r) and its read ports A and B as arrays. */
 typedef struct {
-    const dut_port *rst, *wr_start, *wr_reg, *wr_mask, *wr_data;
-    const dut_port *rd_en[PORTS], *rd_reg[PORTS], *rd_sw[PORTS];
-    const dut_port *rd_valid[PORTS], *rd_data[PORTS], *wr_phase, *wr_overlap, *mov, *wake, *pg;
+    rc_slice_ports r;
+    const dut_port *rd_en[PORTS], *rd_reg[PORTS], *rd_sw[PORTS], *rd_valid[PORTS], *rd_data[PORTS];
 } ports;
 
 typedef struct {
@@ -48,27 +47,18 @@ typedef struct {
 
 static void bind(hx_bench *b, ports *p)
 {
-    static const char *const en[] = {"rd_en_a", "rd_en_b"}, *const rg[] = {"rd_reg_a", "rd_reg_b"},
-                             *const sw[] = {"rd_sw_a", "rd_sw_b"},
-                             *const va[] = {"rd_valid_a", "rd_valid_b"},
-                             *const da[] = {"rd_data_a", "rd_data_b"};
-    p->rst = hx_port(b, "rst");
-    p->wr_start = hx_port(b, "wr_start");
-    p->wr_reg = hx_port(b, "wr_reg");
-    p->wr_mask = hx_port(b, "wr_mask");
-    p->wr_data = hx_port(b, "wr_data");
+    rc_slice_open(b, &p->r);
+    const rc_slice_ports *r = &p->r;
+    const dut_port *const en[] = {r->rd_en_a, r->rd_en_b}, *const rg[] = {r->rd_reg_a, r->rd_reg_b},
+                   *const sw[] = {r->rd_sw_a, r->rd_sw_b}, *const va[] = {r->rd_valid_a, r->rd_valid_b},
+                   *const da[] = {r->rd_data_a, r->rd_data_b};
     for (unsigned i = 0; i < PORTS; i++) {
-        p->rd_en[i] = hx_port(b, en[i]);
-        p->rd_reg[i] = hx_port(b, rg[i]);
-        p->rd_sw[i] = hx_port(b, sw[i]);
-        p->rd_valid[i] = hx_port(b, va[i]);
-        p->rd_data[i] = hx_port(b, da[i]);
+        p->rd_en[i] = en[i];
+        p->rd_reg[i] = rg[i];
+        p->rd_sw[i] = sw[i];
+        p->rd_valid[i] = va[i];
+        p->rd_data[i] = da[i];
     }
-    p->wr_phase = hx_port(b, "wr_phase");
-    p->wr_overlap = hx_port(b, "wr_overlap");
-    p->mov = hx_port(b, "mov");
-    p->wake = hx_port(b, "wake");
-    p->pg = hx_port(b, "pg");
 }
 
 static void make_bins(hx_bench *b, bins *v)
@@ -145,11 +135,11 @@ static void forget_on_reset(scoreboard *sb, const rc_slice_state *s)
 
 static void drive_write(hx_bench *b, const ports *p, const rc_slice_in *in)
 {
-    hx_set(b, p->rst, in->rst);
-    hx_set(b, p->wr_start, in->wr_start);
-    hx_set(b, p->wr_reg, in->wr_reg);
-    hx_set(b, p->wr_mask, in->wr_mask);
-    hx_set_words(b, p->wr_data, in->wr_data, DRF_SW_LANES);
+    hx_set(b, p->r.rst, in->rst);
+    hx_set(b, p->r.wr_start, in->wr_start);
+    hx_set(b, p->r.wr_reg, in->wr_reg);
+    hx_set(b, p->r.wr_mask, in->wr_mask);
+    hx_set_words(b, p->r.wr_data, in->wr_data, DRF_SW_LANES);
     for (unsigned i = 0; i < PORTS; i++) {
         hx_set(b, p->rd_en[i], in->rd_en[i]);
         hx_set(b, p->rd_reg[i], in->rd_reg[i]);
@@ -164,14 +154,14 @@ static void expect_outputs(hx_bench *b, const ports *p, const rc_slice_out *o)
         hx_expect(b, p->rd_valid[i], o->rd_valid[i]);
         hx_expect_words(b, p->rd_data[i], o->rd_data[i], DRF_SW_LANES);
     }
-    hx_expect(b, p->wr_phase, o->wr_phase);
-    hx_expect(b, p->wr_overlap, o->wr_overlap);
-    hx_expect(b, p->mov, o->mov);
-    hx_expect(b, p->wake, o->wake);
+    hx_expect(b, p->r.wr_phase, o->wr_phase);
+    hx_expect(b, p->r.wr_overlap, o->wr_overlap);
+    hx_expect(b, p->r.mov, o->mov);
+    hx_expect(b, p->r.wake, o->wake);
     uint32_t pg32[PG_WORDS32];
     for (unsigned i = 0; i < PG_WORDS32; i++)
         pg32[i] = (uint32_t)(o->pg[i / 2] >> (32 * (i % 2)));
-    hx_expect_words(b, p->pg, pg32, PG_WORDS32);
+    hx_expect_words(b, p->r.pg, pg32, PG_WORDS32);
 }
 
 /* Reads go to registers written since time zero (never-written rows are undefined). */
@@ -216,7 +206,6 @@ int main(int argc, char **argv)
 {
     hx_bench b;
     hx_init(&b, "rc_slice", "register writes", argc, argv, 100000);
-    hx_attach(&b, dut_open_rc_slice(b.o.xseed));
     ports p;
     bind(&b, &p);
     bins v;

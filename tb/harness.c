@@ -1,6 +1,7 @@
 /* The lockstep harness shared by every bench (see harness.h). Compares the C model with
- * the Verilated RTL every cycle and reports the first divergence with everything needed
- * to replay it: seed, command, and an FST waveform of the cycles before it. */
+ * the Verilated RTL on every output every cycle and reports the first divergence with
+ * everything needed to work on it: every mismatch of that cycle, its inputs, the last
+ * transactions, seed, replay command, and an FST waveform of the cycles before it. */
 #define _POSIX_C_SOURCE 200809L
 #include "harness.h"
 
@@ -102,9 +103,39 @@ static void port_put(const dut_port *p, uint64_t v)
     }
 }
 
+static void *xcalloc(size_t n, size_t size)
+{
+    void *p = calloc(n ? n : 1, size);
+    if (!p) {
+        fprintf(stderr, "harness: out of memory\n");
+        exit(2);
+    }
+    return p;
+}
+
+/* The clock is the harness's own input; the vectors and the history leave it out. */
+static bool is_stimulus(const dut_port *p)
+{
+    return p->dir == DUT_IN && strcmp(p->name, "clk") != 0;
+}
+
 void hx_attach(hx_bench *b, dut *d)
 {
     b->d = d;
+    b->nports = dut_port_count(d);
+    b->port = xcalloc(b->nports, sizeof *b->port);
+    b->compared = xcalloc(b->nports, 1);
+    b->expected = xcalloc(b->nports, sizeof *b->expected);
+    for (unsigned i = 0; i < b->nports; i++) {
+        const dut_port *p = b->port[i] = dut_port_at(d, i);
+        b->noutputs += p->dir == DUT_OUT;
+        if (is_stimulus(p))
+            b->input_bytes += (unsigned)p->bytes;
+        if (p->dir == DUT_OUT && b->vec)
+            b->expected[i] = xcalloc(p->bytes / 4 + 2, 4);
+    }
+    for (unsigned h = 0; h < HX_RING; h++)
+        b->history[h].inputs = xcalloc(b->input_bytes, 1);
     if (b->o.mutant_given)
         port_put(hx_port(b, "mutsel"), b->o.mutant);
 }
@@ -119,26 +150,6 @@ const dut_port *hx_port(hx_bench *b, const char *name)
     return p;
 }
 
-static void vec_field(hx_bench *b, const uint32_t *w, unsigned nwords, uint64_t v)
-{
-    if (!b->vec)
-        return;
-    size_t room = sizeof b->vec_line - b->vec_len;
-    int n = 0;
-    if (w) {
-        n = snprintf(b->vec_line + b->vec_len, room, " ");
-        for (unsigned i = nwords; i-- > 0 && (size_t)n < room;)
-            n += snprintf(b->vec_line + b->vec_len + n, room - (size_t)n, "%08" PRIx32, w[i]);
-    } else {
-        n = snprintf(b->vec_line + b->vec_len, room, " %" PRIx64, v);
-    }
-    if (n < 0 || (size_t)n >= room) {
-        fprintf(stderr, "%s: vector line too long\n", b->name);
-        exit(2);
-    }
-    b->vec_len += (size_t)n;
-}
-
 static uint64_t port_get(const dut_port *p)
 {
     switch (p->bytes) {
@@ -151,14 +162,14 @@ static uint64_t port_get(const dut_port *p)
 
 void hx_set(hx_bench *b, const dut_port *p, uint64_t v)
 {
+    (void)b;
     port_put(p, v);
-    vec_field(b, NULL, 0, v);
 }
 
 void hx_set_words(hx_bench *b, const dut_port *p, const uint32_t *w, unsigned nwords)
 {
+    (void)b;
     memcpy(p->p, w, (size_t)nwords * 4u);
-    vec_field(b, w, nwords, 0);
 }
 
 void hx_eval(hx_bench *b)
@@ -166,6 +177,52 @@ void hx_eval(hx_bench *b)
     dut_eval(b->d);
 }
 
+/* value of a port as hex, most significant word first */
+static void format_value(char *out, size_t room, const void *storage, size_t bytes)
+{
+    if (bytes <= 8) {
+        uint64_t v = 0;
+        memcpy(&v, storage, bytes);
+        snprintf(out, room, "0x%" PRIx64, v);
+        return;
+    }
+    const uint32_t *w = storage;
+    size_t n = snprintf(out, room, "0x");
+    for (size_t i = bytes / 4; i-- > 0 && n + 9 < room;)
+        n += (size_t)snprintf(out + n, room - n, "%08" PRIx32, w[i]);
+}
+
+/* "name=value ..." of every stimulus input, from storage laid out in port order */
+static char *format_inputs(const hx_bench *b, const uint8_t *storage)
+{
+    size_t room = 64;
+    for (unsigned i = 0; i < b->nports; i++)
+        room += strlen(b->port[i]->name) + 2 * b->port[i]->bytes + 8;
+    char *out = xcalloc(room, 1);
+    size_t n = 0;
+    for (unsigned i = 0; i < b->nports; i++) {
+        const dut_port *p = b->port[i];
+        if (!is_stimulus(p))
+            continue;
+        n += (size_t)snprintf(out + n, room - n, "%s%s=", n ? " " : "", p->name);
+        format_value(out + n, room - n, storage, p->bytes);
+        n += strlen(out + n);
+        storage += p->bytes;
+    }
+    return out;
+}
+
+static void snapshot_inputs(const hx_bench *b, uint8_t *to)
+{
+    for (unsigned i = 0; i < b->nports; i++)
+        if (is_stimulus(b->port[i])) {
+            memcpy(to, b->port[i]->p, b->port[i]->bytes);
+            to += b->port[i]->bytes;
+        }
+}
+
+/* A mismatch: the first one fails the bench at this cycle; the others of the same cycle
+ * are listed beside it. */
 static bool diverge(hx_bench *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static bool diverge(hx_bench *b, const char *fmt, ...)
 {
@@ -173,17 +230,44 @@ static bool diverge(hx_bench *b, const char *fmt, ...)
         b->failed = true;
         b->fail_cycle = b->cycle;
         b->fail_txn = b->txns + 1;
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(b->fail_msg, sizeof b->fail_msg, fmt, ap);
-        va_end(ap);
+        uint8_t *now = xcalloc(b->input_bytes, 1);
+        snapshot_inputs(b, now);
+        b->fail_inputs = format_inputs(b, now);
+        free(now);
     }
+    if (b->cycle != b->fail_cycle || b->nmismatch == HX_MAX_MISMATCHES)
+        return false;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(b->mismatch[b->nmismatch++], HX_MSG, fmt, ap);
+    va_end(ap);
     return false;
+}
+
+static void mark_compared(hx_bench *b, const dut_port *p)
+{
+    if (p->dir == DUT_OUT && !b->compared[p->idx]) {
+        b->compared[p->idx] = 1;
+        b->ncompared++;
+    }
+}
+
+void hx_dont_care(hx_bench *b, const dut_port *p, const char *why)
+{
+    (void)why; /* the reason is the bench's record; the vectors say x */
+    mark_compared(b, p);
+}
+
+static void record_expected(hx_bench *b, const dut_port *p, const void *exp, size_t bytes)
+{
+    if (b->vec && p->dir == DUT_OUT)
+        memcpy(b->expected[p->idx], exp, bytes < p->bytes ? bytes : p->bytes);
 }
 
 bool hx_expect(hx_bench *b, const dut_port *p, uint64_t exp)
 {
-    vec_field(b, NULL, 0, exp);
+    mark_compared(b, p);
+    record_expected(b, p, &exp, sizeof exp);
     if (!b->armed)
         return true;
     const uint64_t got = port_get(p);
@@ -194,15 +278,17 @@ bool hx_expect(hx_bench *b, const dut_port *p, uint64_t exp)
 
 bool hx_expect_words(hx_bench *b, const dut_port *p, const uint32_t *exp, unsigned nwords)
 {
-    vec_field(b, exp, nwords, 0);
+    mark_compared(b, p);
+    record_expected(b, p, exp, (size_t)nwords * 4u);
     if (!b->armed)
         return true;
     const uint32_t *got = p->p;
+    bool ok = true;
     for (unsigned i = 0; i < nwords; i++)
         if (got[i] != exp[i])
-            return diverge(b, "signal %s[word %u] expected 0x%08" PRIx32 " got 0x%08" PRIx32,
-                           p->name, i, exp[i], got[i]);
-    return true;
+            ok = diverge(b, "signal %s[word %u] expected 0x%08" PRIx32 " got 0x%08" PRIx32,
+                         p->name, i, exp[i], got[i]);
+    return ok;
 }
 
 bool hx_assert(hx_bench *b, bool ok, const char *what, uint64_t exp, uint64_t got)
@@ -233,16 +319,61 @@ void hx_arm(hx_bench *b)
     b->armed = true;
 }
 
+/* The outputs this cycle neither compared nor declared don't-care fail it, by name. */
+static void check_all_compared(hx_bench *b)
+{
+    for (unsigned i = 0; i < b->nports; i++)
+        if (b->port[i]->dir == DUT_OUT && !b->compared[i])
+            diverge(b, "output %s was not compared in this cycle (hx_expect or hx_dont_care)",
+                    b->port[i]->name);
+}
+
+/* One vector line: the armed flag, every input, every output's expectation (x: none). */
+static void write_vector(hx_bench *b)
+{
+    char buf[1024];
+    fputc(b->armed ? '1' : '0', b->vec);
+    for (unsigned i = 0; i < b->nports; i++) {
+        const dut_port *p = b->port[i];
+        if (p->dir == DUT_OUT && !b->compared[i]) {
+            fputs(" x", b->vec);
+            continue;
+        }
+        if (p->dir == DUT_IN && !is_stimulus(p))
+            continue;
+        format_value(buf, sizeof buf, p->dir == DUT_OUT ? (const void *)b->expected[i] : p->p,
+                     p->bytes);
+        fprintf(b->vec, " %s", buf + 2);
+        if (p->dir == DUT_OUT)
+            memset(b->expected[i], 0, p->bytes);
+    }
+    fputc('\n', b->vec);
+}
+
+/* The first cycle of a transaction opens its history record. */
+static void open_txn(hx_bench *b)
+{
+    hx_txn_rec *r = &b->history[b->hist_next];
+    r->txn = b->txns + 1;
+    r->first = r->last = b->cycle;
+    snapshot_inputs(b, r->inputs);
+    b->txn_open = true;
+}
+
 void hx_tick(hx_bench *b)
 {
     const uint64_t first = b->o.stop_at >= HX_WAVE_CYCLES ? b->o.stop_at - HX_WAVE_CYCLES + 1 : 0;
     if (b->o.wave && b->cycle == first)
         dut_trace_open(b->d, b->o.wave);
-    if (b->vec) {
-        fprintf(b->vec, "%d%s\n", b->armed ? 1 : 0, b->vec_line);
-        b->vec_len = 0;
-        b->vec_line[0] = 0;
-    }
+    if (b->armed && b->ncompared != b->noutputs)
+        check_all_compared(b);
+    if (b->vec)
+        write_vector(b);
+    memset(b->compared, 0, b->nports);
+    b->ncompared = 0;
+    if (!b->txn_open)
+        open_txn(b);
+    b->history[b->hist_next].last = b->cycle;
     dut_tick(b->d);
     b->cycle++;
     if (b->cycle == HX_RESET_CYCLES)
@@ -253,8 +384,12 @@ void hx_tick(hx_bench *b)
 
 void hx_txn_done(hx_bench *b)
 {
-    if (!b->failed)
-        b->txns++;
+    if (b->failed)
+        return;
+    b->txns++;
+    if (b->txn_open)
+        b->hist_next = (b->hist_next + 1) % HX_RING;
+    b->txn_open = false;
 }
 
 bool hx_running(const hx_bench *b)
@@ -327,11 +462,34 @@ static unsigned report_coverage(const hx_bench *b)
     return missed;
 }
 
-/* The first divergence, the replay command and (not for a mutant) the waveform. */
+/* The transactions ended before the failing one, oldest first, with their first inputs. */
+static void report_history(const hx_bench *b)
+{
+    unsigned shown = 0;
+    for (unsigned k = 0; k < HX_RING; k++) {
+        const hx_txn_rec *r = &b->history[(b->hist_next + k) % HX_RING];
+        if (!r->txn || r->txn >= b->fail_txn)
+            continue;
+        if (!shown++)
+            printf("%s: the last %s before it (cycles, inputs of the first cycle):\n", b->name,
+                   b->unit);
+        char *in = format_inputs(b, r->inputs);
+        printf("%s:   #%" PRIu64 " cycles %" PRIu64 "-%" PRIu64 ": %s\n", b->name, r->txn,
+               r->first, r->last, in);
+        free(in);
+    }
+}
+
+/* The first divergence with every mismatch of its cycle, its inputs and the transactions
+ * before it, the replay command and (not for a mutant) the waveform. */
 static void report_divergence(const hx_bench *b)
 {
     printf("%s: FIRST DIVERGENCE at cycle %" PRIu64 " (%s %" PRIu64 "): %s\n", b->name,
-           b->fail_cycle, b->unit, b->fail_txn, b->fail_msg);
+           b->fail_cycle, b->unit, b->fail_txn, b->mismatch[0]);
+    for (unsigned i = 1; i < b->nmismatch; i++)
+        printf("%s:   and %s\n", b->name, b->mismatch[i]);
+    printf("%s: inputs at cycle %" PRIu64 ": %s\n", b->name, b->fail_cycle, b->fail_inputs);
+    report_history(b);
     printf("%s: seed %" PRIu64 ", xseed %" PRIu32 "\n", b->name, b->o.seed, b->o.xseed);
     char mut[40] = "";
     if (b->o.mutant_given)

@@ -1,6 +1,7 @@
 /* The lockstep harness shared by every bench: options and seeds, the C-model-vs-RTL
- * comparison with a first-divergence report, replay command and FST waveform, coverage
- * bins, progress line, Icarus vector export and the closing "N passed, N failed" line. */
+ * comparison of every output in every cycle with a first-divergence report (every mismatch
+ * of the cycle, its inputs, the last transactions, replay command and FST waveform),
+ * coverage bins, progress line, Icarus vector export and the closing "N passed, N failed". */
 #ifndef HARNESS_H
 #define HARNESS_H
 
@@ -11,7 +12,14 @@
 #include "dut.h"
 #include "rng.h"
 
-enum { HX_MAX_BINS = 512, HX_WAVE_CYCLES = 64, HX_RESET_CYCLES = 2 };
+enum { HX_MAX_BINS = 512, HX_WAVE_CYCLES = 64, HX_RESET_CYCLES = 2, HX_MAX_MISMATCHES = 64,
+       HX_MSG = 192, HX_HISTORY = 8, HX_RING = HX_HISTORY + 1 /* and the open one */ };
+
+/* One of the last HX_HISTORY transactions: its cycles and the inputs of its first cycle. */
+typedef struct {
+    uint64_t txn, first, last;
+    uint8_t *inputs; /* every input port's storage, in port order */
+} hx_txn_rec;
 
 typedef struct {
     uint64_t seed;      /* stimulus seed (--seed) */
@@ -34,11 +42,19 @@ typedef struct {
     uint64_t cycle, txns;
     bool armed;         /* comparisons on: after the first HX_RESET_CYCLES cycles */
     bool failed;
-    char fail_msg[512];
+    unsigned nmismatch; /* mismatches of the failing cycle, the first one first */
+    char mismatch[HX_MAX_MISMATCHES][HX_MSG];
+    char *fail_inputs;  /* the inputs of the failing cycle, formatted */
     uint64_t fail_cycle, fail_txn; /* where the first divergence happened */
+    /* the block's ports (tb/dut.h) and which outputs this cycle compared */
+    unsigned nports, noutputs, ncompared, input_bytes;
+    const dut_port **port;
+    uint8_t *compared;  /* per port: 1 expected or don't-care this cycle */
+    uint32_t **expected;/* per output, with --vectors: the value last expected this cycle */
+    hx_txn_rec history[HX_RING];
+    unsigned hist_next; /* slot of the next transaction */
+    bool txn_open;      /* the current transaction has had its first cycle */
     FILE *vec;
-    char vec_line[8192];
-    size_t vec_len;
     unsigned nbins;
     const char *bin_name[HX_MAX_BINS];
     uint64_t bin_hits[HX_MAX_BINS];
@@ -53,22 +69,25 @@ void hx_init(hx_bench *b, const char *name, const char *unit, int argc, char **a
 void hx_attach(hx_bench *b, dut *d);
 const dut_port *hx_port(hx_bench *b, const char *name);
 
-/* Drive an input (also recorded for the Icarus vectors). */
+/* Drive an input. */
 void hx_set(hx_bench *b, const dut_port *p, uint64_t v);
 void hx_set_words(hx_bench *b, const dut_port *p, const uint32_t *w, unsigned nwords);
 /* Settle combinational logic after the inputs of a cycle are set. */
 void hx_eval(hx_bench *b);
-/* Compare an output with the C model's value; the first mismatch is reported. */
+/* Compare an output with the C model's value; every mismatch of the failing cycle is
+ * reported. Every output must be compared, or declared don't-care, in every checked cycle. */
 bool hx_expect(hx_bench *b, const dut_port *p, uint64_t exp);
 bool hx_expect_words(hx_bench *b, const dut_port *p, const uint32_t *exp, unsigned nwords);
+/* An output whose value this cycle does not matter; why says so (it is the bench's record). */
+void hx_dont_care(hx_bench *b, const dut_port *p, const char *why);
 /* A bench-level check that is not a port comparison (e.g. an end-to-end property). */
 bool hx_assert(hx_bench *b, bool ok, const char *what, uint64_t exp, uint64_t got);
 /* The first HX_RESET_CYCLES cycles: drive the reset; nothing is compared yet. */
 bool hx_in_reset(const hx_bench *b);
 /* A combinational bench compares from its first cycle. */
 void hx_arm(hx_bench *b);
-/* Clock edge; arms the comparisons after the reset cycles, handles the waveform window
- * and --stop-at. */
+/* Clock edge; fails the cycle if an output was neither compared nor declared don't-care,
+ * arms the comparisons after the reset cycles, handles the waveform window and --stop-at. */
 void hx_tick(hx_bench *b);
 void hx_txn_done(hx_bench *b);
 bool hx_running(const hx_bench *b);

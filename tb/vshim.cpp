@@ -43,3 +43,13 @@ extern "C" const dut_port *dut_find_port(dut *d, const char *name)
             return &p;
     return nullptr;
 }
+
+extern "C" unsigned dut_port_count(dut *d)
+{
+    return static_cast<unsigned>(d->ports.size());
+}
+
+extern "C" const dut_port *dut_port_at(dut *d, unsigned idx)
+{
+    return &d->ports[idx];
+}

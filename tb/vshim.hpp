@@ -1,5 +1,6 @@
 // The thin C++ shim between the C lockstep harness and a Verilated model (tb/dut.h).
-// A block's shim is DRF_SHIM(block) { PORT(a), PORT(b), ... } in tb/shim_<block>.cpp.
+// A block's shim, DRF_SHIM(block) { PORT(name, DUT_IN|DUT_OUT, width), ... }, is generated
+// from the RTL's ports by tools/registry.sh (build/gen/tb/shim_<block>.cpp).
 #ifndef VSHIM_HPP
 #define VSHIM_HPP
 
@@ -44,12 +45,14 @@ template <class M> struct dut_model final : dut {
     void trace(VerilatedFstC *t) override { m->trace(t, 99); }
 };
 
-#define PORT(x) dut_port{#x, static_cast<void *>(&mdl->x), sizeof(mdl->x)}
+#define PORT(x, dir, width)                                                              \
+    dut_port{#x, static_cast<void *>(&mdl->x), sizeof(mdl->x), dir, width, 0}
 // A mutant model (mutate/gen.sh, docs/mutate.md) has one more input, mutsel: the harness's
 // --mutant K drives it. Its build defines DRF_MUTANT_PORT.
 #ifdef DRF_MUTANT_PORT
 #define DRF_MUTANT_PORTS(d)                                                              \
-    (d)->ports.push_back(dut_port{"mutsel", &(d)->m->mutsel, sizeof((d)->m->mutsel)})
+    (d)->ports.push_back(dut_port{"mutsel", &(d)->m->mutsel, sizeof((d)->m->mutsel), DUT_IN, \
+                                  8 * sizeof((d)->m->mutsel), 0})
 #else
 #define DRF_MUTANT_PORTS(d) ((void)(d))
 #endif
@@ -60,6 +63,8 @@ template <class M> struct dut_model final : dut {
         auto *d = new dut_model<V##block>(xseed);                                        \
         d->ports = block##_ports(d->m.get());                                            \
         DRF_MUTANT_PORTS(d);                                                             \
+        for (unsigned i = 0; i < d->ports.size(); i++)                                   \
+            d->ports[i].idx = i;                                                         \
         return d;                                                                        \
     }                                                                                    \
     static std::vector<dut_port> block##_ports(V##block *mdl)

@@ -1,22 +1,20 @@
 #!/bin/bash
-# Cross-simulation on Icarus Verilog: replays the lockstep benches' vectors (C-model expected
-# outputs) on the RTL with tb/icarus/*_tb.v, and proves the testbench can fail on a corrupted copy.
-# usage: tools/icarus.sh SEED [N]   (N: transactions per bench, default 20000, about 15 s in all)
-# tools/bench.sh sources this file for build_tb and make_vectors (globals SEED, N, OUT).
+# Cross-simulation on Icarus Verilog: replays every lockstep bench's vectors (the inputs it
+# drove and the C model's expected outputs, per cycle) on the RTL with the testbenches generated
+# from the ports (build/gen/icarus/*_tb.v, tools/registry.sh), and proves a testbench fails on
+# a corrupted copy. usage: tools/icarus.sh SEED N BLOCK...
+# tools/bench.sh sources this file for build_tb, make_vectors and run_tb (globals SEED, N, OUT).
 set -euo pipefail
 
-BLOCKS=(rc_compress rc_decompress)
-# Output fields of the rc_compress vector lines, from field 7 on (tb/bench_rc_compress.c).
-COMPRESS_OUTPUTS=(state w_en_delta w_en_c comp_deltas final_st w_en_st compr compr_final pg
-                  st_reg st_c0 st_log2de st_log2db)
+GEN=${GEN:-build/gen}
 pass=0
 fail=0
 
 # Compiles the testbench of block; RTL modules are found by file name in rtl/ (-y).
 build_tb() {
   local block=$1
-  iverilog -g2005 -Wall -I rtl -I tb/icarus -y rtl -s "${block}_tb" \
-    -o "$OUT/${block}_tb.vvp" "tb/icarus/${block}_tb.v"
+  iverilog -g2005 -Wall -I rtl -I tb -y rtl -s "${block}_tb" \
+    -o "$OUT/${block}_tb.vvp" "$GEN/icarus/${block}_tb.v"
 }
 
 # Writes $OUT/<block>.vec with the Verilator lockstep bench. A short run may miss coverage
@@ -59,18 +57,20 @@ corrupt_copy() {
     } NR > L + 1 { exit } { print }' "$1" >"$2"
 }
 
-# Corrupts one expected output of one compared rc_compress line (both picked from the
-# seed) and requires the testbench to report exactly that cycle and signal.
+# Corrupts one expected output of one compared line of the block's vectors (both picked from
+# the seed) and requires its testbench to report exactly that cycle and signal.
 check_corrupted() {
-  local block=rc_compress src="$OUT/rc_compress.vec" bad="$OUT/rc_compress.corrupt.vec"
-  local log="$OUT/rc_compress.corrupt.log" lines line k sig
+  local block=$1 src="$OUT/$1.vec" bad="$OUT/$1.corrupt.vec" log="$OUT/$1.corrupt.log"
+  local lines line k sig field outputs
+  # fields of a line: the flag, then the ports but clk, in RTL order
+  mapfile -t outputs < <(awk -v b="$block" '$1 == b && $2 != "clk" { n++ } $1 == b && $3 == "output" { print n + 1, $2 }' "$GEN/ports.tsv")
   lines=$(wc -l <"$src")
   local span=$((lines - 2 < 2000 ? lines - 2 : 2000))
   line=$((3 + (SEED * 7919) % (span > 0 ? span : 1)))
-  k=$((SEED % ${#COMPRESS_OUTPUTS[@]}))
-  sig=${COMPRESS_OUTPUTS[$k]}
-  echo "icarus: corrupted copy: cycle $((line - 1)), signal $sig flipped (bit 0)"
-  if ! corrupt_copy "$src" "$bad" "$line" $((7 + k)); then
+  k=$((SEED % ${#outputs[@]}))
+  field=${outputs[$k]% *}; sig=${outputs[$k]#* }
+  echo "icarus: corrupted copy of $block: cycle $((line - 1)), signal $sig flipped (bit 0)"
+  if ! corrupt_copy "$src" "$bad" "$line" "$field"; then
     fail=$((fail + 1))
   elif run_tb "$block" "$bad" "$log"; then
     echo "icarus: FAIL: the corrupted copy passed"
@@ -85,18 +85,19 @@ check_corrupted() {
 }
 
 main() {
-  SEED=${1:?usage: tools/icarus.sh SEED [N]}
-  N=${2:-20000}
+  SEED=${1:?usage: tools/icarus.sh SEED N BLOCK...}
+  N=$2
+  shift 2
   OUT=build/icarus
   mkdir -p "$OUT"
-  for block in "${BLOCKS[@]}"; do
+  for block in "$@"; do
     build_tb "$block"
     make_vectors "$block"
   done
-  for block in "${BLOCKS[@]}"; do
+  for block in "$@"; do
     check_clean "$block"
   done
-  check_corrupted
+  check_corrupted rc_compress
   echo "icarus: $pass passed, $fail failed"
   [ "$fail" -eq 0 ]
 }

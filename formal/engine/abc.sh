@@ -1,0 +1,44 @@
+# ABC engines of formal/run.sh: abc-bmc (bmc3, D frames) and abc-cover (each cover alone,
+# bmc3, D frames: formal/covers.sh). Each engine_* reads the group's $dir/model.il and sets
+# result, detail, engine_txt and depth_txt.
+
+# abc_bmc LOAD DEPTH BASE UNDEF: ABC's bmc3 on the AIGER of the design that the Yosys commands
+# LOAD leave (assumptions folded into the property), log BASE.log; when an assertion fails,
+# BASE.vcd replays ABC's trace with yosys sim. Constant x bits become UNDEF: anyseq (any value,
+# for proofs) or zero (one refinement, for covers). Returns 0 when no assertion fails within
+# DEPTH frames, 1 on a failure, 2 on a timeout or error.
+abc_bmc() {
+    local load=$1 depth=$2 base=$3 undef=$4 rc
+    yosys -q -l "$base.log" -p "$load; async2sync; techmap; opt -fast; setundef -$undef; dffunmap; aigmap; opt_clean; write_aiger -zinit -map $base.aim $base.aig; write_rtlil $base.aig.il" >/dev/null 2>&1 || return 2
+    timeout "$TIMEOUT" yosys-abc -c "read_aiger $base.aig; fold; bmc3 -F $depth -v; write_cex -a $base.cex" >> "$base.log" 2>&1; rc=$?
+    grep -q "No output asserted in $depth frames" "$base.log" && return 0
+    [ $rc -eq 124 ] && return 2
+    grep -q "Output [0-9]* of miter .* was asserted in frame" "$base.log" || return 2
+    # ABC's trace (latches of the folded AIG, then one line of inputs per frame) as a Yosys AIGER
+    # witness: the design's latches only
+    local latches
+    latches=$(head -c 64 "$base.aig" | head -1 | awk '{ print $4 }')
+    { echo 1; echo b0; head -1 "$base.cex" | cut -c1-"$latches"; tail -n +2 "$base.cex"; echo .; } > "$base.aiw"
+    yosys -q -l "$base.sim.log" -p "read_rtlil $base.aig.il; sim -clock clk -r $base.aiw -map $base.aim -vcd $base.vcd" >/dev/null 2>&1
+    return 1
+}
+
+engine_abc_bmc() {
+    engine_txt="ABC bmc3"; depth_txt="BMC depth $depth"
+    abc_bmc "read_rtlil $dir/model.il; chformal -cover -remove" "$depth" "$dir/bmc" anyseq; local rc=$?
+    cat "$dir/bmc.log" >> "$log"
+    case $rc in
+        0) result=PASS; detail="" ;;
+        1) result=FAIL; detail="counterexample from reset, $(grep -o 'asserted in frame [0-9]*' "$log" | head -1): $dir/bmc.vcd (log $log)" ;;
+        *) result=TIMEOUT; detail="no answer in ${TIMEOUT} s or error: $log" ;;
+    esac
+}
+
+# abc_cover_one COVER LOAD: the cover's trace within depth frames; true when reached
+abc_cover_one() {
+    abc_bmc "$2" "$depth" "$dir/$1" zero
+    grep -q "Output [0-9]* of miter .* was asserted in frame" "$dir/$1.log" \
+      && echo "in $(grep -o 'frame [0-9]*' "$dir/$1.log" | head -1) (depth $depth)"
+}
+
+engine_abc_cover() { engine_txt="ABC bmc3"; depth_txt="cover, BMC depth $depth"; each_cover abc_cover_one; }
