@@ -114,14 +114,12 @@ static int add_wave(trace_data *t, pe_result *res, const tr_event *ev, char *err
     return 0;
 }
 
-static int load(const char *path, trace_data *t, pe_result *res, char *err, size_t errlen)
+static int load(tr_reader *r, trace_data *t, pe_result *res, char *err, size_t errlen)
 {
-    char msg[256];
-    tr_reader *r = tr_open(path, msg, sizeof msg);
-    if (!r)
-        return fail(err, errlen, msg, "");
-    if (!rehash(t))
+    if (!rehash(t)) {
+        tr_close(r);
         return fail(err, errlen, "out of memory", "");
+    }
     tr_event ev;
     int st;
     while ((st = tr_next(r, &ev)) == 1) {
@@ -303,13 +301,12 @@ static void energy(pe_result *res)
     res->leak_mrf_mw = PE_LEAK_MRF;
 }
 
-int pe_run(const char *path, const pe_config *cfg, pe_result *res, char *err, size_t errlen)
+/* Evaluates the events of r (closed here). */
+static int run_reader(tr_reader *r, const pe_config *cfg, pe_result *res, char *err,
+                      size_t errlen)
 {
-    memset(res, 0, sizeof *res);
-    if (cfg->n == 0 || cfg->n > PE_MAX_N || cfg->epoch == 0)
-        return fail(err, errlen, "bad configuration", "");
     trace_data t = {0};
-    int rc = load(path, &t, res, err, errlen);
+    int rc = load(r, &t, res, err, errlen);
     uint16_t *counts = NULL;
     if (rc == 0) {
         for (unsigned k = 0; k <= PE_TOPK; k++)
@@ -333,4 +330,28 @@ int pe_run(const char *path, const pe_config *cfg, pe_result *res, char *err, si
     free(t.w);
     free(t.slot);
     return rc;
+}
+
+static bool config_ok(const pe_config *cfg)
+{
+    return cfg->n != 0 && cfg->n <= PE_MAX_N && cfg->epoch != 0;
+}
+
+int pe_run(const char *path, const pe_config *cfg, pe_result *res, char *err, size_t errlen)
+{
+    memset(res, 0, sizeof *res);
+    if (!config_ok(cfg))
+        return fail(err, errlen, "bad configuration", "");
+    tr_reader *r = tr_open(path, err, errlen);
+    return r ? run_reader(r, cfg, res, err, errlen) : -1;
+}
+
+int pe_run_mem(const void *buf, size_t len, const char *name, const pe_config *cfg,
+               pe_result *res, char *err, size_t errlen)
+{
+    memset(res, 0, sizeof *res);
+    if (!config_ok(cfg))
+        return fail(err, errlen, "bad configuration", "");
+    tr_reader *r = tr_open_mem(buf, len, name, err, errlen);
+    return r ? run_reader(r, cfg, res, err, errlen) : -1;
 }

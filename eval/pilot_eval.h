@@ -55,6 +55,10 @@ typedef struct {
 /* Evaluates the trace at path (xz or text). 0 on success; -1 with a one-line message in err. */
 int pe_run(const char *path, const pe_config *cfg, pe_result *res, char *err, size_t errlen);
 
+/* The same on a trace in memory (kept alive by the caller); name is used in messages. */
+int pe_run_mem(const void *buf, size_t len, const char *name, const pe_config *cfg,
+               pe_result *res, char *err, size_t errlen);
+
 /* % of a kernel's (or the pooled) accesses to its k busiest registers. */
 double pe_top_share(const uint64_t *count, unsigned nregs, uint64_t total, unsigned k);
 

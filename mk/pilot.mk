@@ -9,3 +9,8 @@ pilot-cli: $(BUILD)/deltarf
 .PHONY: eval-pilot
 eval-pilot: $(BUILD)/deltarf
 	tools/pilot_report.sh $(BUILD)/deltarf $(BUILD)/eval $(EVAL_TRACES)
+
+# fuzz_pilot_text / fuzz_pilot_xz: deltarf pilot's trace evaluation on any bytes (fuzz/fuzz_pilot.c),
+# one binary, two seed corpora; fuzz_swap (fuzz_records.c with swap_record) is built by mk/fuzz.mk.
+$(FUZZ_OUT)/bin/fuzz_pilot_text $(FUZZ_OUT)/bin/fuzz_pilot_xz: fuzz/fuzz_pilot.c $(FUZZ_HDR) $(FUZZ_LIB_OBJ)
+	$(call fuzz_link,fuzz_pilot.c)
