@@ -13,10 +13,12 @@
 #include "faultmap.h"
 #include "lineread.h"
 #include "patch.h"
+#include "pilot.h"
 #include "rar.h"
 #include "rc_compress.h"
 #include "rc_decompress.h"
 #include "sim.h"
+#include "swap.h"
 
 #define PROG "deltarf"
 
@@ -30,6 +32,8 @@ static void print_help(void)
     printf("usage: " PROG " compress [FILE]\n"
            "       " PROG " decompress [FILE]\n"
            "       " PROG " rar [FILE]\n"
+           "       " PROG " swap [FILE]\n"
+           "       " PROG " pilot TRACE [--n N]\n"
            "       " PROG " faultmap --scenario common|clustered|dispersed [--seed S]\n"
            "       " PROG " patch TRACE --scenario S [--seed S] [--maps K] [--map packed|recorded] [--json|--md-row]\n"
            "       " PROG " sim TRACE [--scheme S]... [--map packed|recorded] [--repeat R] [--json] [--plots DIR]\n"
@@ -52,18 +56,26 @@ static void print_help(void)
            "rar         in:  \"<reg_base> <N> <s> <index>\", decimal\n"
            "            out: reg_phys = reg_base + (s + index) %% N through Fig. 11's logic;\n"
            "                 index >= N, s >= N, N = 0 or reg_base + N > %d is bad input\n"
+           "swap        in:  \"<compiler top-n> ; <pilot top-n>\", %d register numbers each\n"
+           "                 (0-%d, optional R prefix), pilot paper Figs. 6-7\n"
+           "            out: the swapping table after reset, after the compiler's top-n and\n"
+           "                 after the pilot's, %d lines \"<v|i> R<original> R<mapped>\" each,\n"
+           "                 then a blank line\n"
+           "pilot       TRACE: top-k access shares, FRF shares, FRF_low share, energy\n"
+           "                 (pilot paper Sections II, V; docs/pilot-eval.md)\n"
            "faultmap    out: a seeded fault map of the scenario (DC-Patch Table 1, ECP rule):\n"
            "                 %d lines of %d block bits, block 0 first, 1 = faulty\n"
            "\n"
            "Bad input: one line \"" PROG ": FILE:LINE: message\" on stderr, exit status 1\n"
            "(results of the lines before it are already written). Usage errors exit 2.\n",
            DRF_BLOCK_SIZE, LR_MAX_LINE, DRF_COMPONENTS, DRF_COMPONENTS - 1, DRF_MAX_LOG2,
-           DRF_CODE_ZERO, CODE_MAX, DRF_COMPONENTS, DRF_REGS, DRF_REGS, FM_BLOCKS);
+           DRF_CODE_ZERO, CODE_MAX, DRF_COMPONENTS, DRF_REGS, DRF_PILOT_N, DRF_PILOT_REGS - 1,
+           DRF_PILOT_ENTRIES, DRF_REGS, FM_BLOCKS);
 }
 
 static int usage_error(const char *problem, const char *arg)
 {
-    fprintf(stderr, PROG ": %s%s%s%s; usage: " PROG " compress|decompress|rar [FILE] or faultmap --scenario S, " PROG
+    fprintf(stderr, PROG ": %s%s%s%s; usage: " PROG " compress|decompress|rar [FILE], swap [FILE] or faultmap --scenario S, " PROG
             " --help\n", problem, arg ? " '" : "", arg ? arg : "", arg ? "'" : "");
     return 2;
 }
@@ -132,6 +144,7 @@ static const struct subcommand {
     {"compress", compress_record},
     {"decompress", decompress_record},
     {"rar", rar_record},
+    {"swap", swap_record},
 };
 
 /* deltarf faultmap --scenario NAME [--seed S]: writes a generated map to stdout. */
@@ -229,6 +242,8 @@ int main(int argc, char **argv)
         return cmd_patch(argc - 1, argv + 1);
     if (strcmp(argv[1], "sim") == 0)
         return cmd_sim(argc - 1, argv + 1);
+    if (strcmp(argv[1], "pilot") == 0)
+        return cmd_pilot(argc - 1, argv + 1);
     const struct subcommand *cmd = find_subcommand(argv[1]);
     if (cmd == NULL)
         return usage_error("unknown subcommand", argv[1]);

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* deltarf: the umbrella header of the bit-accurate C golden models of the papers' GPU
  * register-file mechanisms: RC compression (aging paper 5.1), RAR (5.2), DC-Patch (Sections
- * II-IV). One header per block below; the calls and an example of each are in docs/api.md. */
+ * II-IV), the pilot register file (pilot paper III-V). One header per block below; the calls
+ * and an example of each are in docs/api.md. */
 #ifndef DELTARF_DELTARF_H
 #define DELTARF_DELTARF_H
 
@@ -24,5 +25,10 @@
 #include "dcp_slice.h"
 #include "faultmap.h"
 #include "psu.h"
+
+#include "frf_mode_ctl.h"
+#include "pilot_profiler.h"
+#include "pilot_rf.h"
+#include "pilot_swap_table.h"
 
 #endif

@@ -35,5 +35,35 @@ enum dcp_src { DCP_SRC_OLD = 0, DCP_SRC_PC = 1, DCP_SRC_PU = 2, DCP_SRC_SLOT = 3
 
 /* ev_kind of a finished write */
 enum dcp_ev { DCP_EV_NORMAL = 0, DCP_EV_FAULTY = 1, DCP_EV_RELIABLE = 2, DCP_EV_SPILL = 3 };
+#define DRF_PILOT_REGS 63 /* architected registers per thread, one access counter each (pilot Sec. III-B) */
+#define DRF_PILOT_REG_BITS 6 /* bits of a register number (swapping-table fields, Sec. III-B) */
+#define DRF_PILOT_CNT_BITS 16 /* access counter width: 63 x 2-byte counters (Sec. III-B) */
+#define DRF_PILOT_ID_BITS 8 /* the one-byte pilot-warp-id register (Sec. III-B) */
+#define DRF_PILOT_ACC_PORTS 3 /* register accesses of one warp instruction per cycle (ours; Sec. III-B's three ports) */
+#define DRF_PILOT_N 4 /* FRF registers per warp, n (Sec. V-A) */
+#define DRF_PILOT_ENTRIES 8 /* swapping-table entries, 2n (Sec. III-B) */
+#define DRF_PILOT_ENTRY_BITS 13 /* swapping-table entry: valid, original, mapped (Sec. III-B) */
+#define DRF_PILOT_ISSUE_MAX 8 /* instructions issued per cycle at most (Sec. IV-C, Kepler) */
+#define DRF_PILOT_ISSUE_BITS 4 /* bits of the issued-instructions input of frf_mode_ctl (ours) */
+#define DRF_PILOT_EPOCH 50 /* epoch length in cycles (Sec. IV-C) */
+#define DRF_PILOT_THRESHOLD 85 /* fewer issued instructions in an epoch: FRF_low next (Sec. V-B) */
+#define DRF_PILOT_ICNT_BITS 9 /* the 9-bit issued-instructions counter (Sec. IV-C) */
+#define DRF_PILOT_LAT_FRF_HIGH 1 /* FRF_high access latency in cycles (Sec. V-B) */
+#define DRF_PILOT_LAT_FRF_LOW 2 /* FRF_low access latency (Sec. V-B) */
+#define DRF_PILOT_LAT_SRF 3 /* SRF access latency (Sec. V-B) */
+#define DRF_PILOT_WARPS 64 /* warps per SM (Table II); pilot_rf storage */
+#define DRF_PILOT_WARP_BITS 6 /* bits of a warp number in pilot_rf */
+#define DRF_PILOT_WORD_BITS 32 /* bits of one lane of a register; pilot_rf models one lane (ours) */
+#define DRF_PILOT_TAG_BITS 4 /* pilot_rf request tag (ours) */
+#define DRF_PILOT_FV_WARPS 2 /* pilot_rf formal proof: warps (reduced, ours) */
+#define DRF_PILOT_FV_WARP_BITS 1 /* pilot_rf formal proof: warp number bits */
+#define DRF_PILOT_FV_REGS 8 /* pilot_rf formal proof: registers per warp */
+#define DRF_PILOT_FV_REG_BITS 3 /* pilot_rf formal proof: register number bits */
+#define DRF_PILOT_FV_N 2 /* pilot_rf and pilot_profiler formal proofs: FRF registers per warp */
+#define DRF_PILOT_FV_WORD_BITS 2 /* pilot_rf formal proof: bits of a register */
+#define DRF_PILOT_FV_PROF_REGS 7 /* pilot_profiler formal proof: counters (ours) */
+#define DRF_PILOT_FV_PROF_REG_BITS 3 /* pilot_profiler formal proof: register number bits */
+#define DRF_PILOT_FV_CNT_BITS 3 /* pilot_profiler formal proof: counter bits (saturation reachable) */
+#define DRF_PILOT_FV_ID_BITS 2 /* pilot_profiler formal proof: warp id bits */
 
 #endif

@@ -18,6 +18,9 @@ options() {
     faultmap) echo "-max_len=2048" ;;
     trace_text) echo "-max_len=4200 -dict=$here/dict/trace.dict" ;;
     trace_xz) echo "-max_len=2048 -dict=$here/dict/trace.dict" ;;
+    swap) echo "-max_len=4200 -dict=$here/dict/swap.dict" ;;
+    pilot_text) echo "-max_len=4200 -dict=$here/dict/trace.dict" ;;
+    pilot_xz) echo "-max_len=2048 -dict=$here/dict/trace.dict" ;;
     *) echo "fuzz/run.sh: unknown target '$1'" >&2; exit 2 ;;
   esac
 }

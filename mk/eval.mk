@@ -10,11 +10,13 @@ EVAL_MAP ?= packed
 eval-sim: $(BUILD)/deltarf
 	tools/eval_report.sh $(BUILD)/deltarf $(BUILD)/eval $(EVAL_MAP) $(EVAL_TRACES)
 
-eval: eval-sim $(if $(wildcard mk/patch.mk),eval-patch)
+eval: eval-sim $(if $(wildcard mk/patch.mk),eval-patch) $(if $(wildcard mk/pilot.mk),eval-pilot)
 	@{ echo "# deltarf: evaluation on the real traces of data/traces (make eval)"; echo; \
 	  cat $(BUILD)/eval/report-sim.md; } >$(BUILD)/eval/report.md
 	@if [ -f $(BUILD)/eval/report-patch.md ]; then echo >>$(BUILD)/eval/report.md; \
 	  cat $(BUILD)/eval/report-patch.md >>$(BUILD)/eval/report.md; fi
+	@if [ -f $(BUILD)/eval/report-pilot.md ]; then echo >>$(BUILD)/eval/report.md; \
+	  cat $(BUILD)/eval/report-pilot.md >>$(BUILD)/eval/report.md; fi
 	@echo "eval: $(BUILD)/eval/report.md"
 
 evaltest: $(BUILD)/deltarf $(BUILD)/tests/test_sim $(BUILD)/tests/test_dispatch $(BUILD)/tools/gentrace

@@ -1,0 +1,9 @@
+/* deltarf pilot TRACE [--n N]: the pilot register file's evaluation on one trace (pilot paper
+ * Sections II, III-A, IV-C, V; eval/pilot_eval.c, docs/pilot-eval.md). */
+#ifndef CLI_PILOT_H
+#define CLI_PILOT_H
+
+/* argv[0] is "pilot"; returns the exit status (0, 1 bad trace, 2 usage). */
+int cmd_pilot(int argc, char **argv);
+
+#endif

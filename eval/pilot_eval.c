@@ -1,0 +1,357 @@
+/* Pilot register file evaluation on a vector-register trace (pilot paper Sections II, III-A,
+ * IV-C, V): reads the trace once into compact accesses (eval/trace.c), finds the kernels,
+ * then replays them under the static, pilot-warp and oracle register choices, the FRF mode
+ * rule of frf_mode_ctl and Table IV's energies. Decisions: docs/pilot-eval.md. */
+#include "pilot_eval.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "frf_mode_ctl.h"
+#include "pilot_profiler.h"
+#include "trace.h"
+
+typedef struct {
+    uint64_t cycle;
+    uint32_t wave;   /* index into the wavefront table */
+    uint16_t reg;
+} access;
+
+typedef struct {
+    uint64_t id, a_cycle;
+    uint64_t a_seq, f_seq;  /* event numbers of its A and F lines (UINT64_MAX: no F) */
+    size_t f_acc;           /* accesses read before its F line */
+    unsigned cu, kernel;
+    bool finished;
+} wave;
+
+typedef struct {
+    access *acc;
+    size_t nacc, cap;
+    wave *w;
+    size_t nw, wcap;
+    uint32_t *slot;   /* open addressing: wavefront id -> index + 1 */
+    size_t nslot;
+    unsigned live;
+    uint64_t seq;     /* events read */
+} trace_data;
+
+static bool grow(void **p, size_t *cap, size_t need, size_t size)
+{
+    if (need <= *cap)
+        return true;
+    size_t c = *cap ? *cap * 2 : 1024;
+    while (c < need)
+        c *= 2;
+    void *q = realloc(*p, c * size);
+    if (!q)
+        return false;
+    *p = q;
+    *cap = c;
+    return true;
+}
+
+static size_t hash_slot(const trace_data *t, uint64_t id)
+{
+    return (size_t)((id * 0x9e3779b97f4a7c15ull) >> 20) & (t->nslot - 1);
+}
+
+static bool rehash(trace_data *t)
+{
+    free(t->slot);
+    t->nslot = t->nslot ? t->nslot * 2 : 4096;
+    t->slot = calloc(t->nslot, sizeof *t->slot);
+    if (!t->slot)
+        return false;
+    for (size_t i = 0; i < t->nw; i++) {
+        size_t h = hash_slot(t, t->w[i].id);
+        while (t->slot[h])
+            h = (h + 1) & (t->nslot - 1);
+        t->slot[h] = (uint32_t)i + 1;
+    }
+    return true;
+}
+
+/* The index of wavefront id, or -1 (the reader has checked every id has an A line). */
+static long find_wave(const trace_data *t, uint64_t id)
+{
+    for (size_t h = hash_slot(t, id); t->slot[h]; h = (h + 1) & (t->nslot - 1))
+        if (t->w[t->slot[h] - 1].id == id)
+            return (long)t->slot[h] - 1;
+    return -1;
+}
+
+static int fail(char *err, size_t errlen, const char *msg, const char *detail)
+{
+    snprintf(err, errlen, "%s%s", msg, detail);
+    return -1;
+}
+
+/* A kernel starts at an A line while no wavefront of the trace is live (docs/pilot-eval.md). */
+static int add_wave(trace_data *t, pe_result *res, const tr_event *ev, char *err, size_t errlen)
+{
+    if (t->live == 0) {
+        if (res->kernels == PE_MAX_KERNELS)
+            return fail(err, errlen, "more than 64 kernels", "");
+        res->kernel[res->kernels].first_cycle = ev->cycle;
+        res->kernels++;
+    }
+    if (!grow((void **)&t->w, &t->wcap, t->nw + 1, sizeof *t->w) ||
+        ((t->nw + 1) * 2 > t->nslot && !rehash(t)))
+        return fail(err, errlen, "out of memory", "");
+    t->w[t->nw] = (wave){.id = ev->wf, .a_cycle = ev->cycle, .cu = ev->cu,
+                         .kernel = res->kernels - 1, .a_seq = t->seq, .f_seq = UINT64_MAX,
+                         .f_acc = SIZE_MAX};
+    size_t h = hash_slot(t, ev->wf);
+    while (t->slot[h])
+        h = (h + 1) & (t->nslot - 1);
+    t->slot[h] = (uint32_t)++t->nw;
+    t->live++;
+    res->kernel[res->kernels - 1].wavefronts++;
+    res->wavefronts++;
+    return 0;
+}
+
+static int load(tr_reader *r, trace_data *t, pe_result *res, char *err, size_t errlen)
+{
+    if (!rehash(t)) {
+        tr_close(r);
+        return fail(err, errlen, "out of memory", "");
+    }
+    tr_event ev;
+    int st;
+    while ((st = tr_next(r, &ev)) == 1) {
+        t->seq++;
+        if (ev.kind == TR_A) {
+            if (add_wave(t, res, &ev, err, errlen)) {
+                tr_close(r);
+                return -1;
+            }
+            continue;
+        }
+        const long wi = find_wave(t, ev.wf);
+        if (wi < 0) {
+            tr_close(r);
+            return fail(err, errlen, "wavefront without an A line", "");
+        }
+        pe_kernel *k = &res->kernel[t->w[wi].kernel];
+        k->last_cycle = ev.cycle;
+        if (ev.kind == TR_F) {
+            t->w[wi].finished = true;
+            t->w[wi].f_seq = t->seq;
+            t->w[wi].f_acc = t->nacc;
+            t->live--;
+            continue;
+        }
+        if (ev.kind == TR_W && ev.launch) {
+            res->launch_writes++;
+            continue;
+        }
+        if (!grow((void **)&t->acc, &t->cap, t->nacc + 1, sizeof *t->acc)) {
+            tr_close(r);
+            return fail(err, errlen, "out of memory", "");
+        }
+        t->acc[t->nacc++] = (access){ev.cycle, (uint32_t)wi, (uint16_t)ev.vreg};
+        *(ev.kind == TR_R ? &res->reads : &res->writes) += 1;
+        k->accesses++;
+        k->count[ev.vreg]++;
+        res->count[ev.vreg]++;
+        if (ev.vreg + 1 > res->nregs)
+            res->nregs = ev.vreg + 1;
+    }
+    if (st < 0) {
+        snprintf(err, errlen, "%s", tr_error(r));
+        tr_close(r);
+        return -1;
+    }
+    tr_close(r);
+    res->accesses = res->reads + res->writes;
+    return 0;
+}
+
+double pe_top_share(const uint64_t *count, unsigned nregs, uint64_t total, unsigned k)
+{
+    if (total == 0)
+        return 0.0;
+    unsigned top[PE_REGS];
+    const unsigned kk = k < nregs ? k : nregs;
+    ppf_select_top(count, nregs, kk, top);
+    uint64_t sum = 0;
+    for (unsigned i = 0; i < kk; i++)
+        sum += count[top[i]];
+    return 100.0 * (double)sum / (double)total;
+}
+
+/* Membership in a top-n set (registers up to 255; the FRF holds exactly the top-n set, as
+ * the swapping table's proof shows). */
+static bool in_top(const unsigned *top, unsigned n, unsigned reg)
+{
+    for (unsigned i = 0; i < n; i++)
+        if (top[i] == reg)
+            return true;
+    return false;
+}
+
+/* The pilot of each kernel: its first wavefront. Its accesses up to its F line are profiled;
+ * from that F line on, wavefronts that start use its top-n; earlier ones keep R0..R(n-1). */
+static void pilot_profiles(const trace_data *t, const pe_config *cfg, pe_result *res,
+                           uint64_t pilot_done[PE_MAX_KERNELS], size_t pilot_acc[PE_MAX_KERNELS])
+{
+    static uint64_t counts[PE_MAX_KERNELS][PE_REGS];
+    memset(counts, 0, sizeof counts);
+    long pilot[PE_MAX_KERNELS];
+    for (unsigned k = 0; k < PE_MAX_KERNELS; k++)
+        pilot[k] = -1;
+    for (size_t i = t->nw; i-- > 0;)
+        pilot[t->w[i].kernel] = (long)i;
+    for (size_t i = 0; i < t->nacc; i++) {
+        const access *a = &t->acc[i];
+        if ((long)a->wave == pilot[t->w[a->wave].kernel])
+            counts[t->w[a->wave].kernel][a->reg]++;
+    }
+    for (unsigned k = 0; k < res->kernels; k++) {
+        pilot_done[k] = pilot[k] >= 0 ? t->w[pilot[k]].f_seq : UINT64_MAX;
+        pilot_acc[k] = pilot[k] >= 0 ? t->w[pilot[k]].f_acc : SIZE_MAX;
+        ppf_select_top(counts[k], PE_REGS, cfg->n, res->pilot_top[k]);
+        ppf_select_top(res->kernel[k].count, PE_REGS, cfg->n, res->kernel_top[k]);
+    }
+}
+
+/* Instructions issued per compute unit and epoch: one per distinct (wavefront, cycle) of its
+ * R and W lines. counts[cu][epoch], epochs of cfg->epoch cycles from cycle 0. */
+static uint16_t *issue_counts(const trace_data *t, const pe_config *cfg, size_t nepochs,
+                              pe_result *res)
+{
+    uint16_t *counts = calloc((size_t)TR_MAX_CU * nepochs, sizeof *counts);
+    uint64_t *last = malloc(t->nw * sizeof *last);
+    if (!counts || !last) {
+        free(counts);
+        free(last);
+        return NULL;
+    }
+    for (size_t i = 0; i < t->nw; i++)
+        last[i] = UINT64_MAX;
+    for (size_t i = 0; i < t->nacc; i++) {
+        const access *a = &t->acc[i];
+        if (last[a->wave] == a->cycle)
+            continue;
+        last[a->wave] = a->cycle;
+        uint16_t *c = &counts[t->w[a->wave].cu * nepochs + a->cycle / cfg->epoch];
+        if (*c < UINT16_MAX)
+            (*c)++;
+        res->issued++;
+    }
+    free(last);
+    return counts;
+}
+
+/* frf_mode_ctl's rule: FRF_high in a CU's epoch 0 (reset), then by the previous epoch. */
+static bool epoch_high(const pe_config *cfg, const uint16_t *cu_counts, uint64_t epoch)
+{
+    const fmc_cfg c = {cfg->epoch, cfg->threshold};
+    return epoch == 0 || fmc_next_high(&c, cu_counts[epoch - 1]);
+}
+
+static void replay(const trace_data *t, const pe_config *cfg, const uint16_t *counts,
+                   size_t nepochs, const uint64_t pilot_done[PE_MAX_KERNELS],
+                   const size_t pilot_acc[PE_MAX_KERNELS], pe_result *res)
+{
+    unsigned home[PE_MAX_N]; /* R0..R(n-1) */
+    for (unsigned i = 0; i < cfg->n; i++)
+        home[i] = i;
+    for (size_t i = 0; i < t->nacc; i++) {
+        const access *a = &t->acc[i];
+        const wave *w = &t->w[a->wave];
+        const unsigned k = w->kernel;
+        const bool pilot_table = w->a_seq > pilot_done[k]; /* started after the pilot ended */
+        res->frf_static += a->reg < cfg->n;
+        res->frf_oracle += in_top(res->kernel_top[k], cfg->n, a->reg);
+        res->frf_pilot_move += in_top(i >= pilot_acc[k] ? res->pilot_top[k] : home, cfg->n, a->reg);
+        const bool frf = in_top(pilot_table ? res->pilot_top[k] : home, cfg->n, a->reg);
+        if (!frf) {
+            res->srf++;
+            continue;
+        }
+        res->frf_pilot++;
+        const uint64_t e = a->cycle / cfg->epoch;
+        *(epoch_high(cfg, &counts[w->cu * nepochs], e) ? &res->frf_high : &res->frf_low) += 1;
+    }
+}
+
+static void epoch_stats(const pe_config *cfg, const uint16_t *counts, size_t nepochs,
+                        pe_result *res)
+{
+    const fmc_cfg c = {cfg->epoch, cfg->threshold};
+    for (size_t i = 0; i < (size_t)TR_MAX_CU * nepochs; i++)
+        if (counts[i]) {
+            res->cu_epochs++;
+            res->low_epochs += !fmc_next_high(&c, counts[i]);
+        }
+}
+
+static void energy(pe_result *res)
+{
+    res->energy_part_pj = (double)res->frf_low * PE_E_FRF_LOW +
+                          (double)res->frf_high * PE_E_FRF_HIGH + (double)res->srf * PE_E_SRF;
+    res->energy_mrf_pj = (double)res->accesses * PE_E_MRF;
+    res->energy_mrf_table_pj = (double)res->accesses * PE_E_MRF_TABLE;
+    res->leak_part_mw = PE_LEAK_FRF + PE_LEAK_SRF;
+    res->leak_mrf_mw = PE_LEAK_MRF;
+}
+
+/* Evaluates the events of r (closed here). */
+static int run_reader(tr_reader *r, const pe_config *cfg, pe_result *res, char *err,
+                      size_t errlen)
+{
+    trace_data t = {0};
+    int rc = load(r, &t, res, err, errlen);
+    uint16_t *counts = NULL;
+    if (rc == 0) {
+        for (unsigned k = 0; k <= PE_TOPK; k++)
+            res->top_share[k] = pe_top_share(res->count, PE_REGS, res->accesses, k);
+        uint64_t pilot_done[PE_MAX_KERNELS];
+        size_t pilot_acc[PE_MAX_KERNELS];
+        pilot_profiles(&t, cfg, res, pilot_done, pilot_acc);
+        const uint64_t last = t.nacc ? t.acc[t.nacc - 1].cycle : 0;
+        const size_t nepochs = (size_t)(last / cfg->epoch) + 1;
+        counts = issue_counts(&t, cfg, nepochs, res);
+        if (!counts) {
+            rc = fail(err, errlen, "out of memory", "");
+        } else {
+            replay(&t, cfg, counts, nepochs, pilot_done, pilot_acc, res);
+            epoch_stats(cfg, counts, nepochs, res);
+            energy(res);
+        }
+    }
+    free(counts);
+    free(t.acc);
+    free(t.w);
+    free(t.slot);
+    return rc;
+}
+
+static bool config_ok(const pe_config *cfg)
+{
+    return cfg->n != 0 && cfg->n <= PE_MAX_N && cfg->epoch != 0;
+}
+
+int pe_run(const char *path, const pe_config *cfg, pe_result *res, char *err, size_t errlen)
+{
+    memset(res, 0, sizeof *res);
+    if (!config_ok(cfg))
+        return fail(err, errlen, "bad configuration", "");
+    tr_reader *r = tr_open(path, err, errlen);
+    return r ? run_reader(r, cfg, res, err, errlen) : -1;
+}
+
+int pe_run_mem(const void *buf, size_t len, const char *name, const pe_config *cfg,
+               pe_result *res, char *err, size_t errlen)
+{
+    memset(res, 0, sizeof *res);
+    if (!config_ok(cfg))
+        return fail(err, errlen, "bad configuration", "");
+    tr_reader *r = tr_open_mem(buf, len, name, err, errlen);
+    return r ? run_reader(r, cfg, res, err, errlen) : -1;
+}

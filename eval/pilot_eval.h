@@ -1,0 +1,65 @@
+/* Trace evaluation of the pilot register file (pilot paper Sections II, III-A, IV-C, V): top-k
+ * access shares (Fig. 2), the FRF's share under static, pilot-warp and oracle register
+ * choices (Fig. 4), FRF_low share (Sec. V-B, Fig. 10) and energy (Table IV, Fig. 11).
+ * Decisions: docs/pilot-eval.md. */
+#ifndef PILOT_EVAL_H
+#define PILOT_EVAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "drf_params.h"
+
+enum { PE_TOPK = 8, PE_MAX_N = 16, PE_MAX_KERNELS = 64, PE_REGS = DRF_REGS };
+
+typedef struct {
+    unsigned n;               /* FRF registers per warp */
+    unsigned epoch, threshold;
+} pe_config;
+
+typedef struct {
+    uint64_t accesses;        /* R lines and W lines, launch values excluded */
+    uint64_t count[PE_REGS];  /* per register number */
+    unsigned wavefronts;
+    uint64_t first_cycle, last_cycle;
+} pe_kernel;
+
+typedef struct {
+    uint64_t reads, writes, launch_writes, accesses;
+    uint64_t count[PE_REGS];                 /* pooled over every kernel */
+    unsigned nregs;                          /* highest register number named + 1 */
+    double top_share[PE_TOPK + 1];           /* [k]: % of accesses to the k busiest */
+    unsigned kernels, wavefronts;
+    pe_kernel kernel[PE_MAX_KERNELS];
+    unsigned kernel_top[PE_MAX_KERNELS][PE_MAX_N]; /* the oracle's registers */
+    unsigned pilot_top[PE_MAX_KERNELS][PE_MAX_N];  /* the pilot's registers */
+    uint64_t frf_static, frf_pilot, frf_oracle;    /* accesses the FRF serves */
+    uint64_t frf_pilot_move; /* the pilot's choice if live warps' values moved at its end */
+    uint64_t frf_low, frf_high, srf;               /* pilot policy, by partition and mode */
+    uint64_t issued, cu_epochs, low_epochs;        /* issued instructions; CU-epochs with any */
+    double energy_part_pj, energy_mrf_pj, energy_mrf_table_pj;
+    double leak_part_mw, leak_mrf_mw;
+} pe_result;
+
+/* Table IV (Section V-A): access energy (pJ) and leakage (mW). MRF: 14.98 pJ in the text,
+ * 14.9 in the table. */
+#define PE_E_FRF_LOW 5.25
+#define PE_E_FRF_HIGH 7.65
+#define PE_E_SRF 7.03
+#define PE_E_MRF 14.98
+#define PE_E_MRF_TABLE 14.9
+#define PE_LEAK_FRF 7.28
+#define PE_LEAK_SRF 13.4
+#define PE_LEAK_MRF 33.8
+
+/* Evaluates the trace at path (xz or text). 0 on success; -1 with a one-line message in err. */
+int pe_run(const char *path, const pe_config *cfg, pe_result *res, char *err, size_t errlen);
+
+/* The same on a trace in memory (kept alive by the caller); name is used in messages. */
+int pe_run_mem(const void *buf, size_t len, const char *name, const pe_config *cfg,
+               pe_result *res, char *err, size_t errlen);
+
+/* % of a kernel's (or the pooled) accesses to its k busiest registers. */
+double pe_top_share(const uint64_t *count, unsigned nregs, uint64_t total, unsigned k);
+
+#endif

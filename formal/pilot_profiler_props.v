@@ -1,0 +1,151 @@
+// Formal properties of the pilot warp profiler (pilot paper Sections III-A2, III-B;
+// docs/pilot-decisions.md): the argmax picks the best register not taken (more accesses, ties
+// to the lower number) from any counter values; a watched counter is the wrapper's own
+// saturating count of the pilot's accesses; the selection is the top-n in rank order. At the
+// reduced parameters DRF_PILOT_FV_* of the shared headers (7 counters of 3 bits, n = 2): the
+// same RTL text, small enough for induction, and saturation within a few cycles.
+//@ prove|argmax|pilot_profiler_props|PART=0|sat-comb|1|peek_count=dut.count,peek_taken=dut.taken,peek_best=dut.best||any counters and taken set: best is not taken and no untaken register ranks before it
+//@ prove|counting|pilot_profiler_props|PART=1|sat-ind|1|peek_count=dut.count,peek_taken=dut.taken,peek_best=dut.best,peek_rank=dut.rank||from reset: watched counter = own saturating count of the pilot's accesses (3 ports), mask and pilot id, selection: taken = top[0..rank), each top ranks before every untaken register and before the next top
+//@ cover|cover|pilot_profiler_props|PART=1|sat-cover|8|peek_count=dut.count,peek_taken=dut.taken,peek_best=dut.best,peek_rank=dut.rank||a selection with a tie, 3 accesses to one register in a cycle, a launch during the selection, a saturated counter
+`include "drf_params.vh"
+module pilot_profiler_props #(
+    parameter integer PART = 1 // 0: the argmax from any state; 1: from reset
+) (
+    input wire                                         clk,
+    input wire                                         rst,
+    input wire                                         launch,
+    input wire [`DRF_PILOT_FV_ID_BITS-1:0]             launch_id,
+    input wire [`DRF_PILOT_FV_ID_BITS-1:0]             acc_warp,
+    input wire [`DRF_PILOT_ACC_PORTS-1:0]              acc_valid,
+    input wire [`DRF_PILOT_ACC_PORTS*`DRF_PILOT_FV_PROF_REG_BITS-1:0] acc_reg,
+    input wire                                         fin,
+    input wire [`DRF_PILOT_FV_ID_BITS-1:0]             fin_warp,
+    input wire [`DRF_PILOT_FV_PROF_REG_BITS-1:0]       cnt_addr
+);
+    localparam integer REGS = `DRF_PILOT_FV_PROF_REGS;
+    localparam integer RB = `DRF_PILOT_FV_PROF_REG_BITS;
+    localparam integer CB = `DRF_PILOT_FV_CNT_BITS;
+    localparam integer N = `DRF_PILOT_FV_N;
+    localparam integer IB = `DRF_PILOT_FV_ID_BITS;
+    localparam integer PORTS = `DRF_PILOT_ACC_PORTS;
+    localparam integer KB = $clog2(N);
+
+    wire mask, sorting, top_valid, err_reg;
+    wire [IB-1:0] pilot_id;
+    wire [N*RB-1:0] top;
+    wire [CB-1:0] cnt_data;
+    pilot_profiler #(.REGS(REGS), .RB(RB), .CB(CB), .N(N), .PORTS(PORTS), .IDB(IB)) dut (
+        .clk(clk), .rst(rst), .launch(launch), .launch_id(launch_id), .acc_warp(acc_warp),
+        .acc_valid(acc_valid), .acc_reg(acc_reg), .fin(fin), .fin_warp(fin_warp),
+        .cnt_addr(cnt_addr), .mask(mask), .pilot_id(pilot_id), .sorting(sorting),
+        .top_valid(top_valid), .top(top), .cnt_data(cnt_data), .err_reg(err_reg));
+
+    wire [REGS*CB-1:0] peek_count;
+    wire [REGS-1:0] peek_taken;
+    wire [RB-1:0] peek_best;
+    wire [KB-1:0] peek_rank;   // connected by the PART 1 groups only
+
+    // a ranks before b: more accesses, or as many and a lower number
+    function before;
+        input [RB-1:0] a, b;
+        input [REGS*CB-1:0] c;
+        before = c[a*CB +: CB] > c[b*CB +: CB] || (c[a*CB +: CB] == c[b*CB +: CB] && a < b);
+    endfunction
+
+    integer r, k, j;
+    generate
+        if (PART == 0) begin : g_argmax
+            always @(*) begin
+                if (peek_taken != {REGS{1'b1}}) begin
+                    assert (peek_best < REGS && !peek_taken[peek_best]);
+                    for (r = 0; r < REGS; r = r + 1)
+                        if (!peek_taken[r] && r != peek_best)
+                            assert (before(peek_best, r, peek_count));
+                end
+            end
+        end else begin : g_reset
+            reg init = 1'b1;
+            always @(posedge clk) init <= 1'b0;
+            always @(*) if (init) assume (rst);
+
+            // the wrapper's view: profiling, pilot id, selecting, one watched counter
+            (* anyconst *) reg [RB-1:0] watch;
+            always @(*) assume (watch < REGS);
+            reg prof = 1'b0, sel = 1'b0, done = 1'b0;
+            reg [IB-1:0] id = 0;
+            reg [KB:0] picked = 0;
+            reg [CB-1:0] sh = 0;
+            reg [1:0] hits;
+            reg [CB+1:0] sum;
+            always @(*) begin
+                hits = 2'd0;
+                for (k = 0; k < PORTS; k = k + 1)
+                    if (acc_valid[k] && acc_reg[k*RB +: RB] == watch) hits = hits + 2'd1;
+                sum = sh + hits;
+            end
+            wire pilot_now = prof && acc_warp == id;
+            always @(posedge clk) begin
+                if (rst || launch) begin
+                    prof <= !rst; sel <= 1'b0; done <= 1'b0; id <= rst ? 0 : launch_id;
+                    sh <= 0; picked <= 0;
+                end else if (sel) begin
+                    picked <= picked + 1'b1;
+                    if (picked == N - 1) begin sel <= 1'b0; done <= 1'b1; end
+                end else if (prof) begin
+                    if (pilot_now) sh <= sum > {CB{1'b1}} ? {CB{1'b1}} : sum[CB-1:0];
+                    if (fin && fin_warp == id) begin prof <= 1'b0; sel <= 1'b1; end
+                end
+            end
+
+            always @(*) begin
+                if (!init) begin
+                    assert (mask == prof && sorting == sel && top_valid == done);
+                    assert (pilot_id == id);
+                    assert (peek_count[watch*CB +: CB] == sh);
+                    if (cnt_addr == watch) assert (cnt_data == sh);
+                    for (k = 0; k < PORTS; k = k + 1)
+                        if (pilot_now && acc_valid[k] && acc_reg[k*RB +: RB] == {RB{1'b1}})
+                            assert (err_reg);
+                    if (err_reg) assert (pilot_now);
+                    assert (!(sel && done) && !(prof && (sel || done)));
+                    assert (peek_rank == (sel ? picked[KB-1:0] : 0));
+                    assert (sel ? picked < N : done ? picked == N : picked == 0);
+                    if (!sel && !done) assert (peek_taken == 0 && top == 0);
+                    // the selection so far: taken = top[0..picked), in rank order, each top
+                    // before every untaken register
+                    for (k = 0; k < N; k = k + 1) begin
+                        if (k < picked) begin
+                            assert (peek_taken[top[k*RB +: RB]] && top[k*RB +: RB] < REGS);
+                            for (r = 0; r < REGS; r = r + 1)
+                                if (!peek_taken[r]) assert (before(top[k*RB +: RB], r, peek_count));
+                            if (k + 1 < picked)
+                                assert (before(top[k*RB +: RB], top[(k+1)*RB +: RB], peek_count));
+                            for (j = 0; j < k; j = j + 1)
+                                assert (top[j*RB +: RB] != top[k*RB +: RB]);
+                        end else begin
+                            assert (top[k*RB +: RB] == 0);
+                        end
+                    end
+                    for (r = 0; r < REGS; r = r + 1)
+                        if (peek_taken[r]) begin
+                            j = 0;
+                            for (k = 0; k < N; k = k + 1)
+                                if (k < picked && top[k*RB +: RB] == r) j = 1;
+                            assert (j == 1);
+                        end
+                end
+            end
+
+            // covers
+            always @(*) begin
+                if (!init) begin
+                    cover (done && peek_count[top[0 +: RB]*CB +: CB] == peek_count[top[RB +: RB]*CB +: CB] &&
+                           peek_count[top[0 +: RB]*CB +: CB] != 0);
+                    cover (pilot_now && hits == 2'd3);
+                    cover (sel && launch);
+                    cover (sh == {CB{1'b1}} && pilot_now && hits != 0);
+                end
+            end
+        end
+    endgenerate
+endmodule

@@ -1,0 +1,16 @@
+# --- pilot register file (issue 19; docs/pilot-decisions.md) -------------------------------
+# pilot-cli: the swap and pilot verbs' black-box tests (tests/pilot/cli.sh).
+.PHONY: pilot-cli
+pilot-cli: $(BUILD)/deltarf
+	tests/pilot/cli.sh $(BUILD)/deltarf
+
+# eval-pilot: deltarf pilot on every trace of data/traces -> build/eval/report-pilot.md and
+# build/eval/plots/pilot_fig2.svg, pilot_fig10.svg (tools/pilot_report.sh); make eval adds it.
+.PHONY: eval-pilot
+eval-pilot: $(BUILD)/deltarf
+	tools/pilot_report.sh $(BUILD)/deltarf $(BUILD)/eval $(EVAL_TRACES)
+
+# fuzz_pilot_text / fuzz_pilot_xz: deltarf pilot's trace evaluation on any bytes (fuzz/fuzz_pilot.c),
+# one binary, two seed corpora; fuzz_swap (fuzz_records.c with swap_record) is built by mk/fuzz.mk.
+$(FUZZ_OUT)/bin/fuzz_pilot_text $(FUZZ_OUT)/bin/fuzz_pilot_xz: fuzz/fuzz_pilot.c $(FUZZ_HDR) $(FUZZ_LIB_OBJ)
+	$(call fuzz_link,fuzz_pilot.c)

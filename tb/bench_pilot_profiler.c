@@ -1,0 +1,243 @@
+/* Lockstep bench of the pilot warp profiler (pilot paper Sections III-A2, III-B):
+ * cmodel/pilot_profiler.c against rtl/pilot_profiler.v every cycle, every output (a random
+ * counter through the read port); end to end, the counters equal the bench's own unbounded
+ * count of the pilot's accesses capped at 65535, and the selection is the top-n of it. */
+#include <string.h>
+
+#include "harness.h"
+#include "ports_pilot_profiler.h"
+#include "pilot_profiler.h"
+
+
+enum { RB = DRF_PILOT_REG_BITS, HOT = 6 };
+
+typedef pilot_profiler_ports ports;
+
+typedef struct {
+    unsigned saturated, sat_step, three_same, two_same, other_warp, err_reg, fin_other, selected,
+        tie, unused_in_top, launch_sorting, after_fin, r62_counted, reset;
+} bins;
+
+static void make_bins(hx_bench *b, bins *v)
+{
+    v->saturated = hx_bin(b, "a counter saturated at 65535");
+    v->sat_step = hx_bin(b, "an increment past 65535 (clipped)");
+    v->three_same = hx_bin(b, "three ports name one register");
+    v->two_same = hx_bin(b, "two ports name one register");
+    v->other_warp = hx_bin(b, "another warp's access while profiling (not counted)");
+    v->err_reg = hx_bin(b, "pilot access to R63");
+    v->fin_other = hx_bin(b, "another warp finishes while profiling");
+    v->selected = hx_bin(b, "top-n selection completed");
+    v->tie = hx_bin(b, "selection with tied counts");
+    v->unused_in_top = hx_bin(b, "selection includes a register the pilot never used");
+    v->launch_sorting = hx_bin(b, "launch during the selection");
+    v->after_fin = hx_bin(b, "pilot access after it finished (not counted)");
+    v->r62_counted = hx_bin(b, "R62 counted");
+    v->reset = hx_bin(b, "reset after the first cycles");
+}
+
+/* The bench's own view: unbounded counts of the pilot's accesses since the launch. */
+typedef struct {
+    uint64_t count[PPF_REGS];
+    bool profiling, selecting;
+    uint8_t pilot, hot[HOT];
+    unsigned length, sel_cycles; /* cycles the kernel's pilot runs; selection cycles seen */
+    bool finished;
+} scoreboard;
+
+static uint64_t pack(const uint8_t *r, unsigned n)
+{
+    uint64_t v = 0;
+    for (unsigned k = 0; k < n; k++)
+        v |= (uint64_t)(r[k] & PPF_REG_MASK) << (k * RB);
+    return v;
+}
+
+static uint64_t capped(uint64_t c)
+{
+    return c > PPF_CNT_MAX ? PPF_CNT_MAX : c;
+}
+
+static void new_kernel(hx_rng *r, scoreboard *sb, uint8_t pilot)
+{
+    memset(sb->count, 0, sizeof sb->count);
+    sb->profiling = true;
+    sb->selecting = sb->finished = false;
+    sb->pilot = pilot;
+    for (unsigned k = 0; k < HOT; k++)
+        sb->hot[k] = (uint8_t)(hx_chance(r, 1, 4) ? PPF_REGS - 1 - k : hx_below(r, 16));
+    /* a long pilot now and then, so that counters saturate */
+    sb->length = hx_chance(r, 1, 30)  ? 25000 + hx_below(r, 20000)
+                 : hx_chance(r, 1, 4) ? 1 + hx_below(r, 8)
+                                      : 20 + hx_below(r, 400);
+}
+
+static ppf_in next_input(hx_rng *r, scoreboard *sb, bool resetting)
+{
+    ppf_in in = {.rst = resetting || hx_chance(r, 1, 100000)};
+    in.cnt_addr = (uint8_t)(hx_chance(r, 1, 2) ? sb->hot[hx_below(r, HOT)] : hx_below(r, 64));
+    const bool kernel_over = !sb->profiling && !sb->selecting && hx_chance(r, 1, 20);
+    if (kernel_over || hx_chance(r, 1, sb->selecting ? 8 : 200000)) {
+        in.launch = true;
+        in.launch_id = (uint8_t)hx_rand32(r);
+    }
+    const bool pilot_turn = hx_chance(r, 3, 4);
+    in.acc_warp = pilot_turn ? sb->pilot : (uint8_t)hx_rand32(r);
+    in.acc_valid = (uint8_t)hx_below(r, 8);
+    for (unsigned p = 0; p < PPF_PORTS; p++)
+        in.acc_reg[p] = (uint8_t)(hx_chance(r, 7, 8) ? sb->hot[hx_below(r, sb->length > 1000 ? 2 : HOT)]
+                                                     : hx_below(r, 64));
+    if (sb->length > 1000 && sb->profiling) { /* a saturation run: one hot register on every port */
+        in.acc_valid = (uint8_t)(1 + hx_below(r, 7));
+        in.acc_reg[0] = in.acc_reg[1] = in.acc_reg[2] = sb->hot[0];
+        in.acc_warp = sb->pilot;
+    }
+    if (sb->length)
+        sb->length--;
+    in.fin = hx_chance(r, 1, 10);
+    in.fin_warp = (uint8_t)hx_rand32(r);
+    if (sb->length == 0 && hx_chance(r, 1, 2))
+        in.fin_warp = sb->pilot;
+    else if (in.fin_warp == sb->pilot) /* the pilot ends only when its run is over */
+        in.fin_warp++;
+    return in;
+}
+
+static void check_counters(hx_bench *b, const scoreboard *sb, const ppf_in *in, const ppf_out *o)
+{
+    const unsigned a = in->cnt_addr & PPF_REG_MASK;
+    const uint64_t want = a < PPF_REGS ? capped(sb->count[a]) : 0;
+    hx_assert(b, o->cnt_data == want, "counter == pilot accesses capped at 65535", want,
+              o->cnt_data);
+    hx_assert(b, o->mask == sb->profiling, "mask bit == pilot running", sb->profiling, o->mask);
+    if (!o->top_valid)
+        return;
+    uint64_t c[PPF_REGS];
+    for (unsigned r = 0; r < PPF_REGS; r++)
+        c[r] = capped(sb->count[r]);
+    unsigned top[PPF_N];
+    ppf_select_top(c, PPF_REGS, PPF_N, top);
+    for (unsigned k = 0; k < PPF_N; k++)
+        hx_assert(b, o->top[k] == top[k], "top == top-n of the pilot's counts", top[k], o->top[k]);
+}
+
+static void cover(hx_bench *b, const bins *v, const scoreboard *sb, const ppf_in *in,
+                  const ppf_out *o)
+{
+    const bool pilot_acc = sb->profiling && in->acc_warp == sb->pilot;
+    unsigned per[64] = {0};
+    for (unsigned p = 0; p < PPF_PORTS; p++)
+        if (in->acc_valid >> p & 1u)
+            per[in->acc_reg[p] & PPF_REG_MASK]++;
+    for (unsigned r = 0; r < PPF_REGS && pilot_acc; r++) {
+        if (per[r] == 3)
+            hx_hit(b, v->three_same);
+        if (per[r] == 2)
+            hx_hit(b, v->two_same);
+        if (per[r] && sb->count[r] < PPF_CNT_MAX && sb->count[r] + per[r] > PPF_CNT_MAX)
+            hx_hit(b, v->sat_step);
+        if (per[r] && sb->count[r] >= PPF_CNT_MAX)
+            hx_hit(b, v->saturated);
+    }
+    if (pilot_acc && per[PPF_REGS - 1])
+        hx_hit(b, v->r62_counted);
+    if (sb->profiling && in->acc_valid && in->acc_warp != sb->pilot)
+        hx_hit(b, v->other_warp);
+    if (o->err_reg)
+        hx_hit(b, v->err_reg);
+    if (sb->profiling && in->fin && in->fin_warp != sb->pilot)
+        hx_hit(b, v->fin_other);
+    if (sb->finished && !sb->profiling && in->acc_warp == sb->pilot && in->acc_valid && !in->launch)
+        hx_hit(b, v->after_fin);
+    if (sb->selecting && in->launch)
+        hx_hit(b, v->launch_sorting);
+    if (o->top_valid && sb->sel_cycles == PPF_N) {
+        hx_hit(b, v->selected);
+        for (unsigned k = 0; k + 1 < PPF_N; k++)
+            if (capped(sb->count[o->top[k]]) == capped(sb->count[o->top[k + 1]]))
+                hx_hit(b, v->tie);
+        for (unsigned k = 0; k < PPF_N; k++)
+            if (sb->count[o->top[k]] == 0)
+                hx_hit(b, v->unused_in_top);
+    }
+}
+
+static void update(hx_rng *r, scoreboard *sb, const ppf_in *in)
+{
+    if (in->rst) {
+        new_kernel(r, sb, 0);
+        sb->profiling = false;
+        return;
+    }
+    if (in->launch) {
+        new_kernel(r, sb, in->launch_id);
+        return;
+    }
+    if (sb->selecting) {
+        if (++sb->sel_cycles == PPF_N)
+            sb->selecting = false;
+        return;
+    }
+    if (!sb->profiling)
+        return;
+    if (in->acc_warp == sb->pilot)
+        for (unsigned p = 0; p < PPF_PORTS; p++)
+            if ((in->acc_valid >> p & 1u) && (in->acc_reg[p] & PPF_REG_MASK) < PPF_REGS)
+                sb->count[in->acc_reg[p] & PPF_REG_MASK]++;
+    if (in->fin && in->fin_warp == sb->pilot) {
+        sb->profiling = false;
+        sb->selecting = sb->finished = true;
+        sb->sel_cycles = 0;
+    }
+}
+
+static void expect(hx_bench *b, const ports *p, const ppf_out *o)
+{
+    hx_expect(b, p->mask, o->mask);
+    hx_expect(b, p->pilot_id, o->pilot_id);
+    hx_expect(b, p->sorting, o->sorting);
+    hx_expect(b, p->top_valid, o->top_valid);
+    hx_expect(b, p->top, pack(o->top, PPF_N));
+    hx_expect(b, p->cnt_data, o->cnt_data);
+    hx_expect(b, p->err_reg, o->err_reg);
+}
+
+int main(int argc, char **argv)
+{
+    hx_bench b;
+    hx_init(&b, "pilot_profiler", "profiler cycles", argc, argv, 1000000);
+    ports p;
+    pilot_profiler_open(&b, &p);
+    bins v;
+    make_bins(&b, &v);
+
+    static ppf_state st;
+    ppf_reset(&st);
+    scoreboard sb;
+    new_kernel(&b.rng, &sb, 0);
+    sb.profiling = false;
+    while (hx_running(&b)) {
+        const ppf_in in = next_input(&b.rng, &sb, hx_in_reset(&b));
+        hx_set(&b, p.rst, in.rst);
+        hx_set(&b, p.launch, in.launch);
+        hx_set(&b, p.launch_id, in.launch_id);
+        hx_set(&b, p.acc_warp, in.acc_warp);
+        hx_set(&b, p.acc_valid, in.acc_valid);
+        hx_set(&b, p.acc_reg, pack(in.acc_reg, PPF_PORTS));
+        hx_set(&b, p.fin, in.fin);
+        hx_set(&b, p.fin_warp, in.fin_warp);
+        hx_set(&b, p.cnt_addr, in.cnt_addr);
+        hx_eval(&b);
+        ppf_out o;
+        ppf_step(&st, &in, &o);
+        expect(&b, &p, &o);
+        check_counters(&b, &sb, &in, &o);
+        cover(&b, &v, &sb, &in, &o);
+        if (in.rst && !hx_in_reset(&b))
+            hx_hit(&b, v.reset);
+        update(&b.rng, &sb, &in);
+        hx_tick(&b);
+        hx_txn_done(&b);
+    }
+    return hx_finish(&b);
+}
