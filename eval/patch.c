@@ -10,19 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static uint64_t splitmix64(uint64_t x)
-{
-    x += 0x9e3779b97f4a7c15ull;
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-    return x ^ (x >> 31);
-}
-
-uint64_t pa_map_seed(uint64_t seed, unsigned map, unsigned slice)
-{
-    return splitmix64(splitmix64(splitmix64(seed) ^ map) ^ slice);
-}
-
 /* One pass: the dispatch (placement, waiting wavefronts), and the slices in the order they were first used. The slices'
  * memory is kept from one pass to the next. */
 typedef struct {

@@ -63,7 +63,5 @@ bool pa_run_pass(tr_reader *r, const char *name, const pa_config *cfg, unsigned 
 /* cfg->maps passes over the trace file, each on new maps. */
 bool pa_run_file(const char *path, const pa_config *cfg, pa_stats *st, char *err, size_t errlen);
 
-/* The fault-map seed of slice `slice` in run `map` (splitmix64 of the three). */
-uint64_t pa_map_seed(uint64_t seed, unsigned map, unsigned slice);
 
 #endif

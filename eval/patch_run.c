@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "rc_compress.h"
+#include "rng.h"
 
 enum {
     PORTS = DCP_PORTS,
@@ -410,6 +411,15 @@ pa_slice *pa_slice_new(void)
     return malloc(sizeof(slice));
 }
 
+/* The fault-map seed of slice `slice` in run `map`: splitmix64 of the three (cmodel/rng.h). */
+static uint64_t map_seed(uint64_t seed, unsigned map, unsigned slice)
+{
+    uint64_t x = seed;
+    x = hx_splitmix64(&x) ^ map;
+    x = hx_splitmix64(&x) ^ slice;
+    return hx_splitmix64(&x);
+}
+
 void pa_slice_start(slice *p, const pa_config *cfg, unsigned map, unsigned slice_id,
                     pa_stats *st)
 {
@@ -418,7 +428,7 @@ void pa_slice_start(slice *p, const pa_config *cfg, unsigned map, unsigned slice
     p->st = st;
     p->map = map;
     p->dirty = true;
-    fm_generate(cfg->scenario, pa_map_seed(cfg->seed, map, slice_id), &p->fm);
+    fm_generate(cfg->scenario, map_seed(cfg->seed, map, slice_id), &p->fm);
     fm_pack(&p->fm, p->faulty);
     dcp_slice_reset(&p->s);
     dcp_slice_in in = {.load_map = true};
