@@ -31,7 +31,9 @@ for b in "$@"; do
   verilator_coverage --write "$out/$b.dat" "$out/dat/$b".s*.dat >/dev/null
   verilator_coverage --write-info "$out/$b.info" "$out/$b.dat" >/dev/null
 done
-verilator_coverage --write-info "$out/all.info" $(for b in "$@"; do echo "$out/$b.dat"; done) >/dev/null
+dats=()
+for b in "$@"; do dats+=("$out/$b.dat"); done
+verilator_coverage --write-info "$out/all.info" "${dats[@]}" >/dev/null
 rm -rf "$out/html"
 genhtml -q --branch-coverage --legend -t "deltarf RTL coverage ($seeds seeds)" -o "$out/html" \
   "$out/all.info" >"$out/genhtml.log" 2>&1 || { echo "coverage: genhtml failed (see $out/genhtml.log)" >&2; exit 2; }
@@ -51,7 +53,8 @@ points() {
   }' "$1"
 }
 
-pct() { awk -v c="$1" -v t="$2" 'BEGIN {if (t) printf "%d/%d (%.1f%%)", c, t, 100 * c / t; else printf "no points"}'; }
+# "C/T (P%)" of "C T" (words: covered, total)
+pct() { read -r c t <<<"$1"; awk -v c="$c" -v t="$t" 'BEGIN {if (t) printf "%d/%d (%.1f%%)", c, t, 100 * c / t; else printf "no points"}'; }
 {
   echo "# RTL code coverage (make coverage)"
   echo
@@ -67,9 +70,9 @@ pct() { awk -v c="$1" -v t="$2" 'BEGIN {if (t) printf "%d/%d (%.1f%%)", c, t, 10
     points "$out/$b.dat" >"$out/$b.points"
     row="| $b |"
     for k in line branch toggle; do
-      row+=" $(pct $(awk -F'\t' -v k=$k '$1 == k {t++; c += ($2 > 0)} END {print c + 0, t + 0}' "$out/$b.points")) |"
+      row+=" $(pct "$(awk -F'\t' -v k=$k '$1 == k {t++; c += ($2 > 0)} END {print c + 0, t + 0}' "$out/$b.points")") |"
     done
-    echo "$row $(pct $(lcov_branches "$out/$b.info")) |"
+    echo "$row $(pct "$(lcov_branches "$out/$b.info")") |"
   done
   echo
   echo "## Points never hit"

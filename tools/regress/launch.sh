@@ -27,10 +27,10 @@ start=$SECONDS
 
 # "D/T done, F failed, R running" from the status files; FAILED holds the count of failures.
 tally() {
-  local done failed
-  done=$(find "$dir/out" -name '*.status' | wc -l)
+  local ndone failed
+  ndone=$(find "$dir/out" -name '*.status' | wc -l)
   failed=$(find "$dir/out" -name '*.status' -exec cat {} + 2>/dev/null | awk '$1 != 0' | wc -l)
-  printf '%s: %d/%d done, %d failed, %s, %d s' "$label" "$done" "$total" "$failed" "$1" \
+  printf '%s: %d/%d done, %d failed, %s, %d s' "$label" "$ndone" "$total" "$failed" "$1" \
     $((SECONDS - start))
 }
 # The progress line: rewritten in place on a terminal, a new line every 30 s otherwise.
