@@ -71,21 +71,36 @@ module pilot_profiler #(
         end
     end
 
-    // the best register not taken: more accesses, or as many and a lower number
-    reg [RB-1:0] best;
-    reg [CB-1:0] best_cnt;
-    reg found;
-    always @(*) begin
-        best = {RB{1'b0}};
-        best_cnt = {CB{1'b0}};
-        found = 1'b0;
-        for (r = 0; r < REGS; r = r + 1)
-            if (!taken[r] && (!found || count[r*CB +: CB] > best_cnt)) begin
-                best = r[RB-1:0];
-                best_cnt = count[r*CB +: CB];
-                found = 1'b1;
+    // the best register not taken: more accesses, or as many and a lower number. A balanced
+    // tree over the 2^RB register numbers in heap order (node k: children 2k+1, the lower
+    // numbers, and 2k+2; leaves NUMS-1+r): the right child wins only with strictly more
+    localparam integer NODES = 2 * NUMS - 1;
+    /* verilator lint_off UNUSEDSIGNAL */ // the root's valid and count: n < REGS always leaves one
+    wire [NODES-1:0] nv /* verilator split_var */;      // a candidate below the node
+    wire [NODES*CB-1:0] nc /* verilator split_var */;   // its count
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire [NODES*RB-1:0] ni /* verilator split_var */;   // its register number
+    genvar g;
+    generate
+        for (g = 0; g < NUMS; g = g + 1) begin : g_leaf
+            localparam [RB-1:0] NUM = g;
+            assign ni[(NUMS-1+g)*RB +: RB] = NUM;
+            if (g < REGS) begin : g_counter
+                assign nv[NUMS-1+g] = !taken[g];
+                assign nc[(NUMS-1+g)*CB +: CB] = count[g*CB +: CB];
+            end else begin : g_none
+                assign nv[NUMS-1+g] = 1'b0;
+                assign nc[(NUMS-1+g)*CB +: CB] = {CB{1'b0}};
             end
-    end
+        end
+        for (g = 0; g < NUMS - 1; g = g + 1) begin : g_node
+            wire right = nv[2*g+2] && (!nv[2*g+1] || nc[(2*g+2)*CB +: CB] > nc[(2*g+1)*CB +: CB]);
+            assign nv[g] = nv[2*g+1] || nv[2*g+2];
+            assign ni[g*RB +: RB] = right ? ni[(2*g+2)*RB +: RB] : ni[(2*g+1)*RB +: RB];
+            assign nc[g*CB +: CB] = right ? nc[(2*g+2)*CB +: CB] : nc[(2*g+1)*CB +: CB];
+        end
+    endgenerate
+    wire [RB-1:0] best = ni[0 +: RB];
 
     always @(posedge clk) begin
         if (rst || launch) begin
