@@ -76,30 +76,26 @@ module pilot_profiler #(
     // numbers, and 2k+2; leaves NUMS-1+r): the right child wins only with strictly more
     localparam integer NODES = 2 * NUMS - 1;
     /* verilator lint_off UNUSEDSIGNAL */ // the root's valid and count: n < REGS always leaves one
-    wire [NODES-1:0] nv /* verilator split_var */;      // a candidate below the node
-    wire [NODES*CB-1:0] nc /* verilator split_var */;   // its count
+    reg [NODES-1:0] nv;      // a candidate below the node
+    reg [NODES*CB-1:0] nc;   // its count
     /* verilator lint_on UNUSEDSIGNAL */
-    wire [NODES*RB-1:0] ni /* verilator split_var */;   // its register number
-    genvar g;
-    generate
-        for (g = 0; g < NUMS; g = g + 1) begin : g_leaf
-            localparam [RB-1:0] NUM = g;
-            assign ni[(NUMS-1+g)*RB +: RB] = NUM;
-            if (g < REGS) begin : g_counter
-                assign nv[NUMS-1+g] = !taken[g];
-                assign nc[(NUMS-1+g)*CB +: CB] = count[g*CB +: CB];
-            end else begin : g_none
-                assign nv[NUMS-1+g] = 1'b0;
-                assign nc[(NUMS-1+g)*CB +: CB] = {CB{1'b0}};
-            end
+    reg [NODES*RB-1:0] ni;   // its register number
+    reg right;
+    integer nd, lf;
+    always @(*) begin
+        for (nd = NUMS - 1; nd < NODES; nd = nd + 1) begin
+            lf = nd - (NUMS - 1);   // the leaf's register number
+            ni[nd*RB +: RB] = lf[RB-1:0];
+            nv[nd] = lf < REGS && !taken[lf];
+            nc[nd*CB +: CB] = lf < REGS ? count[lf*CB +: CB] : {CB{1'b0}};
         end
-        for (g = 0; g < NUMS - 1; g = g + 1) begin : g_node
-            wire right = nv[2*g+2] && (!nv[2*g+1] || nc[(2*g+2)*CB +: CB] > nc[(2*g+1)*CB +: CB]);
-            assign nv[g] = nv[2*g+1] || nv[2*g+2];
-            assign ni[g*RB +: RB] = right ? ni[(2*g+2)*RB +: RB] : ni[(2*g+1)*RB +: RB];
-            assign nc[g*CB +: CB] = right ? nc[(2*g+2)*CB +: CB] : nc[(2*g+1)*CB +: CB];
+        for (nd = NUMS - 2; nd >= 0; nd = nd - 1) begin
+            right = nv[2*nd+2] && (!nv[2*nd+1] || nc[(2*nd+2)*CB +: CB] > nc[(2*nd+1)*CB +: CB]);
+            nv[nd] = nv[2*nd+1] || nv[2*nd+2];
+            ni[nd*RB +: RB] = right ? ni[(2*nd+2)*RB +: RB] : ni[(2*nd+1)*RB +: RB];
+            nc[nd*CB +: CB] = right ? nc[(2*nd+2)*CB +: CB] : nc[(2*nd+1)*CB +: CB];
         end
-    endgenerate
+    end
     wire [RB-1:0] best = ni[0 +: RB];
 
     always @(posedge clk) begin
