@@ -71,21 +71,32 @@ module pilot_profiler #(
         end
     end
 
-    // the best register not taken: more accesses, or as many and a lower number
-    reg [RB-1:0] best;
-    reg [CB-1:0] best_cnt;
-    reg found;
+    // the best register not taken: more accesses, or as many and a lower number. A balanced
+    // tree over the 2^RB register numbers in heap order (node k: children 2k+1, the lower
+    // numbers, and 2k+2; leaves NUMS-1+r): the right child wins only with strictly more
+    localparam integer NODES = 2 * NUMS - 1;
+    /* verilator lint_off UNUSEDSIGNAL */ // the root's valid and count: n < REGS always leaves one
+    reg [NODES-1:0] nv;      // a candidate below the node
+    reg [NODES*CB-1:0] nc;   // its count
+    /* verilator lint_on UNUSEDSIGNAL */
+    reg [NODES*RB-1:0] ni;   // its register number
+    reg right;
+    integer nd, lf;
     always @(*) begin
-        best = {RB{1'b0}};
-        best_cnt = {CB{1'b0}};
-        found = 1'b0;
-        for (r = 0; r < REGS; r = r + 1)
-            if (!taken[r] && (!found || count[r*CB +: CB] > best_cnt)) begin
-                best = r[RB-1:0];
-                best_cnt = count[r*CB +: CB];
-                found = 1'b1;
-            end
+        for (nd = NUMS - 1; nd < NODES; nd = nd + 1) begin
+            lf = nd - (NUMS - 1);   // the leaf's register number
+            ni[nd*RB +: RB] = lf[RB-1:0];
+            nv[nd] = lf < REGS && !taken[lf];
+            nc[nd*CB +: CB] = lf < REGS ? count[lf*CB +: CB] : {CB{1'b0}};
+        end
+        for (nd = NUMS - 2; nd >= 0; nd = nd - 1) begin
+            right = nv[2*nd+2] && (!nv[2*nd+1] || nc[(2*nd+2)*CB +: CB] > nc[(2*nd+1)*CB +: CB]);
+            nv[nd] = nv[2*nd+1] || nv[2*nd+2];
+            ni[nd*RB +: RB] = right ? ni[(2*nd+2)*RB +: RB] : ni[(2*nd+1)*RB +: RB];
+            nc[nd*CB +: CB] = right ? nc[(2*nd+2)*CB +: CB] : nc[(2*nd+1)*CB +: CB];
+        end
     end
+    wire [RB-1:0] best = ni[0 +: RB];
 
     always @(posedge clk) begin
         if (rst || launch) begin
