@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Wavefront dispatch for the trace replays (aging paper Section 2.1; dc-patch paper Section
  * II-A): places each A (eval/place.h), holds a wavefront that does not fit until a window frees
  * up, and replays its lines, shifted by its wait, merged in cycle order with the trace's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Wavefront dispatch for the trace replays (aging paper Section 2.1: a wavefront needs a free
  * window of its slice; dc-patch paper Section II-A): a wavefront that does not fit waits until
  * registers free up, and its lines are replayed, in its own order, once it holds a slot

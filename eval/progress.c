@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Progress line and peak memory of the trace replays (aging paper Section 6, dc-patch paper
  * Section V-A) on large traces: stderr only, never in the results (docs/eval.md). */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime, fileno */

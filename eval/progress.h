@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Progress of a trace replay (aging paper Section 6, dc-patch paper Section V-A runs on large
  * traces): a line on stderr every few seconds once a run is longer than a few seconds, and the
  * peak resident memory of the process (docs/eval.md). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Back-to-back repetitions of the trace replay (aging paper Section 6: the kernel runs for the
  * whole lifetime; RAR of Section 5.2 rotates s on every window reassignment) from one read of
  * the trace: every repetition is the first one with its windows rotated (docs/eval-decisions.md,

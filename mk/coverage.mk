@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # --- code coverage of the RTL (issue 20; docs/coverage.md): the benches built with Verilator
 # --coverage in their own build tree ($(COV_OUT)/build, the normal benches untouched), run over
 # COV_SEEDS seeds each through the regression launcher (LAUNCHER), merged with

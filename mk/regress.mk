@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # --- regression at scale (issue 20): many seeds per block, locally or on Slurm (docs/regress.md)
 # make regress SEEDS=1-1000 BLOCKS="..." N=... LAUNCHER=local|slurm: one job per (block, seed)
 # through tools/regress/launch.sh -> build/regress/junit.xml, summary.md. make slurm-up /

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Unit tests of the wavefront dispatch (eval/dispatch.c; aging paper Section 2.1, dc-patch
  * paper Section II-A): a wavefront that does not fit waits, its lines come back shifted by its
  * wait and merged in cycle order, nothing is lost; held lines spilled to the temporary file

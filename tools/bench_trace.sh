@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
 # Trace-evaluation speed and memory on generated traces of the SDK runs not in the repository
 # (issue 21): deltarf sim with all schemes on a BinomialOption-shaped trace (128 wavefronts,
 # 0.55 M W and 1.03 M R lines, 354 MB of text) against `xz -dc` alone on the same file, in the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Synthetic register traces in the deltarf trace format v1 (data/traces/README.md) with the
  * shape of the SDK runs that are not in the repository (BlackScholes: 1024 wavefronts of 62
  * registers live at once; BinomialOption: 128 long wavefronts), deterministic from a seed.

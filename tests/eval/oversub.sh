@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Real runs with more live wavefronts than slots (docs/eval-decisions.md, decision 3a): a
 # generated trace of BlackScholes' shape (1024 wavefronts of 62 registers live at once: 8 per
 # SIMD, 2x the slots of every slice under both placements) replays under `deltarf sim` and

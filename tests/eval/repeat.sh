@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # `deltarf sim --repeat R` reads the trace once and folds the repetitions (docs/eval-decisions.md,
 # decision 6): its figures equal those of one replay of R copies of the trace written back to
 # back (cycles shifted by the trace's length, new wavefront ids), where RAR's s and ARGO's

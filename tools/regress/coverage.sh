@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
 # make coverage (issue 20; docs/coverage.md): runs the benches built with Verilator --coverage
 # ($(COV_OUT)/build/tb, mk/coverage.mk) over SEEDS seeds each through the regression
 # (tools/regress/regress.sh, LAUNCHER), merges the counts per block and over all blocks with

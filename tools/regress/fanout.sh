@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
 # Runs whole shell commands as jobs of the regression launcher (tools/regress/launch.sh; issue
 # 20, docs/regress.md), for the targets that fan out through it (make fuzz, make formal with
 # LAUNCHER=slurm): job K is the K-th COMMAND; each job's output is printed after the run, in

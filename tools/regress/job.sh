@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
 # One task of the regression launcher (tools/regress/launch.sh, issue 20; docs/regress.md): runs
 # lines FIRST..LAST of DIR/jobs ("ID<TAB>COMMAND"), each with bash in the repository root, and
 # leaves, per job, DIR/out/ID.log (its stdout and stderr) and DIR/out/ID.status ("RC SECONDS

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
 # The regression launcher (issue 20; docs/regress.md): runs the jobs of DIR/jobs, one a line
 # ("ID<TAB>COMMAND", run by bash in the repository root), on this machine's cores (local) or as
 # one Slurm job array (slurm: sbatch, then waits), and shows a progress line meanwhile. Every job

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
 # make regress (issue 20; docs/regress.md): one job per (block, seed), each the block's lockstep
 # bench build/tb/bench_BLOCK --seed S [--n N], run through the launcher (tools/regress/launch.sh:
 # this machine's cores or a Slurm job array), then build/regress/junit.xml and summary.md

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
 # The results of a regression (tools/regress/regress.sh; docs/regress.md) from its job files:
 # DIR/results.tsv (one line a job), DIR/junit.xml (a testsuite per block, a testcase per seed
 # with its time; a failure carries the replay command as its message and the bench's mismatch

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
 # make regress-selftest (a step of make test; issue 20, docs/regress.md): brings up the
 # single-node Slurm cluster (tools/regress/slurm.sh), runs a small regression through it with
 # LAUNCHER=slurm on BLOCK and BLOCK@failseed (the same bench built to fail on seed F only, -f),
