@@ -114,7 +114,7 @@ asan: | $(TOOLS_OK)
 
 # --- Icarus cross-simulation and benchmarks ------------------------------------------
 # every block's stimulus replayed on Icarus (ICARUS_N transactions each)
-ICARUS_N ?= 2000
+ICARUS_N ?= 500
 icarus: $(BENCHES) $(BLOCKS:%=$(GEN)/icarus/%_tb.v)
 	tools/icarus.sh $(SEED) $(ICARUS_N) $(BLOCKS)
 

@@ -51,7 +51,7 @@ quietly "$make" --no-print-directory install PREFIX="$prefix" ||
   { echo "install_test: make install PREFIX=$prefix failed"; exit 1; }
 
 # --- what is installed ------------------------------------------------------------------
-header_names=$(make -s --no-print-directory lib-headers | tr " " "\n" | sed "s|^cmodel/||")
+header_names=$(make -s --no-print-directory lib-headers | tr " " "\n" | sed "s|.*/||")
 version=$(tools/version.sh) || exit 1
 major=${version%%.*}
 minor=${version#*.}; minor=${minor%%.*}
