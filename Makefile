@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # deltarf: C golden models, RTL and lockstep co-verification of the GPU register-file
 # mechanisms of ../shared/papers. `make verify` is the main job, `make test` runs everything.
 SHELL := /bin/bash
@@ -24,11 +25,12 @@ $(GEN)/registry.mk: blocks.tsv tools/registry.sh $(RTL) | $(TOOLS_OK)
 $(GEN)/tb/ports_%.h $(GEN)/tb/shim_%.cpp $(GEN)/icarus/%_tb.v: $(GEN)/registry.mk ;
 # C models of the blocks (cmodel/) and the trace evaluation built on them (eval/)
 CMODEL_SRC := $(wildcard cmodel/*.c) $(wildcard eval/*.c)
-HARNESS_SRC := tb/harness.c tb/stim.c
+HARNESS_SRC := tb/harness.c tb/stim.c tb/dcp_stats.c
 # Verilator's runtime is the same in every bench: ccache compiles it once.
 export OBJCACHE = $(if $(shell command -v ccache),ccache,)
+# The model's C++ at -O2 (Verilator's default OPT_FAST is -Os); per-block options: blocks.tsv.
 VERILATOR_FLAGS := --cc --exe --build -j 2 -O3 --x-assign unique --x-initial unique \
-  --trace-fst -Wall -I$(RTL_DIR) -Itb
+  --trace-fst -Wall -I$(RTL_DIR) -Itb -MAKEFLAGS "OPT_FAST=-O2 OPT_GLOBAL=-O2"
 TOOLS_OK := $(BUILD)/.tools-ok
 
 .SECONDARY:
@@ -116,12 +118,15 @@ ICARUS_N ?= 2000
 icarus: $(BENCHES) $(BLOCKS:%=$(GEN)/icarus/%_tb.v)
 	tools/icarus.sh $(SEED) $(ICARUS_N) $(BLOCKS)
 
+# BENCH_BASE: the revision the lockstep speed is compared with (side by side, one run): the
+# main of 2026-11-25 before the registry and the speed work (issue 17).
+BENCH_BASE ?= 4081b39
 bench: $(BENCHES) $(BUILD)/libdrf.a
-	tools/bench.sh
+	tools/bench.sh $(SEED) $(BENCH_BASE)
 
 # --- lint, parameters, harness self-test, everything ----------------------------------
 lint: | $(TOOLS_OK)
-	tools/lint.sh $(BLOCKS)
+	tools/lint.sh $(BLOCKS) && tools/spdx.sh check
 
 params: | $(TOOLS_OK)
 	tests/params_agree.sh

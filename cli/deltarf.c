@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* deltarf: command-line front end of the C golden models: RC compress / decompress (aging
  * paper Sections 5.1.1-5.1.2, Eq. 2), RAR address rotation (Section 5.2, Fig. 11) and
  * DC-Patch fault maps (dc-patch paper Section II-B, Table 1). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* What the trace-evaluation commands `deltarf sim` (aging paper Section 6) and `deltarf patch`
  * (dc-patch paper Section V-A) share on the command line: usage errors, decimal option values,
  * JSON strings in their --json reports. */

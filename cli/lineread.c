@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Strict line-by-line reader for the deltarf text formats (the RC command-line tools of
  * aging paper Section 5.1 and later readers): records, words, hex and decimal fields,
  * with "name:line: message" errors instead of silent truncation. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Strict line-by-line reader for the deltarf text formats (RC entries and registers of
  * aging paper Section 5.1; reused by the RAR and fault-map readers): line numbers,
  * whitespace-separated words, hex words and small decimals, one error message per failure. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* deltarf patch TRACE --scenario S [--seed S] [--maps K] [--map P] [--json|--md-row]:
  * DC-Patch streamed over a real trace (dc-patch paper Section V-A), reported as Figs. 2, 3, 5
  * and 6; exits 1 when a read does not return the last value written or a write is dropped. */

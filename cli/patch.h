@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* deltarf patch: DC-Patch on real traces (dc-patch paper Section V-A, Figs. 2, 3, 5 and 6),
  * the command-line front end of eval/patch_eval.h. */
 #ifndef CLI_PATCH_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* deltarf pilot TRACE [--n N] (pilot paper Sections II, III-A, IV-C, V): prints the top-k
  * access shares (Fig. 2), the FRF's share under static, pilot and oracle choices (Fig. 4),
  * the accesses by partition and FRF mode (Fig. 10) and the energy against the MRF (Fig. 11,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* deltarf pilot TRACE [--n N]: the pilot register file's evaluation on one trace (pilot paper
  * Sections II, III-A, IV-C, V; eval/pilot_eval.c, docs/pilot-eval.md). */
 #ifndef CLI_PILOT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* deltarf sim TRACE [--scheme S]... [--map packed|recorded] [--repeat R] [--json] [--plots DIR]:
  * replays a register trace under the aging paper's Section 5 schemes and prints the Section 6
  * figures' numbers (Figs. 7, 12-19, 21). Decisions: docs/eval-decisions.md. */

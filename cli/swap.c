@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* deltarf swap (pilot paper Section III-B, Figs. 6-7): parses "<compiler top-n> ; <pilot
  * top-n>" and prints the swapping table after reset, after the compiler's top-n and after
  * the pilot's, through the clocked C model cmodel/pilot_swap_table.c (docs/pilot-decisions.md). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* deltarf swap: the swapping-table sequence of the pilot register file (pilot paper Section
  * III-B, Figs. 6-7) for a compiler top-n and a pilot top-n, one record per line. */
 #ifndef CLI_SWAP_H

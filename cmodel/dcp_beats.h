@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* 4-beat sequencer of the DC-Patch Com and Dec units (dc-patch paper Section IV-C): a
  * register crosses a unit as blocks 0..3 in successive cycles (mirrors rtl/dcp_beats.v). */
 #ifndef DELTARF_DCP_BEATS_H

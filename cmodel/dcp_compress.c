@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* DC-Patch Com unit model (dc-patch paper Section IV-C): c_compr from block 0, the DRB and
  * its 4-cycle replay on a misprediction. Mirrors rtl/dcp_compress.v cycle by cycle; the
  * delta logic is one embedded RC compression unit (aging paper Section 5.1.1). */

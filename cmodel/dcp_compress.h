@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Bit-accurate model of the DC-Patch Com unit (dc-patch paper Section IV-C): speculative
  * compression from block 0, the Destination Register Buffer (DRB) and its replay after a
  * misprediction. The delta logic is the RC compression unit's (cmodel/rc_compress.h). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* DC-Patch Dec unit model (dc-patch paper Section IV-C): mirrors rtl/dcp_decompress.v cycle
  * by cycle; each block is unwound by rc_decompress_step (aging paper Section 5.1.2). */
 #include "dcp_decompress.h"

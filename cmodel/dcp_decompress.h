@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Bit-accurate model of the DC-Patch Dec unit (dc-patch paper Section IV-C): latches the
  * compressed block of a source register and unwinds its 4 blocks in the 4 following cycles
  * with the RC decompression unit (cmodel/rc_decompress.h, aging paper Section 5.1.2). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* DC-Patch Patching Table model (dc-patch paper Section IV-B, walk of Section IV-D): mirrors
  * rtl/dcp_pt.v cycle by cycle. The walk starts the cycle after dealloc and visits one row a
  * cycle in ascending order. Decisions: docs/dcpatch-pt-decisions.md. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Bit-accurate model of the DC-Patch Patching Table (dc-patch paper Section IV-B; the
  * deallocation walk of Section IV-D): DRF_REGS rows of v, c, m, entry, blk; three read ports,
  * one write port and a walk that releases and invalidates a finished wavefront's window. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* DC-Patch slice wrapper model (dc-patch paper Sections II-A and IV): mirrors rtl/dcp_slice.v
  * cycle by cycle around the PT, PSU, Com and Dec models. Preventive patches, placement, the
  * DRB replay, releases and the LDS spill partition: docs/dcpatch-slice-decisions.md. */

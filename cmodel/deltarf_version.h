@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Version of the deltarf C models library (semantic versioning, CHANGELOG.md): the one source
  * of the version for the headers, the library, deltarf.pc (mk/install.mk reads the three
  * numbers below) and `deltarf --version`. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Fault-map generator, reader and writer (dc-patch paper Section II-B, Table 1, ECP rule).
  * Decisions (counts, clustering, file format) are in docs/dcpatch-faultmap.md. */
 #include "faultmap.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Fault maps of DC-Patch (dc-patch paper Section II-B, Table 1): a seeded generator for the
  * common, clustered and dispersed scenarios under the ECP rule, and a strict reader and a
  * writer of the fault-map file format (DRF_REGS lines of 4 block bits, '#' comments). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* FRF_high / FRF_low switch (pilot paper Section IV-C): fmc_step() mirrors
  * rtl/frf_mode_ctl.v cycle by cycle. After a reset the FRF is in FRF_high until the first
  * epoch ends (docs/pilot-decisions.md). */

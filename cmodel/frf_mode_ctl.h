@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Bit-accurate model of the FRF switching policy (pilot paper Section IV-C, threshold of
  * Section V-B): issued instructions counted over epochs; fewer than the threshold in an
  * epoch puts the FRF in FRF_low for the next one. */

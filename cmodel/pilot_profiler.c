@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Pilot warp profiler (pilot paper Section III-B): ppf_step() mirrors rtl/pilot_profiler.v
  * cycle by cycle. Several accesses to one register in a cycle add their number, a full
  * counter stays at 65535, the selection takes one register per cycle (docs/pilot-decisions.md). */

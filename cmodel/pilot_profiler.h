@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Bit-accurate model of the pilot warp profiler (pilot paper Section III-A2 and III-B): 63
  * 16-bit access counters indexed by register number, the one-byte pilot-warp-id register,
  * the profile mask bit and the top-n selection when the pilot warp finishes. */

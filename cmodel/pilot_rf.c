@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Partitioned register file of the pilot paper (Sections III-B, IV-C, V-B): prf_step()
  * mirrors rtl/pilot_rf.v cycle by cycle. Two swapping tables: a new top-n goes into the one
  * no live warp uses, so no value ever moves (docs/pilot-decisions.md). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Bit-accurate model of the partitioned register file of the pilot paper (Sections III, IV-B,
  * IV-C, V-B): FRF and SRF storage behind two swapping tables, FRF_high 1-cycle, FRF_low
  * 2-cycle and SRF 3-cycle reads; a warp keeps the table of its launch until it finishes. */

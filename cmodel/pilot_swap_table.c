@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Swapping table of the pilot register file (pilot paper Section III-B, Figs. 6-7):
  * pst_step() mirrors rtl/pilot_swap_table.v cycle by cycle; pst_apply() is the Fig. 7 fill
  * shared by both. Decisions: docs/pilot-decisions.md. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Bit-accurate model of the swapping table of the pilot register file (pilot paper Section
  * III-B, Figs. 6-7): a CAM of 2n entries (valid, original register, mapped register) that
  * maps an architected register to its FRF or SRF location. Decisions: docs/pilot-decisions.md. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* DC-Patch Patching Selection Unit model (dc-patch paper Section IV-D); mirrors rtl/psu.v
  * cycle by cycle. Decisions where the paper is silent: docs/dcpatch-psu-decisions.md. */
 #include "psu.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Bit-accurate model of the DC-Patch Patching Selection Unit (dc-patch paper Section IV-D):
  * the 256x4 block bitmap preset from the fault map, a 1024-input encoder over tiered
  * candidates for compressed registers, a 256-input one for uncompressed; take, release. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* RAR models (aging paper Section 5.2, Fig. 11; Section 2.1 windows). rar_phys_step()
  * mirrors rtl/rar_phys.v operator by operator (8-bit address arithmetic), rar_alloc_step()
  * mirrors rtl/rar_alloc.v cycle by cycle. Decisions: docs/rar-decisions.md. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Bit-accurate models of RAR, Register Address Rotation (aging paper Section 5.2, Fig. 11;
  * register windows, reg_base and N of Section 2.1): the reg_phys datapath of Fig. 11 and
  * the window allocator of one slice that rotates s on every window reassignment. */

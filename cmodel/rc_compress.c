@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* RC compression unit model (aging paper Section 5.1.1, Figs. 8-9, Table 1).
  * The step() model mirrors rtl/rc_compress*.v cycle by cycle; rc_compress_register()
  * is the fast whole-register equivalent for architecture simulators. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Bit-accurate model of the RC compression unit (aging paper Section 5.1.1, Figs. 8-9,
  * Table 1): computing-deltas module and 5-state control FSM, one subwavefront per cycle,
  * plus the fast functional API (classify / compress one 64-component register). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* RC compression table model (aging paper Section 5.1.1): written in the last FSM state
  * when compressible, invalidated by a non-compressible write, read by decompression. */
 #include "rc_ctable.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* RC decompression unit model (aging paper Section 5.1.2, Fig. 10): shifts of the block
  * and element ids by the log2 codes, zero forwarding for "111", two adder levels. */
 #include "rc_decompress.h"

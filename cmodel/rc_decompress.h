@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Bit-accurate model of the RC decompression unit (aging paper Section 5.1.2, Fig. 10):
  * unwinds the 16 components of one subwavefront from C0, log2(De), log2(Db). */
 #ifndef DELTARF_RC_DECOMPRESS_H

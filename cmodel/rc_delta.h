@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Delta arithmetic shared by the RC compression and decompression models:
  * the zero-or-power-of-two check and the 3-bit log2 codes of Section 5.1.1,
  * and the shift-based offsets of Fig. 10 (Section 5.1.2). */

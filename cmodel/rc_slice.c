@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* RC slice wrapper model (aging paper Sections 2.1, 5.1): write sequencing, per-lane
  * merge, special MOV through read port B's decompression unit, power gating, poisoning.
  * Decisions are in docs/rc-decisions.md. */

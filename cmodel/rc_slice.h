@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Bit-accurate model of the RC slice wrapper (aging paper Sections 2.1 and 5.1): 256
  * registers x 64 components, one write port (4 subwavefronts), two read ports, the
  * compression table, one compression and two decompression units, power gating per

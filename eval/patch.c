@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The streaming DC-Patch trace replay (dc-patch paper Sections II-A, II-B and V-A): reads the
  * trace event by event, places each wavefront at its A (eval/place.h), hands each event to its
  * slice (eval/patch_run.c), one pass per fault map of every slice (docs/eval-patch.md). */

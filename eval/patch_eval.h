@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* DC-Patch on real traces (dc-patch paper Sections III and V-A, Figs. 2, 3, 5 and 6): streams
  * a trace's writes and reads through the cycle-level slice model (cmodel/dcp_slice.h) on seeded
  * Table 1 fault maps and checks that every read returns the last value written. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* One slice of the streaming DC-Patch replay (dc-patch paper Sections IV and V-A;
  * eval/patch_eval.h): its cycle-level model on its own clock, fed one trace event at a time by
  * eval/patch.c (placement, passes) and stepped by eval/patch_run.c until it takes the event. */

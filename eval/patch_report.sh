@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # DC-Patch on the real traces (dc-patch paper Section V-A, Figs. 2, 3, 5 and 6): runs
 # `deltarf patch` on every trace, scenario and placement (--map) and writes the report section
 # "## DC-Patch" with the paper's numbers beside ours. Usage: patch_report.sh DELTARF OUT MAPS TRACE...

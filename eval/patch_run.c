@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The DC-Patch replay of one slice (dc-patch paper Sections IV and V-A): the slice's events,
  * handed one at a time in trace order, drive the cycle-level slice model (cmodel/dcp_slice.h) on
  * its own clock and its Table 1 fault map; every read is checked against the last value written,

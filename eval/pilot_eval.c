@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Pilot register file evaluation on a vector-register trace (pilot paper Sections II, III-A,
  * IV-C, V): reads the trace once into compact accesses (eval/trace.c), finds the kernels,
  * then replays them under the static, pilot-warp and oracle register choices, the FRF mode

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Trace evaluation of the pilot register file (pilot paper Sections II, III-A, IV-C, V): top-k
  * access shares (Fig. 2), the FRF's share under static, pilot-warp and oracle register
  * choices (Fig. 4), FRF_low share (Sec. V-B, Fig. 10) and energy (Table IV, Fig. 11).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Online placement of trace wavefronts on slices (aging paper Section 2.1, Table 5; dc-patch
  * paper Section II-A) for `deltarf sim` and `deltarf patch`: the slice and window of each A,
  * freed at its F, and the table of live wavefronts (docs/eval-decisions.md, decisions 1-3). */

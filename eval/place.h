@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Placement of trace wavefronts on 256-register slices (aging paper Section 2.1, Table 5;
  * dc-patch paper Section II-A), shared by `deltarf sim` and `deltarf patch`: the policies
  * packed / recorded, decided online at each A and released at each F (docs/eval-decisions.md). */

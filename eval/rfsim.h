@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Architecture-level replay of a register trace on 256-register slices (aging paper Sections
  * 2.1, 5 and 6): the schemes baseline, RAR, RC, RC+RAR, Warped-Compression and ARGO, with
  * bit-parallel duty-cycle accounting, NBTI dVth (Eq. 3) and Table 2 energy. docs/eval-decisions.md */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Internal state of the trace replay (eval/sim*.c; aging paper Sections 2.1 and 5): slices,
  * one plane of 256 registers per scheme and slice, the wavefront table. Not a public API. */
 #ifndef DRF_RFSIM_INTERNAL_H

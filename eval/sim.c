@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Trace replay on 256-register slices under the schemes of the aging paper's Section 5 (RC,
  * RAR, RC+RAR, WC, ARGO, baseline): window allocation (Section 2.1, cmodel/rar.h), power
  * gating, and per-cell '1' time kept only where bits change (XOR + ctz). docs/eval-decisions.md */

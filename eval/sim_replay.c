@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Event handlers of the trace replay (aging paper Sections 2.1, 5.1-5.3): wavefront placement
  * on slices (eval/place.h), window allocation per scheme (rar_alloc, ARGO round robin), reg_phys
  * through Fig. 11 (rar_phys_step), and each scheme's write / read / release.

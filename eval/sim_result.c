@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Results of the trace replay (aging paper Section 6): duty cycles per cell over each slice's
  * busy time (Figs. 12-18), normalised dVth by Eq. (3) (Fig. 19), Table 2 energy (Fig. 21),
  * and the whole-file driver with its back-to-back repetitions. docs/eval-decisions.md */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Streaming reader of the deltarf vector-register traces (format v1: data/traces/README.md;
  * decisions: docs/trace-reader.md): xz (liblzma) or plain text, one line at a time, every event
  * checked against the wavefronts seen so far; the input of the aging paper's Section 5. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Streaming reader of the deltarf vector-register traces (format v1: data/traces/README.md;
  * decisions: docs/trace-reader.md): A / W / R / F events from an xz (liblzma) or plain text
  * stream, validated line by line; the input of the aging paper's Section 5 evaluation. */

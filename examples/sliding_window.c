@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Out-of-tree client of the deltarf library (docs/api.md): compresses the aging paper's 2D
  * sliding-window register of Section 5.1.1 (2-4-6-8-10-12-14-16-10-12-14-16-18-20...) with the
  * RC model and decompresses it back (Section 5.1.2). Valid C11 and C++17 (examples/Makefile). */

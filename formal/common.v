@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Reference models shared by the formal wrappers (formal/run.sh reads this file for every
 // group; docs/formal.md): Eq. (2) of the aging paper Section 5.1 written with multiplications,
 // and the per-subwavefront fit check of the compression unit (Section 5.1.1).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Cover handling shared by the engines of formal/run.sh (sat-cover, abc-cover).
 
 # each_cover SOLVE: every $cover of the group's model on its own, turned into assert(!cond)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Formal properties of the DC-Patch Com unit (dc-patch paper Section IV-C; docs/dcpatch-comdec-
 // decisions.md 5-12), bounded from reset: which starts are taken, c_compr = the RC unit's compr
 // in the block-0 cycle, a misprediction exactly when block 0 was compressible and the register

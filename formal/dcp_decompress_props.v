@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Formal properties of the DC-Patch Dec unit (dc-patch paper Section IV-C; docs/dcpatch-comdec-
 // decisions.md 13-15): after a load, blocks 0..3 follow one a cycle, and block k is Eq. (2) of
 // the loaded entry (C0, De, Db). Unbounded (1-induction, the latched entry as invariant).

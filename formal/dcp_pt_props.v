@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Formal properties of the DC-Patch Patching Table (dc-patch paper Sections IV-B and IV-D;
 // docs/dcpatch-pt-decisions.md): a read returns the last row written or zero (shadow of an
 // $anyconst row), the walk visits each window row once and releases it, and after it every row

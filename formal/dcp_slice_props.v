@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Formal properties of the DC-Patch slice wrapper (dc-patch paper Sections II-A and IV;
 // docs/dcpatch-slice-decisions.md 2-16), bounded from reset: a read returns the last value written
 // to the component (uncompressed, compressed, spilled to the LDS, after a misprediction's DRB

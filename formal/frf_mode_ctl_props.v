@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Formal properties of the FRF_high / FRF_low switch (pilot paper Section IV-C, threshold of
 // Section V-B; docs/pilot-decisions.md): the wrapper's own epoch count (clamped to 8 a cycle)
 // equals icount, epochs last EPOCH cycles, the mode of an epoch is (last epoch's count >=

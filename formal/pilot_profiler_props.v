@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Formal properties of the pilot warp profiler (pilot paper Sections III-A2, III-B;
 // docs/pilot-decisions.md): the argmax picks the best register not taken (more accesses, ties
 // to the lower number) from any counter values; a watched counter is the wrapper's own

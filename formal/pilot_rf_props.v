@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Formal properties of the partitioned register file (pilot paper Sections III, IV-C, V-B;
 // docs/pilot-decisions.md, pilot_rf 1-6) at the reduced parameters DRF_PILOT_FV_* of the shared
 // headers (2 warps, 8 registers, n = 2, 2-bit lanes): for an $anyconst warp and register, a read

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Formal properties of the swapping table (pilot paper Section III-B, Figs. 6-7;
 // docs/pilot-decisions.md): the table is always the wrapper's own Fig. 7 fill of the last
 // accepted top-n (or empty after reset / clear); every lookup maps R0..R62 one to one, the

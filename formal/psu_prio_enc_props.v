@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Formal properties of the PSU priority encoder (dc-patch paper Section IV-D;
 // docs/dcpatch-psu-decisions.md): for every input vector the index is the lowest set input,
 // valid = any input set, all ones when none. Both IMPL variants; formal/run.sh sets WIDTH.

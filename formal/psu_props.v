@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Formal properties of the DC-Patch Patching Selection Unit (dc-patch paper Section IV-D;
 // docs/dcpatch-psu-decisions.md): offers are free and never faulty, the uncompressed one a whole
 // free reliable entry, each the lowest candidate of the first non-empty tier; release restores

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Formal properties of the RAR window allocator (aging paper Section 5.2; windows of Section
 // 2.1; docs/rar-decisions.md 6-16): a grant is a free window that exists, the lowest one, at
 // k*N; s of a window advances by 1 mod N per reassignment (shadow of an $anyconst window).

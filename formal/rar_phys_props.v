@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Formal properties of the RAR reg_phys datapath (aging paper Section 5.2, Fig. 11; windows
 // of Section 2.1; docs/rar-decisions.md 1-5), combinational: reg_phys = reg_base + (s + index)
 // % N for every legal input, index -> reg_phys a bijection onto the window, err exactly on

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Formal properties of the RC compression unit (aging paper Section 5.1.1, Figs. 8-9,
 // Table 1), in three wrappers proven separately (formal/run.sh): the control FSM, the
 // computing-deltas module against Eq. (2), and the whole register over the four cycles.

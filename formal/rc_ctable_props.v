@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Formal properties of the RC compression table (aging paper Section 5.1.1; docs/rc-decisions.md
 // decision 7): a read at an $anyconst address returns the last entry written there, or all
 // zero when the entry is invalid (never written, invalidated, or reset). Proven by induction.

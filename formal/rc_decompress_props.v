@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Formal properties of the RC decompression unit (aging paper Section 5.1.2, Fig. 10): a miter
 // against Eq. (2) written with multiplications, for every C0, code pair and subwavefront:
 // C_i = C0 + floor(i/8) * Db + (i mod 8) * De, i = 16 sw + j. Both IMPL variants (run.sh).

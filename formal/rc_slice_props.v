@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Formal properties of the RC slice wrapper (aging paper Sections 2.1 and 5.1; docs/rc-decisions.md
 // 9-13), bounded: a read returns the last value written to the component, whether the register
 // was stored uncompressed, compressed (table + decompression unit) or merged by the special MOV.

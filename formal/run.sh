@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
 # Formal runner of deltarf: proves the property groups of formal/<block>_props.v (the blocks of
 # blocks.tsv: RC and RAR, aging paper Section 5; DC-Patch, Section IV) with Yosys 0.23 sat,
 # yosys-smtbmc + z3 and ABC, and writes build/formal/report.md (docs/formal.md).

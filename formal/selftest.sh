@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
 # Self-test of the formal flow (formal/run.sh, docs/formal.md): copies rtl/ to
 # build/formal/broken/, breaks one module with sed and requires its proof to FAIL with a
 # counterexample VCD. Mutations: Fig. 11's comparator (aging paper Section 5.2), Fig. 9's FSM,

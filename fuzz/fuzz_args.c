@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* libFuzzer target over the deltarf CLI's argument parsing (cli/deltarf.c main; faultmap of
  * dc-patch Section II-B, patch, sim): argv NUL-separated, empty stdin, output to /dev/null,
  * no '/' in a path, run in an empty temporary directory. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* libFuzzer target over the DC-Patch fault-map reader (cmodel/faultmap.c fm_read; dc-patch
  * paper Section II-B, file format of docs/dcpatch-faultmap.md): fm_read against an
  * independent reference of the format, and a write-read round trip of every accepted map. */

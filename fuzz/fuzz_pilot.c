@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* libFuzzer target over deltarf pilot's input (pilot paper Sections II, V; eval/pilot_eval.c on
  * the trace reader eval/trace.c): any bytes as a trace, plain or xz. An accepted trace's
  * figures must be consistent; a refused one must carry a message. */

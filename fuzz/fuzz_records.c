@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* libFuzzer target over one of the deltarf CLI's record readers (cli/lineread.c with the
  * compress / decompress / rar record parsers of cli/deltarf.c; aging paper Sections 5.1.1,
  * 5.1.2, 5.2): the input is the whole file, read from memory. FUZZ_RECORD picks the reader. */

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
 # make fuzz-regress (a make test step): replays every seed input and every saved crash input
 # of each fuzz target (fuzz/corpus/T, fuzz/crashes/T) once through the target's libFuzzer
 # ASan/UBSan build, so that each crash the fuzzers found stays a regression test.

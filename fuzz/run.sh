@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
 # make fuzz: runs one libFuzzer target (issue 7: fuzzing every parser of the deltarf formats)
 # for FUZZ_RUNS executions or FUZZ_MAX_TIME seconds, whichever comes first, and records its
 # executions and crashes; "report" gathers them into OUT/report.md (docs/fuzz.md).

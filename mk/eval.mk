@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # --- Section 6 evaluation on real traces: deltarf sim (issue 6, docs/eval.md) --------------------
 # eval-sim: every trace under every scheme -> $(BUILD)/eval/report-sim.md and plots in
 # $(BUILD)/eval/plots; eval: that report plus DC-Patch's (eval-patch, mk/patch.mk) when defined,

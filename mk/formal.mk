@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # --- formal verification: Yosys 0.23 sat and yosys-smtbmc + z3 (formal/, docs/formal.md) -----
 # One proof and one cover task per block of blocks.tsv; a task reruns only when its props, its
 # RTL (FORMAL_FILES_<b>, registry.mk) or the runner changes (stamps). build/formal/report.md;

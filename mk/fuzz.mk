@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # --- fuzzing (issue 7): libFuzzer targets over every parser (fuzz/, docs/fuzz.md) ----------
 # make fuzz: each target for FUZZ_RUNS executions (default 10^7), build/fuzz/report.md.
 # make fuzz-regress: every seed and every saved crash input once through the ASan/UBSan
@@ -14,7 +15,7 @@ FUZZ_TARGETS := compress decompress rar args faultmap $(FUZZ_TRACE) $(FUZZ_PILOT
 FUZZ_BINS := $(FUZZ_TARGETS:%=$(FUZZ_OUT)/bin/fuzz_%)
 FUZZ_LIB_OBJ := $(patsubst %.c,$(FUZZ_OUT)/obj/%.o,$(CMODEL_SRC) $(filter-out cli/deltarf.c,$(wildcard cli/*.c)))
 
-$(FUZZ_OUT)/obj/%.o: %.c $(wildcard cmodel/*.h cli/*.h eval/*.h tb/rng.h) | $(TOOLS_OK)
+$(FUZZ_OUT)/obj/%.o: %.c $(wildcard cmodel/*.h cli/*.h eval/*.h) | $(TOOLS_OK)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
 

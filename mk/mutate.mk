@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # --- mutation score of the lockstep benches: Yosys 0.23 mutate (mutate/, docs/mutate.md) ------
 # One Verilator model per block holds all its mutants (mutate -ctrl); the bench picks one with
 # --mutant K. make mutate: every block, build/mutate/report.md; make mutate-sample: a fixed

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # --- DC-Patch on real traces: deltarf patch (issue 6, docs/eval-patch.md) --------------------
 # eval-patch: every trace x scenario x placement (--map) -> $(BUILD)/eval/report-patch.md
 # ("## DC-Patch", the paper's Figs. 2, 3, 5, 6 beside ours); patchtest: tests/patch/run.sh.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # --- pilot register file (issue 19; docs/pilot-decisions.md) -------------------------------
 # pilot-cli: the swap and pilot verbs' black-box tests (tests/pilot/cli.sh).
 .PHONY: pilot-cli

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
 # Mutants of one RTL block for `make mutate` (issue 7; the block's paper section is in README.md):
 # Yosys 0.23 `mutate -list` over the flattened block's cells, all applied with -ctrl into one
 # netlist whose new input port mutsel picks the mutant at run time (0: the original). docs/mutate.md

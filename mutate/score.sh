@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
 # Mutation score of the lockstep benches (issue 7; docs/mutate.md): runs each block's bench on
 # its mutants (mutate/run.sh), tries to prove every survivor equivalent (mutate/equiv.sh) and
 # writes the report. A mutant passes when killed or proven equivalent; exit 1 if any fails.

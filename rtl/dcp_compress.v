@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // DC-Patch Com unit (dc-patch paper Section IV-C): speculative compression state c_compr
 // from block 0, the Destination Register Buffer (DRB) and its 4-cycle replay on a
 // misprediction. The delta logic is one RC compression unit (aging paper Section 5.1.1).

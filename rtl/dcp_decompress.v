@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // DC-Patch Dec unit (dc-patch paper Section IV-C): takes the compressed block of a source
 // register (C0, log2(De), log2(Db)) and unwinds its 4 blocks in the 4 following cycles with
 // one RC decompression unit (aging paper Section 5.1.2). A load always (re)starts block 0.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // DC-Patch Patching Table (dc-patch paper Section IV-B; deallocation walk of Section IV-D):
 // DRF_REGS rows of v, c, m, entry, blk (416 bytes); src0/src1/dest read ports, one write port,
 // and a walk releasing and invalidating a finished window (docs/dcpatch-pt-decisions.md).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // DC-Patch slice wrapper (dc-patch paper Sections II-A and IV): DRF_REGS entries x 4 blocks with
 // stuck-at faulty blocks, the LDS spill partition, and the PT, PSU, speculative Com unit (DRB)
 // and two Dec units around one write and two read ports (docs/dcpatch-slice-decisions.md).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // FRF_high / FRF_low switch of the pilot register file (pilot paper Section IV-C; threshold of
 // Section V-B): a 9-bit counter of issued instructions over EPOCH-cycle epochs; fewer than
 // THRESHOLD in an epoch puts the FRF in FRF_low (mode 0) for the next (docs/pilot-decisions.md).

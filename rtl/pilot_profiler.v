@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Pilot warp profiler (pilot paper Sections III-A2, III-B): 63 16-bit access counters indexed
 // by register number, the 1-byte pilot-warp-id register, the profile mask bit, and the top-n
 // selection (one argmax per cycle, ties to the lower register) when the pilot warp finishes.

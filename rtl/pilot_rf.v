@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Partitioned register file of the pilot paper (Sections III, IV-B/C, V-B): FRF and SRF storage
 // behind two swapping tables; reads take 1 (FRF_high), 2 (FRF_low) or 3 (SRF) cycles; a warp
 // keeps the table of its start until it finishes, so no value moves (docs/pilot-decisions.md).

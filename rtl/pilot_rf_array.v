@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Storage array of the pilot register file (pilot paper Section III, Fig. 3b): the FRF or the
 // SRF of pilot_rf, one word per warp register, synchronous write, asynchronous read. An SRAM
 // macro in the paper: synthesis black-boxes it inside pilot_rf (docs/synth.md).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Swapping table of the pilot register file (pilot paper Section III-B, Figs. 6-7): a CAM of
 // 2n entries {valid, original, mapped}; apply resets to the original mapping and then maps the
 // new top-n, rank k in entries 2k and 2k+1 (docs/pilot-decisions.md, swap table 1-6).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Priority encoder of the DC-Patch Patching Selection Unit (dc-patch paper Section IV-D): WIDTH
 // >= 2 inputs, the lowest set index wins, all ones when none (docs/dcpatch-psu-decisions.md).
 // IMPL 0: a linear priority chain; 1 (default): a log-depth tree of 2:1 merge nodes.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // RAR window allocator of one slice (aging paper Section 5.2; windows of Section 2.1):
 // DRF_WAVEFRONT_SLOTS windows [k*N, k*N + N) that fit in the slice, lowest free one first,
 // and a rotation s per window incremented modulo N when its wavefront frees it.

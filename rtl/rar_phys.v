@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // RAR reg_phys datapath (aging paper Section 5.2, Fig. 11; windows of Section 2.1):
 // reg_base0 = reg_base + s, reg_base1 = reg_base + s - N, limit = N - s, the comparator
 // index >= limit selects reg_base1 through the 2:1 mux, and the adder adds index.

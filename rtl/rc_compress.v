@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // RC compression unit (aging paper Section 5.1.1, Figs. 8-9, Table 1): computing-deltas
 // module, control FSM, the W_en_delta / W_en_C buffers, the final multiplexer and PG. IMPL 0: as
 // drawn; 1 (default): the optimised deltas module, 8-bit delta buffers (docs/synth.md).

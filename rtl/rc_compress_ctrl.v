@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Control module of the RC compression unit (aging paper Fig. 9, Table 1): 5-state FSM
 // idle, deltas C0-C15 .. C48-C63; Moore outputs W_en_delta, W_en_C, comp_deltas, final_st, W_en_st.
 `include "drf_params.vh"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Computing-deltas module of the RC compression unit (aging paper Fig. 8): 14 element-
 // delta and 2 block-delta subtractors, 16 comparators, the zero-or-power-of-two check.
 // IMPL 0: as drawn; 1 (default): most comparisons without a subtractor (docs/synth.md).

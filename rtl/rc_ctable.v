@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // RC compression table (aging paper Section 5.1.1): DRF_REGS entries of v, C0, log2(De),
 // log2(Db) (1.22 KB); one write port, two entry read ports for the decompression units and
 // a valid-bit read port for the write side. An invalid entry reads as all zero.

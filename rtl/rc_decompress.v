@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // RC decompression unit (aging paper Section 5.1.2, Fig. 10): the 16 components of subwavefront
 // sw from C0 and the log2 codes. IMPL 0: Fig. 10's shifted block and element ids and two adder
 // levels; 1 (default): decoded deltas, shifts as wiring, one-hot increments (docs/synth.md).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // 3-bit log2 code of a delta for the compression table (aging paper Section 5.1.1):
 // "111" for zero, else an OR-encoder of the one-hot bits 0..6 (exact for legal deltas).
 `include "drf_params.vh"

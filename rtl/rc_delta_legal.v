@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Zero-or-power-of-two check of one delta (aging paper Section 5.1.1): legal when the
 // delta is 0 or 2^k with k <= DRF_MAX_LOG2, i.e. at most one '1', in bits 0..6.
 `include "drf_params.vh"

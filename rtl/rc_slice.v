@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // RC slice wrapper (aging paper Sections 2.1 and 5.1): DRF_REGS registers x 64 components,
 // one write port (4 subwavefronts), two read ports, the compression table, one compression
 // and two decompression units, power gating per register, and the special MOV that fills

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
 # synth/run.sh: the `make synth` flow. Synthesises each named RTL block with Yosys on the
 # project's liberty (synth/deltarf45.lib) and writes build/synth/area.md and area.csv.
 # usage: synth/run.sh BLOCK...  (env RTL_DIR, SYNTH_DIR, SYNTH_JOBS); exits 1 if a block failed

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Lockstep bench of the DC-Patch Com unit (dc-patch paper Section IV-C): cmodel/dcp_compress.c
  * against rtl/dcp_compress.v, every output every cycle, plus end-to-end properties computed
  * here: c_compr, misprediction, DRB replay, refused starts. A transaction is a register write. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Lockstep bench of the DC-Patch Dec unit (dc-patch paper Section IV-C): cmodel/dcp_decompress.c
  * against rtl/dcp_decompress.v every cycle, and the 4 forwarded blocks against Eq. (2) with
  * multiplications (stim_eq2). A transaction is a register read unwound to its 4th block. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Lockstep bench of the DC-Patch Patching Table (dc-patch paper Sections IV-B, IV-D):
  * cmodel/dcp_pt.c against rtl/dcp_pt.v every cycle, plus a scoreboard: reads return the last
  * row written; a walk releases exactly the valid rows of its window, once each, and no other. */

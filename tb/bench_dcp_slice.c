@@ -1,10 +1,11 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Lockstep bench of the DC-Patch slice wrapper (dc-patch paper Sections II-A and IV):
  * cmodel/dcp_slice.c against rtl/dcp_slice.v every cycle, plus end-to-end properties: every
  * read returns the last value written, no faulty block holds live data, nothing is lost. */
-#include <inttypes.h>
 #include <string.h>
 
 #include "dcp_slice.h"
+#include "dcp_stats.h"
 #include "faultmap.h"
 #include "harness.h"
 #include "ports_dcp_slice.h"
@@ -60,12 +61,6 @@ typedef struct {
         corrupted, overflow, no_comp_place;
 } bins;
 
-/* Per scenario and workload: how the writes ended, the most LDS slots in use. */
-typedef struct {
-    uint64_t writes, ev[DCP_EV_KINDS], misp, compressed;
-    unsigned lds_max;
-} stats;
-
 /* What the bench knows: the last value written to each register, and whether it is valid. */
 typedef struct {
     uint32_t value[DRF_REGS][DRF_COMPONENTS];
@@ -113,7 +108,7 @@ typedef struct {
     hx_bench *b;
     ports p;
     bins v;
-    stats st[MAP_KINDS][WORKLOADS];
+    dcp_stats st[MAP_KINDS][WORKLOADS]; /* per fault map and workload */
     dcp_slice_state s;
     scoreboard sb;
     phase ph;
@@ -723,11 +718,7 @@ static void retire(bench *t, const dcp_wr *pre, const dcp_slice_out *o)
     if (lockstep_only(&t->ph))
         return;
     check_placement(t, w->reg);
-    stats *st = &t->st[t->ph.sc][t->ph.wl];
-    st->writes++;
-    st->ev[o->ev_kind]++;
-    st->misp += o->ev_misp;
-    st->compressed += o->ev_compressed;
+    dcp_stats_write(&t->st[t->ph.sc][t->ph.wl], o);
 }
 
 static void accept_dealloc(bench *t, const dcp_slice_in *in)
@@ -820,11 +811,7 @@ static void check_flags(bench *t, const dcp_slice_in *in, const dcp_slice_out *o
     hx_assert(t->b, !o->psu_err, "no release of a free or faulty block", 0, 1);
     if (o->relq_valid)
         hx_hit(t->b, t->v.relq);
-    unsigned used = 0;
-    for (unsigned i = 0; i < DCP_LDS_WORDS; i++)
-        used += (unsigned)__builtin_popcountll(o->lds_used[i]);
-    stats *st = &t->st[t->ph.sc][t->ph.wl];
-    st->lds_max = used > st->lds_max ? used : st->lds_max;
+    dcp_stats_lds(&t->st[t->ph.sc][t->ph.wl], o);
 }
 
 /* --- the cycle and the report ------------------------------------------------------------ */
@@ -871,17 +858,8 @@ static void cycle(bench *t)
 static void report(const bench *t)
 {
     for (unsigned sc = 0; sc < MAP_KINDS; sc++)
-        for (unsigned wl = 0; wl < WORKLOADS; wl++) {
-            const stats *st = &t->st[sc][wl];
-            const double n = st->writes ? (double)st->writes : 1.0;
-            printf("dcp_slice: %-9s %-8s %7" PRIu64 " writes: normal %.3f, patched to faulty "
-                   "entries %.3f, patched to reliable entries %.3f, spilled %.3f, mispredicted "
-                   "%.3f (stored compressed %.3f, LDS slots used at most %u of %u)\n",
-                   map_name(sc), wl_name[wl], st->writes, st->ev[DCP_EV_NORMAL] / n,
-                   st->ev[DCP_EV_FAULTY] / n, st->ev[DCP_EV_RELIABLE] / n,
-                   st->ev[DCP_EV_SPILL] / n, st->misp / n, st->compressed / n, st->lds_max,
-                   DRF_LDS_SPILL_SLOTS);
-        }
+        for (unsigned wl = 0; wl < WORKLOADS; wl++)
+            dcp_stats_print(map_name(sc), wl_name[wl], &t->st[sc][wl]);
 }
 
 int main(int argc, char **argv)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Lockstep bench of the FRF_high / FRF_low switch (pilot paper Section IV-C, threshold of
  * Section V-B): cmodel/frf_mode_ctl.c against rtl/frf_mode_ctl.v every cycle, every output;
  * end to end, the mode of each epoch is the bench's own count of the one before against 85

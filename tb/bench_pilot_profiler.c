@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Lockstep bench of the pilot warp profiler (pilot paper Sections III-A2, III-B):
  * cmodel/pilot_profiler.c against rtl/pilot_profiler.v every cycle, every output (a random
  * counter through the read port); end to end, the counters equal the bench's own unbounded

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Lockstep bench of the partitioned register file (pilot paper Sections III, IV-C, V-B):
  * cmodel/pilot_rf.c against rtl/pilot_rf.v every cycle, every output. End to end, the bench
  * keeps its own architected view: every read returns the last value its warp wrote to that

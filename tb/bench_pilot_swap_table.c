@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Lockstep bench of the pilot register file's swapping table (pilot paper Section III-B,
  * Figs. 6-7): cmodel/pilot_swap_table.c against rtl/pilot_swap_table.v every cycle, every
  * output; end to end, after every update the table maps R0..R62 one to one and its FRF

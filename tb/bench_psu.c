@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Lockstep bench of the DC-Patch Patching Selection Unit (dc-patch paper Section IV-D):
  * cmodel/psu.c against rtl/psu.v every cycle, plus a scoreboard of the patches handed out
  * that recomputes the documented priority with plain loops. A transaction is a PSU cycle. */
@@ -8,7 +9,8 @@
 #include "ports_psu.h"
 #include "psu.h"
 
-enum { W32 = PSU_SLOTS / 32, NO_ENTRY = PSU_ENTRIES };
+enum { W32 = PSU_SLOTS / 32, NO_ENTRY = PSU_ENTRIES, ALL_BLKS = (1u << PSU_BLKS) - 1,
+       ENTRIES_PER_WORD = 64 / PSU_BLKS };
 
 /* Fault maps: the three scenarios of Table 1 (cmodel/faultmap.c), then two extremes. */
 enum { MAP_NO_FAULTY = FM_SCENARIOS, MAP_ALL_FAULTY, MAP_KINDS };
@@ -28,8 +30,8 @@ typedef struct {
 
 /* What the bench knows: the fault map and the patches it was handed out. */
 typedef struct {
-    bool faulty[PSU_ENTRIES][PSU_BLKS];
-    bool held[PSU_ENTRIES][PSU_BLKS];
+    uint8_t faulty[PSU_ENTRIES]; /* per entry, bit b: block b is faulty */
+    uint8_t held[PSU_ENTRIES];   /* per entry, bit b: block b is handed out */
     patch list[PSU_SLOTS];
     unsigned n, held_blocks, faulty_blocks;
 } scoreboard;
@@ -81,20 +83,24 @@ static unsigned slot_of(unsigned e, unsigned b)
     return e * PSU_BLKS + b;
 }
 
+static bool is_faulty(const scoreboard *sb, unsigned e, unsigned b)
+{
+    return sb->faulty[e] >> b & 1u;
+}
+
+static bool is_held(const scoreboard *sb, unsigned e, unsigned b)
+{
+    return sb->held[e] >> b & 1u;
+}
+
 static bool entry_faulty(const scoreboard *sb, unsigned e)
 {
-    for (unsigned b = 0; b < PSU_BLKS; b++)
-        if (sb->faulty[e][b])
-            return true;
-    return false;
+    return sb->faulty[e] != 0;
 }
 
 static bool entry_unheld(const scoreboard *sb, unsigned e)
 {
-    for (unsigned b = 0; b < PSU_BLKS; b++)
-        if (sb->held[e][b])
-            return false;
-    return true;
+    return sb->held[e] == 0;
 }
 
 static bool whole_free(const scoreboard *sb, unsigned e)
@@ -122,10 +128,9 @@ static choice expect_c(const scoreboard *sb, unsigned skip)
 {
     choice first[PSU_TIERS] = {{0}};
     for (unsigned e = 0; e < PSU_ENTRIES; e++) {
-        const unsigned t = tier_of(sb, e);
-        for (unsigned b = 0; b < PSU_BLKS && e != skip && !first[t].valid; b++)
-            if (!sb->faulty[e][b] && !sb->held[e][b])
-                first[t] = (choice){true, e, b, t};
+        const unsigned t = tier_of(sb, e), free = ~(sb->faulty[e] | sb->held[e]) & ALL_BLKS;
+        if (e != skip && free && !first[t].valid)
+            first[t] = (choice){true, e, (unsigned)__builtin_ctz(free), t};
     }
     for (unsigned t = 0; t < PSU_TIERS; t++)
         if (first[t].valid)
@@ -138,8 +143,8 @@ static void load_map(scoreboard *sb, const uint64_t faulty[PSU_WORDS])
     memset(sb, 0, sizeof *sb);
     for (unsigned e = 0; e < PSU_ENTRIES; e++)
         for (unsigned b = 0; b < PSU_BLKS; b++) {
-            sb->faulty[e][b] = psu_bit(faulty, e, b);
-            sb->faulty_blocks += sb->faulty[e][b];
+            sb->faulty[e] |= (uint8_t)(psu_bit(faulty, e, b) << b);
+            sb->faulty_blocks += psu_bit(faulty, e, b);
         }
 }
 
@@ -147,7 +152,8 @@ static void hold(scoreboard *sb, patch pt, bool on)
 {
     for (unsigned b = 0; b < PSU_BLKS; b++)
         if (!pt.c || b == pt.blk)
-            sb->held[pt.entry][b] = on;
+            sb->held[pt.entry] = (uint8_t)(on ? sb->held[pt.entry] | 1u << b
+                                              : sb->held[pt.entry] & ~(1u << b));
     const unsigned blocks = pt.c ? 1 : PSU_BLKS;
     sb->held_blocks = on ? sb->held_blocks + blocks : sb->held_blocks - blocks;
 }
@@ -207,7 +213,7 @@ static void new_episode(hx_rng *r, traffic *tr)
  * and it is faulty (or the entry has a faulty block) or not, as asked? */
 static bool bad_target(const scoreboard *sb, unsigned e, unsigned b, bool c, bool faulty)
 {
-    return c ? !sb->held[e][b] && sb->faulty[e][b] == faulty
+    return c ? !is_held(sb, e, b) && is_faulty(sb, e, b) == faulty
              : entry_unheld(sb, e) && entry_faulty(sb, e) == faulty;
 }
 
@@ -362,13 +368,14 @@ static void expect(hx_bench *b, const ports *p, const psu_out *o)
 static void check_bitmap(hx_bench *b, const scoreboard *sb, const psu_out *o)
 {
     unsigned ones = 0, held = 0, wrong = PSU_SLOTS;
-    for (unsigned e = 0; e < PSU_ENTRIES; e++)
-        for (unsigned k = 0; k < PSU_BLKS; k++) {
-            const bool bit = psu_bit(o->bitmap, e, k);
-            ones += bit;
-            if (bit != (sb->faulty[e][k] || sb->held[e][k]) && wrong == PSU_SLOTS)
-                wrong = slot_of(e, k);
-        }
+    for (unsigned e = 0; e < PSU_ENTRIES; e++) { /* entry e: bits 4e..4e+3 */
+        const unsigned bits = (unsigned)(o->bitmap[e / ENTRIES_PER_WORD] >>
+                                         (PSU_BLKS * (e % ENTRIES_PER_WORD))) & ALL_BLKS,
+                       diff = bits ^ (sb->faulty[e] | sb->held[e]);
+        ones += (unsigned)__builtin_popcount(bits);
+        if (diff && wrong == PSU_SLOTS)
+            wrong = slot_of(e, (unsigned)__builtin_ctz(diff));
+    }
     hx_assert(b, wrong == PSU_SLOTS, "first block 4e+b where bitmap != fault map | held "
               "patches (0x400: none)", PSU_SLOTS, wrong);
     for (unsigned i = 0; i < sb->n; i++)
@@ -394,7 +401,7 @@ static void check_choice(hx_bench *b, const scoreboard *sb, const psu_in *in,
     hx_assert(b, slot_of(o->pc_entry, o->pc_blk) == slot_of(ec.entry, ec.blk),
               "compressed patch = documented priority (block 4e+b)", slot_of(ec.entry, ec.blk),
               slot_of(o->pc_entry, o->pc_blk));
-    hx_assert(b, !sb->faulty[o->pc_entry][o->pc_blk] && !sb->held[o->pc_entry][o->pc_blk],
+    hx_assert(b, !is_faulty(sb, o->pc_entry, o->pc_blk) && !is_held(sb, o->pc_entry, o->pc_blk),
               "compressed patch is a free, non-faulty block", 1, 0);
     hx_assert(b, !(in->take_u && o->pu_valid && o->pc_entry == o->pu_entry),
               "with take_u the compressed patch avoids the uncompressed entry", 0, 1);
@@ -406,7 +413,7 @@ static bool names_any(const scoreboard *sb, const psu_in *in, bool faulty, bool 
     bool hit = false;
     for (unsigned b = 0; b < PSU_BLKS; b++)
         if (in->rel && (!in->rel_c || b == in->rel_blk))
-            hit |= sb->faulty[in->rel_entry][b] == faulty && sb->held[in->rel_entry][b] == held;
+            hit |= is_faulty(sb, in->rel_entry, b) == faulty && is_held(sb, in->rel_entry, b) == held;
     return hit;
 }
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Lockstep bench of the PSU priority encoder (dc-patch paper Section IV-D): rtl/psu_prio_enc.v
  * at its default WIDTH (1024) against psu_prio_enc() of cmodel/psu.c. A transaction is one
  * input vector; its lowest set bit is placed uniformly, the bits above at a random density. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Lockstep bench of the RAR window allocator (aging paper Sections 2.1, 5.2): cmodel/rar.c
  * against rtl/rar_alloc.v every cycle, plus a scoreboard of the windows held: windows never
  * overlap, a granted window was free, s advances by exactly 1 mod N per reassignment. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Lockstep bench of the RAR reg_phys datapath (aging paper Section 5.2, Fig. 11):
  * cmodel/rar.c against rtl/rar_phys.v every evaluation, and both against the paper's
  * reg_phys = reg_base + (s + index) % N (a plain %) for legal inputs, err for illegal ones. */

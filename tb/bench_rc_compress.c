@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Lockstep bench of the RC compression unit (aging paper Section 5.1.1, Figs. 8-9,
  * Table 1): cmodel/rc_compress.c against rtl/rc_compress.v, every output every cycle. */
 #include <string.h>

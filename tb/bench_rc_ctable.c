@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Lockstep bench of the RC compression table (aging paper Section 5.1.1):
  * cmodel/rc_ctable.c against rtl/rc_ctable.v; a transaction is one table cycle. */
 #include "harness.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Lockstep bench of the RC decompression unit (aging paper Section 5.1.2, Fig. 10):
  * cmodel/rc_decompress.c against rtl/rc_decompress.v, one subwavefront per cycle, and
  * both against Eq. (2) computed with multiplications. A transaction is a register read. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Lockstep bench of the RC slice wrapper (aging paper Sections 2.1, 5.1): cmodel/rc_slice.c
  * against rtl/rc_slice.v every cycle, plus the end-to-end property: every read of a
  * register that is not being written returns, lane by lane, the last value written. */

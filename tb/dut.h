@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* C view of a Verilated RTL block for the lockstep harness: ports by name, eval, clock
  * tick, FST tracing. The thin C++ side is tb/vshim.hpp (one short shim per block). */
 #ifndef DUT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The lockstep harness shared by every bench (see harness.h). Compares the C model with
  * the Verilated RTL on every output every cycle and reports the first divergence with
  * everything needed to work on it: every mismatch of that cycle, its inputs, the last

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The lockstep harness shared by every bench: options and seeds, the C-model-vs-RTL
  * comparison of every output in every cycle with a first-divergence report (every mismatch
  * of the cycle, its inputs, the last transactions, replay command and FST waveform),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Register-value generators for the benches (aging paper Section 3.1 patterns, Eq. 2). */
 #include "stim.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Seeded register-value generators for the benches, biased toward the aging paper's
  * patterns (Section 3.1, Eq. 2) and their near misses. */
 #ifndef STIM_H

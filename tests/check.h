@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Minimal assertion counting for the C unit tests: CHECK(expr) records a pass or prints
  * "FAIL file:line: expr"; CHECK_DONE(name) prints "name: N passed, M failed". */
 #ifndef CHECK_H

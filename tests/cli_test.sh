@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
 # Black-box tests of the deltarf CLI (RC compression and decompression, aging paper
 # Section 5.1): golden vectors, round trips and bad inputs; checks stdout, stderr, status.
 # usage: tests/cli_test.sh BINARY

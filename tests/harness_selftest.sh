@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
 # Proves the lockstep harness catches a bug and reports it whole, on broken RTL copies:
 #  1. the compression-unit bench on IMPL 0 with lane 5's element-delta comparator stuck at 1:
 #     a failing run with a first-divergence report, its inputs, the last 8 transactions, a

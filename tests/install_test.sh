@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
 # make installtest: the C models as a library (issue 21, docs/api.md). Installs into a
 # temporary prefix and checks what it installed: the file list, one version everywhere, every
 # header alone as C11 and as C++17, no build-tree path, the exported symbols (all declared, all
@@ -50,7 +51,7 @@ quietly "$make" --no-print-directory install PREFIX="$prefix" ||
   { echo "install_test: make install PREFIX=$prefix failed"; exit 1; }
 
 # --- what is installed ------------------------------------------------------------------
-header_names=$(cd cmodel && ls -- *.h)
+header_names=$(make -s --no-print-directory lib-headers | tr " " "\n" | sed "s|.*/||")
 version=$(tools/version.sh) || exit 1
 major=${version%%.*}
 minor=${version#*.}; minor=${minor%%.*}

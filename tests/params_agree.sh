@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
 # The project's parameters and shared encodings have one source, params.def: proves that
 # rtl/drf_params.vh and cmodel/drf_params.h are exactly what tools/gen_params.sh makes of it,
 # that both compile, and that an override reaches the derived values (formal's small runs).

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
 # Smoke check of `make synth`: every block synthesised, one row per block in area.csv, no memory
 # macro off its paper size. usage: tests/synth_smoke.sh [BLOCK...] (default: make synth-blocks)
 set -u

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Unit tests of the DC-Patch fault maps (dc-patch paper Section II-B, Table 1): class
  * counts, ECP rule, determinism, clustering, and the reader's round trip and errors. */
 #define _POSIX_C_SOURCE 200809L /* fmemopen, open_memstream */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Unit test of the streaming DC-Patch replay's entry points (eval/patch_eval.h; dc-patch paper
  * Section V-A): K passes of pa_run_pass on tr_open_mem readers equal pa_run_file with --maps K
  * on the same trace in a file, and a bad line stops a pass with "name:line: message". */

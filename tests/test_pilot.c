@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Unit tests of the pilot register file's C models (pilot paper Sections III-B, IV-C, V-B):
  * the paper's own examples as golden vectors (Fig. 6-7 swapping sequence, the epoch rule at
  * 84, 85 and 86 instructions, counter saturation) and the decisions of docs/pilot-decisions.md. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Unit tests of the shared wavefront placement (eval/place.c; aging paper Section 2.1 and
  * Table 5, dc-patch paper Section II-A): the packed rule (one window size per slice, at most
  * min(16, 256 / N) windows, lowest slice, lowest window), the recorded rule and its errors,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Unit tests of the RC C models: compression unit and its Table 1 FSM (aging paper
  * Section 5.1.1), decompression unit (Section 5.1.2). Registers are built here from
  * Eq. (2) independently of the models; random stimulus comes from a local splitmix64. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Unit tests of the trace replay (eval/sim*.c; aging paper Sections 5-6): every scheme on a
  * hand-written one-wavefront trace with duty cycles, wake-ups, MOVs, pattern counts and energy
  * worked out by hand below; WC's BDI image; Eq. (3) normalised; RAR and ARGO over two passes. */

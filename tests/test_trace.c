@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Unit tests of the trace reader (eval/trace.c; the aging paper's Section 5 input): the real
  * traces' event counts against their README table, each malformed kind with its line number,
  * xz and plain text giving the same events, and a truncated xz stream. */

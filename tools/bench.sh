@@ -1,12 +1,17 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
 # Speed figures (make bench): lockstep cycles/s on Verilator and on Icarus with the same
 # stimulus, and the C functional models against memcpy. Reports only, asserts nothing on speed.
-# Prints a markdown table and writes it to build/bench/report.md. usage: tools/bench.sh [SEED]
+# Prints a markdown table and writes it to build/bench/report.md.
+# usage: tools/bench.sh [SEED [BASE_REV]]: with BASE_REV, every bench of that revision is built
+# (build/bench-base) and run beside today's on the same seed and transactions, in one run.
 set -euo pipefail
 
 # shellcheck source=tools/icarus.sh
-source "$(dirname "$0")/icarus.sh" # build_tb, make_vectors, run_tb, BLOCKS
+source "$(dirname "$0")/icarus.sh" # build_tb, make_vectors, run_tb
 SEED=${1:-1}
+BASE_REV=${2:-}
+BLOCKS=(rc_compress rc_decompress) # the Verilator / Icarus comparison
 OUT=build/bench
 declare -A VL_N=([rc_compress]=2000000 [rc_decompress]=2500000) # about 1-2 s each
 declare -A IC_N=([rc_compress]=6000 [rc_decompress]=6000)       # about 3 s each
@@ -56,6 +61,44 @@ all_benches_table() {
   done
 }
 
+# Mcycles/s of a bench binary's closing progress line: bench_rate BINARY BLOCK LOG [ARGS]
+bench_rate() {
+  local bin=$1 block=$2 log=$3
+  shift 3
+  "$bin" --seed "$SEED" "$@" >"$log" 2>&1 || true
+  grep -E "^$block: [0-9]+/[0-9]+ .* cycles, [0-9.]+ Mcycles/s$" "$log" | tail -n 1 | awk '{ print $(NF - 1) }'
+}
+
+# Today's benches beside those of BASE_REV, built from a copy of that revision, same seed and
+# transactions, each pair run back to back (best of 2 runs each).
+base_table() {
+  local base=build/bench-base block n a b x
+  rm -rf "$base/src" && mkdir -p "$base/src"
+  git archive "$BASE_REV" | tar -x -C "$base/src"
+  echo "## Lockstep speed against $BASE_REV ($(git log -1 --format=%h "$BASE_REV")), seed $SEED, best of 2 runs"
+  echo
+  echo "| bench | transactions | $BASE_REV Mcycles/s | today Mcycles/s | today / $BASE_REV |"
+  echo "|---|---:|---:|---:|---:|"
+  for block in $(make -s --no-print-directory blocks); do
+    make -s -C "$base/src" "build/tb/bench_$block" >"$base/$block.build.log" 2>&1 || { echo "| $block | (not in $BASE_REV) | | | |"; continue; }
+    n=$(awk -v b="$block" '$1 == b { print $2 }' <<<"$BENCH_BASE_N")
+    n=${n:-20000}
+    a=0; b=0
+    for _ in 1 2; do
+      x=$(bench_rate "$base/src/build/tb/bench_$block" "$block" "$base/$block.log" --n "$n"); a=$(awk -v a="$a" -v x="$x" 'BEGIN { print (x > a ? x : a) }')
+      x=$(bench_rate "build/tb/bench_$block" "$block" "$OUT/$block.vsbase.log" --n "$n"); b=$(awk -v b="$b" -v x="$x" 'BEGIN { print (x > b ? x : b) }')
+    done
+    awk -v blk="$block" -v n="$n" -v a="$a" -v b="$b" 'BEGIN { printf "| %s | %d | %.2f | %.2f | %.2fx |\n", blk, n, a, b, (a > 0 ? b / a : 0) }'
+  done
+}
+# transactions per bench in the comparison (a few seconds each at today's speed)
+BENCH_BASE_N="rc_compress 400000
+rc_decompress 400000
+psu 30000
+psu_prio_enc 200000
+rc_slice 60000
+dcp_slice 20000"
+
 # "2.5 M", "10.4 k" style.
 human() {
   awk -v x="$1" 'BEGIN { if (x >= 1e6) printf "%.2f M", x / 1e6
@@ -74,7 +117,7 @@ lockstep_table() {
       "$(awk -v a="${VL_RATE[$block]}" -v b="${IC_RATE[$block]}" 'BEGIN {printf "%.0fx", a / b}')"
   done
   echo
-  echo "Icarus replays the harness's vector file (tb/icarus/*_tb.v), so its time includes"
+  echo "Icarus replays the harness's vector file (build/gen/icarus/*_tb.v), so its time includes"
   echo "parsing the vectors; Verilator's includes running the C model."
 }
 
@@ -142,8 +185,9 @@ main() {
   gcc -O2 -std=c11 -Wall -Wextra -Werror -Icmodel tools/bench_throughput.c build/libdrf.a \
     -o "$THROUGHPUT"
   "$THROUGHPUT" >"$OUT/throughput.txt"
-  { lockstep_table; echo; all_benches_table; echo; throughput_table; echo; eval_table; echo; targets; } \
-    | tee "$OUT/report.md"
+  { lockstep_table; echo; all_benches_table; echo
+    [ -n "$BASE_REV" ] && { base_table; echo; }
+    throughput_table; echo; eval_table; echo; targets; } | tee "$OUT/report.md"
 }
 
 main

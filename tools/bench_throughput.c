@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Throughput of the C functional RC models (rc_compress_register, rc_decompress_register)
  * over a buffer of mixed registers, against memcpy of the same buffer in the same run.
  * Prints "key value" lines for tools/bench.sh; reports only, asserts nothing on speed. */

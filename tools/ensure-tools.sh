@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Installs from Debian's packages whatever the build needs and the machine lacks
 # (apt-get; sudo when not root). Called by every Makefile target that needs a tool.
 set -eu

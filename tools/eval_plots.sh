@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The aging paper's Section 6 figures drawn from `deltarf sim --plots` data with gnuplot (svg):
 # Fig. 7 (write patterns), 12 (per-bit '0' / '1' / off, averaged over traces), 13 and 16
 # (longest '0' / '1' duty cycle), 19 (normalised dVth), per-register longest duty cycles (14-18).

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # make eval-sim: the aging paper's Section 6 evaluation (Figs. 7, 12, 13, 16, 19, 21, Table 5) on
 # every trace under every scheme with `deltarf sim`, beside the paper's published numbers:
 # OUT/report-sim.md, plot data in OUT/data/<bench>/, figures in OUT/plots/ (docs/eval.md).

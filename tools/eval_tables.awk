@@ -1,4 +1,5 @@
 #!/usr/bin/awk -f
+# SPDX-License-Identifier: Apache-2.0
 # The tables of make eval-sim's report (aging paper Section 6 beside ours, docs/eval.md): reads
 # data/all.tsv (bench, then deltarf sim's summary.tsv columns) and each bench's patterns.tsv.
 # vars: map, wall, data (the data folder), benches (space-separated, in order).

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
 # Writes the C header (c) or the Verilog include (v) of params.def, the one source of the
 # project's parameters and shared encodings. usage: tools/gen_params.sh c|v [-D NAME=VALUE]...
 # -D overrides a parameter (formal's reduced-size runs); parameters derived from it follow.
@@ -26,10 +27,12 @@ function rest(from,   s, i) { s = ""; for (i = from; i <= NF; i++) s = s (s == "
 BEGIN {
   n = split(over, o, " "); for (i = 1; i <= n; i++) { split(o[i], kv, "="); forced[kv[1]] = kv[2] + 0 }
   if (lang == "c") {
+    print "/* SPDX-License-Identifier: Apache-2.0 */"
     print "/* deltarf parameters and shared encodings for the C models (aging paper Sections 2.1,"
     print " * 4-5.2; DC-Patch Section IV). Generated from params.def by tools/gen_params.sh: do not edit. */"
     print "#ifndef DRF_PARAMS_H\n#define DRF_PARAMS_H\n"
   } else {
+    print "// SPDX-License-Identifier: Apache-2.0"
     print "// deltarf parameters and shared encodings for the RTL (aging paper Sections 2.1, 4-5.2;"
     print "// DC-Patch Section IV). Generated from params.def by tools/gen_params.sh: do not edit."
     print "`ifndef DRF_PARAMS_VH\n`define DRF_PARAMS_VH"

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
 # Cross-simulation on Icarus Verilog: replays every lockstep bench's vectors (the inputs it
 # drove and the C model's expected outputs, per cycle) on the RTL with the testbenches generated
 # from the ports (build/gen/icarus/*_tb.v, tools/registry.sh), and proves a testbench fails on

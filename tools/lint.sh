@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
 # Lint of every RTL block: verilator --lint-only -Wall (warnings are errors), yosys
 # hierarchy/proc/check -assert, and an Icarus -g2005 compile. usage: tools/lint.sh BLOCK...
 set -euo pipefail

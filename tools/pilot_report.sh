@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The pilot register file's evaluation (pilot paper Sections II, V; docs/pilot-eval.md): runs
 # `deltarf pilot` on every trace, writes OUT/report-pilot.md (our figures beside the paper's)
 # and draws Fig. 2 (top-N access shares per kernel) and Fig. 10 (accesses by RF partition and

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
 # Runs each named make target as one test step, keeps going after a failure, and closes
 # with "test: N passed, N failed". usage: tools/run-tests.sh STEP...
 set -u

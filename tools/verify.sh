@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
 # Runs every lockstep bench with one seed and prints the closing "N passed, N failed".
 # usage: tools/verify.sh SEED N BLOCK... (N empty: each bench's default)
 set -u

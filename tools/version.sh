@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
 # The deltarf library's version, MAJOR.MINOR.PATCH, read from its one source, the three
 # DELTARF_VERSION_* defines of cmodel/deltarf_version.h (semantic versioning, CHANGELOG.md).
 # usage: tools/version.sh

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
 # X-initialisation sweep (issue 7): every lockstep bench rerun with Verilator's randomised
 # initial state (--x-assign/--x-initial unique, rand-reset 2) under several fixed X seeds and
 # random mid-stream resets: the RTL must match the reset state the C models define.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # ABC engines of formal/run.sh: abc-bmc (bmc3, D frames) and abc-cover (each cover alone,
 # bmc3, D frames: formal/covers.sh). Each engine_* reads the group's $dir/model.il and sets
 # result, detail, engine_txt and depth_txt.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Yosys sat engines of formal/run.sh: sat-comb (one step), sat-ind (-tempinduct up to D steps),
 # sat-cover (each cover alone, D steps: formal/covers.sh). Each engine_* reads the group's
 # $dir/model.il and sets result, detail, engine_txt and depth_txt.

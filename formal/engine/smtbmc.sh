@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # yosys-smtbmc + z3 engines of formal/run.sh: smt-comb (one step), smt-bmc (D steps), smt-ind
 # (BMC base case of depth D, then D-induction), smt-cover (-c, D steps). Each engine_* reads
 # the group's $dir/model.smt2 and sets result, detail, engine_txt and depth_txt.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # CLI tests of `deltarf sim` (aging paper Sections 5-6 on traces, docs/eval.md): a valid tiny
 # trace in text, JSON and plot-data form; each malformed trace kind and a truncated xz stream
 # give one error line naming file and line and exit 1; usage errors exit 2.

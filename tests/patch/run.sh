@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Tests of `deltarf patch` (DC-Patch on real traces, dc-patch paper Section V-A): nothing lost
 # on Reduction and MatrixTranspose under every scenario, a hand-checked tiny trace (alone and
 # interleaved with a copy on another slice), the online placement (eval/place.h), the loss check

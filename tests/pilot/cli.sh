@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
 # Black-box tests of the pilot register file's CLI verbs (pilot paper Section III-B, Figs.
 # 6-7; docs/pilot-decisions.md): deltarf swap golden vectors and bad inputs, deltarf pilot on a
 # small hand-made trace and bad inputs. usage: tests/pilot/cli.sh BINARY

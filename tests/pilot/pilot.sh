@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # deltarf pilot on a hand-made trace (sourced by tests/pilot/cli.sh): 2 kernels, 4 wavefronts,
 # 12 accesses; every figure below is worked out by hand in docs/pilot-eval.md ("Test trace").
 zeros=$(printf ' 00000000%.0s' $(seq 64))

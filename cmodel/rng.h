@@ -1,5 +1,7 @@
-/* Seeded pseudo-random numbers for stimulus (xoshiro256** seeded with splitmix64):
- * the same seed gives the same stimulus on every machine. */
+/* SPDX-License-Identifier: Apache-2.0 */
+/* The project's one seeded generator (xoshiro256** seeded with splitmix64), at the bottom:
+ * fault maps (cmodel), stimulus (tb) and the evaluation (eval) draw from it, so the same seed
+ * gives the same numbers on every machine. Internal to deltarf: not installed. */
 #ifndef RNG_H
 #define RNG_H
 
