@@ -42,6 +42,8 @@ done
     echo "| trace | kernels | wavefronts | accesses | top-3 | top-4 | top-5 | FRF static | FRF pilot | FRF oracle | FRF pilot, values moved | FRF_low of FRF | dynamic energy | leakage |"
     echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
     printf '%s\n' "${rows[@]}"
+    awk -F'\t' '{ a += $2; b += $3; c += $4; n++ }
+        END { if (n) printf "| mean of the %d kernels (per kernel, as Fig. 2) | %d | | | %.1f%% | %.1f%% | %.1f%% | | | | | | | |\n", n, n, a / n, b / n, c / n }' "$D/fig2.dat"
     echo "| paper (Figs. 2, 4, 10, 11) | | | | 62% | 72% | 77% | 25% (sgemm) | | 55% (sgemm) | | 22% | -54% | -39% |"
     echo
     echo "Plots: $OUT/plots/pilot_fig2.svg (top-3/4/5 per kernel), $OUT/plots/pilot_fig10.svg"
