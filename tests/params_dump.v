@@ -19,5 +19,20 @@ module params_dump;
         $display("DRF_PT_ENTRY_BITS %0d", `DRF_PT_ENTRY_BITS);
         $display("DRF_PT_ROW_BITS %0d", `DRF_PT_ROW_BITS);
         $display("DRF_LDS_SPILL_SLOTS %0d", `DRF_LDS_SPILL_SLOTS);
+        $display("DRF_PV_BANKS %0d", `DRF_PV_BANKS);
+        $display("DRF_PV_BANK_BITS %0d", `DRF_PV_BANK_BITS);
+        $display("DRF_PV_SUBBANKS %0d", `DRF_PV_SUBBANKS);
+        $display("DRF_PV_SB_BITS %0d", `DRF_PV_SB_BITS);
+        $display("DRF_PV_FAST_BANKS %0d", `DRF_PV_FAST_BANKS);
+        $display("DRF_PV_ENTRIES %0d", `DRF_PV_ENTRIES);
+        $display("DRF_PV_ROW_BITS %0d", `DRF_PV_ROW_BITS);
+        $display("DRF_PV_VEC_BITS %0d", `DRF_PV_VEC_BITS);
+        $display("DRF_PV_WARPS %0d", `DRF_PV_WARPS);
+        $display("DRF_PV_WARP_BITS %0d", `DRF_PV_WARP_BITS);
+        $display("DRF_PV_REG_IDS %0d", `DRF_PV_REG_IDS);
+        $display("DRF_PV_REGID_BITS %0d", `DRF_PV_REGID_BITS);
+        $display("DRF_PV_BLOCKS %0d", `DRF_PV_BLOCKS);
+        $display("DRF_PV_BLOCK_BITS %0d", `DRF_PV_BLOCK_BITS);
+        $display("DRF_PV_DELAY_BITS %0d", `DRF_PV_DELAY_BITS);
     end
 endmodule
