@@ -11,6 +11,7 @@
 #include "faultmap.h"
 #include "lineread.h"
 #include "patch.h"
+#include "pvcli.h"
 #include "rar.h"
 #include "rc_compress.h"
 #include "rc_decompress.h"
@@ -28,6 +29,8 @@ static void print_help(void)
     printf("usage: " PROG " compress [FILE]\n"
            "       " PROG " decompress [FILE]\n"
            "       " PROG " rar [FILE]\n"
+           "       " PROG " pvorg|rename|bank [FILE]\n"
+           "       " PROG " pv TRACE [--chips N] [--years Y] [--json]\n"
            "       " PROG " faultmap --scenario common|clustered|dispersed [--seed S]\n"
            "       " PROG " patch TRACE --scenario S [--seed S] [--maps K] [--map packed|recorded] [--json|--md-row]\n"
            "       " PROG " sim TRACE [--scheme S]... [--map packed|recorded] [--repeat R] [--json] [--plots DIR]\n"
@@ -49,6 +52,13 @@ static void print_help(void)
            "rar         in:  \"<reg_base> <N> <s> <index>\", decimal\n"
            "            out: reg_phys = reg_base + (s + index) %% N through Fig. 11's logic;\n"
            "                 index >= N, s >= N, N = 0 or reg_base + N > %d is bad input\n"
+           "pvorg       in:  32 sub-bank delays, decimal (fraction allowed), lower is faster\n"
+           "            out: 16 lines \"<virtual bank> <sub-bank> <sub-bank> fast|slow\"\n"
+           "                 (PV paper Section 4.2.2: ranked by delay, ties to the lower ID)\n"
+           "rename      in:  \"<last_warp>\" (0-47)\n"
+           "            out: the virtual banks of banks 0..15 (PV paper Section 4.2.1)\n"
+           "bank        in:  \"<warp> <reg> <last_warp>\" (0-47, 0-63, 0-47)\n"
+           "            out: \"<bank> <virtual bank>\": Eq. (3) bank renamed with last_warp's row\n"
            "faultmap    out: a seeded fault map of the scenario (DC-Patch Table 1, ECP rule):\n"
            "                 %d lines of %d block bits, block 0 first, 1 = faulty\n"
            "\n"
@@ -60,7 +70,7 @@ static void print_help(void)
 
 static int usage_error(const char *problem, const char *arg)
 {
-    fprintf(stderr, PROG ": %s%s%s%s; usage: " PROG " compress|decompress|rar [FILE] or faultmap --scenario S, " PROG
+    fprintf(stderr, PROG ": %s%s%s%s; usage: " PROG " compress|decompress|rar [FILE], pvorg|rename|bank [FILE] or faultmap --scenario S, " PROG
             " --help\n", problem, arg ? " '" : "", arg ? arg : "", arg ? "'" : "");
     return 2;
 }
@@ -129,6 +139,9 @@ static const struct subcommand {
     {"compress", compress_record},
     {"decompress", decompress_record},
     {"rar", rar_record},
+    {"pvorg", pvorg_record},
+    {"rename", rename_record},
+    {"bank", bank_record},
 };
 
 /* deltarf faultmap --scenario NAME [--seed S]: writes a generated map to stdout. */
