@@ -7,7 +7,7 @@ N ?=
 CC := gcc
 CFLAGS := -std=c11 -O2 -g -Wall -Wextra -Werror -Icmodel -Itb -Icli -Ieval
 LDLIBS := -llzma -lm
-BLOCKS := rc_compress rc_decompress rc_ctable rc_slice rar_phys rar_alloc dcp_pt dcp_compress dcp_decompress psu psu_prio_enc dcp_slice
+BLOCKS := rc_compress rc_decompress rc_ctable rc_slice rar_phys rar_alloc dcp_pt dcp_compress dcp_decompress psu psu_prio_enc dcp_slice pv_bank_map pv_bank_org pv_bank_rename pv_busy_arb pv_fwas pv_rf
 RTL_DIR ?= rtl
 RTL := $(wildcard $(RTL_DIR)/*.v)
 # C models of the blocks (cmodel/) and the trace evaluation built on them (eval/)

@@ -87,6 +87,7 @@ void pv_bank_org_step(pv_bank_org_state *s, const pv_bank_org_in *in, pv_bank_or
     out->lk_slow = s->t.slow[v];
     out->busy = s->busy;
     out->boundary = s->boundary;
+    out->table = s->t;
     out->err = (s->busy && (in->reorg || in->wr)) || (in->reorg && in->wr);
     if (in->rst) {
         pv_bank_org_reset(s);

@@ -46,6 +46,7 @@ typedef struct {
     bool busy;                            /* ranking in progress (accesses must wait) */
     uint16_t boundary;                    /* delay code of the slowest fast sub-bank */
     bool err;                             /* reorg/wr while busy, or both at once: ignored */
+    pv_org_table table;                   /* the whole table, for the busy latches (Fig. 5) */
 } pv_bank_org_out;
 
 typedef struct {

@@ -98,7 +98,6 @@ void pv_rf_step(pv_rf_state *s, const pv_rf_in *in, pv_rf_out *out)
 
     pv_bank_org_in oin = {.rst = in->rst, .reorg = ook, .lk_v = out->vbank};
     memcpy(oin.delay, in->delay, sizeof oin.delay);
-    const pv_org_table table = s->org.t; /* the arbitrator sees the table before the edge */
     pv_bank_org_out oout;
     pv_bank_org_step(&s->org, &oin, &oout);
     out->sb0 = oout.lk_sb0;
@@ -107,9 +106,9 @@ void pv_rf_step(pv_rf_state *s, const pv_rf_in *in, pv_rf_out *out)
 
     pv_busy_arb_in ain = {.rst = in->rst, .req = (uint16_t)(ok ? 1u << out->vbank : 0)};
     for (unsigned v = 0; v < DRF_PV_BANKS; v++) {
-        ain.slow |= (uint16_t)(table.slow[v] << v);
-        ain.sb[v][0] = table.sb[v][0];
-        ain.sb[v][1] = table.sb[v][1];
+        ain.slow |= (uint16_t)(oout.table.slow[v] << v);
+        ain.sb[v][0] = oout.table.sb[v][0];
+        ain.sb[v][1] = oout.table.sb[v][1];
     }
     pv_busy_arb_out aout;
     pv_busy_arb_step(&s->arb, &ain, &aout);

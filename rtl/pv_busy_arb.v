@@ -1,0 +1,40 @@
+// Busy latches and arbitration of VL-SB + RF-BRO (pv-nbti-banked-rf paper Section 3.2.3,
+// Fig. 5): a granted slow access latches busy in its two sub-banks (no precharge next cycle),
+// and the arbitrator stalls the next access to a bank with a busy sub-bank (pv-decisions D11).
+`default_nettype none
+`include "drf_params.vh"
+module pv_busy_arb (
+    input  wire                                     clk,
+    input  wire                                     rst,
+    input  wire [`DRF_PV_BANKS-1:0]                 req,   // one per virtual bank
+    input  wire [`DRF_PV_BANKS-1:0]                 slow,  // the table's speed types
+    input  wire [`DRF_PV_BANKS*`DRF_PV_SB_BITS-1:0] sb0,   // the table's sub-banks
+    input  wire [`DRF_PV_BANKS*`DRF_PV_SB_BITS-1:0] sb1,
+    output wire [`DRF_PV_BANKS-1:0]                 grant,
+    output wire [`DRF_PV_BANKS-1:0]                 stall,
+    output reg  [`DRF_PV_BANKS-1:0]                 busy,
+    output reg  [`DRF_PV_SUBBANKS-1:0]              sb_busy // the latches
+);
+    localparam integer SB = `DRF_PV_SB_BITS;
+    localparam integer NB = `DRF_PV_BANKS;
+
+    reg [`DRF_PV_SUBBANKS-1:0] next;
+    integer v;
+    always @(*) begin
+        next = {`DRF_PV_SUBBANKS{1'b0}};
+        for (v = 0; v < NB; v = v + 1) begin
+            busy[v] = sb_busy[sb0[v*SB +: SB]] | sb_busy[sb1[v*SB +: SB]];
+            if (req[v] && !busy[v] && slow[v]) begin
+                next[sb0[v*SB +: SB]] = 1'b1;
+                next[sb1[v*SB +: SB]] = 1'b1;
+            end
+        end
+    end
+
+    assign grant = req & ~busy;
+    assign stall = req & busy;
+
+    always @(posedge clk)
+        sb_busy <= rst ? {`DRF_PV_SUBBANKS{1'b0}} : next;
+endmodule
+`default_nettype wire
