@@ -18,12 +18,10 @@ void pv_fwas_reset(pv_fwas_state *s)
 /* The first warp of cand after `last`, circularly; DRF_PV_WARPS when cand is empty. */
 static unsigned round_robin(uint64_t cand, unsigned last)
 {
-    for (unsigned k = 1; k <= DRF_PV_WARPS; k++) {
-        const unsigned w = (last + k) % DRF_PV_WARPS;
-        if (cand >> w & 1u)
-            return w;
-    }
-    return DRF_PV_WARPS;
+    const uint64_t after = cand & ~((2ull << last) - 1u);
+    if (cand == 0)
+        return DRF_PV_WARPS;
+    return (unsigned)__builtin_ctzll(after ? after : cand);
 }
 
 void pv_fwas_step(pv_fwas_state *s, const pv_fwas_in *in, pv_fwas_out *out)
