@@ -12,6 +12,7 @@
 #include "lineread.h"
 #include "patch.h"
 #include "pvcli.h"
+#include "pvsim.h"
 #include "rar.h"
 #include "rc_compress.h"
 #include "rc_decompress.h"
@@ -233,6 +234,8 @@ int main(int argc, char **argv)
         return cmd_patch(argc - 1, argv + 1);
     if (strcmp(argv[1], "sim") == 0)
         return cmd_sim(argc - 1, argv + 1);
+    if (strcmp(argv[1], "pv") == 0)
+        return cmd_pv(argc - 1, argv + 1);
     const struct subcommand *cmd = find_subcommand(argv[1]);
     if (cmd == NULL)
         return usage_error("unknown subcommand", argv[1]);

@@ -23,7 +23,8 @@ DSLICE_REGS=8 DSLICE_LANES=${DSLICE_LANES:-0 8} DSLICE_DEPTH=${DSLICE_DEPTH:-12}
 SMALL_LDS=8    # LDS spill slots of the groups with a reduced register count (prep regsN)
 CEX_DEPTH=12   # BMC depth of the search for a real counterexample when an induction step fails
 MODULES="rc_decompress rc_compress rc_ctable rar_phys rar_alloc dcp_pt psu psu_prio_enc
-         dcp_compress dcp_decompress rc_slice dcp_slice"
+         dcp_compress dcp_decompress rc_slice dcp_slice
+         pv_bank_map pv_bank_org pv_bank_rename pv_busy_arb pv_fwas pv_rf"
 
 
 # --- the module table -------------------------------------------------------------------
@@ -44,6 +45,8 @@ files() {
         dcp_decompress) echo dcp_decompress.v dcp_beats.v rc_decompress.v ;;
         dcp_slice) echo dcp_slice.v dcp_compress.v dcp_decompress.v dcp_beats.v dcp_pt.v psu.v \
                         psu_prio_enc.v $(files rc_compress) ;;
+        pv_bank_map|pv_bank_org|pv_bank_rename|pv_busy_arb|pv_fwas) echo "$1.v" ;;
+        pv_rf) echo pv_rf.v pv_rf_store.v pv_bank_map.v pv_bank_rename.v pv_bank_org.v pv_busy_arb.v ;;
         *) echo "run.sh: unknown module $1" >&2; return 1 ;;
     esac
 }
@@ -114,6 +117,8 @@ groups() {
             done ;;
         dcp_slice.cover) echo "cover|dcp_slice_props|LANE=0|abc-cover|$DSLICE_COVER_DEPTH|$DSLICE_PEEKS|regs$DSLICE_REGS,word$SLICE_WORD,abc,cutrc_compress|checked reads of a compressed, a spilled, a replayed and an entry register; a re-patch from the LDS; a special MOV" ;;
         psu.cover) echo "cover|psu_props|PART=1|sat-cover|4|peek_map=dut.map|regs16|every tier, both spills, release, steering" ;;
+        pv_*.prove|pv_*.cover) # the //@ TASK lines of the props file (the registry's format)
+            grep "^//@ TASK|$2|" "$HERE/$1_props.v" | sed "s/^\/\/@ TASK|$2|/$2|/" ;;
         *) echo "run.sh: no task $1.$2" >&2; return 1 ;;
     esac
 }

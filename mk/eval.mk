@@ -13,6 +13,8 @@ eval: eval-sim $(if $(wildcard mk/patch.mk),eval-patch)
 	  cat $(BUILD)/eval/report-sim.md; } >$(BUILD)/eval/report.md
 	@if [ -f $(BUILD)/eval/report-patch.md ]; then echo >>$(BUILD)/eval/report.md; \
 	  cat $(BUILD)/eval/report-patch.md >>$(BUILD)/eval/report.md; fi
+	@if [ -f $(BUILD)/eval/report-pv.md ]; then echo >>$(BUILD)/eval/report.md; \
+	  cat $(BUILD)/eval/report-pv.md >>$(BUILD)/eval/report.md; fi
 	@echo "eval: $(BUILD)/eval/report.md"
 
 evaltest: $(BUILD)/deltarf $(BUILD)/tests/test_sim

@@ -8,7 +8,7 @@ FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-fra
 FUZZ_CFLAGS := -std=c11 -g -O1 -Wall -Wextra -Werror $(FUZZ_SAN) -Icmodel -Itb -Icli -Ieval -Ifuzz
 # The trace reader (eval/trace.c) is fuzzed once it exists.
 FUZZ_TRACE := $(if $(wildcard eval/trace.c),trace_text trace_xz)
-FUZZ_TARGETS := compress decompress rar args faultmap $(FUZZ_TRACE)
+FUZZ_TARGETS := compress decompress rar args faultmap $(FUZZ_TRACE) pvorg rename bank
 FUZZ_BINS := $(FUZZ_TARGETS:%=$(FUZZ_OUT)/bin/fuzz_%)
 FUZZ_LIB_OBJ := $(patsubst %.c,$(FUZZ_OUT)/obj/%.o,$(CMODEL_SRC) $(filter-out cli/deltarf.c,$(wildcard cli/*.c)))
 
@@ -22,7 +22,8 @@ define fuzz_link
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $2 fuzz/$1 $(filter %.o,$^) -o $@ $(LDLIBS)
 endef
 FUZZ_HDR := fuzz/fuzz.h cli/deltarf.c $(wildcard cmodel/*.h cli/*.h eval/*.h)
-$(FUZZ_OUT)/bin/fuzz_compress $(FUZZ_OUT)/bin/fuzz_decompress $(FUZZ_OUT)/bin/fuzz_rar: \
+$(FUZZ_OUT)/bin/fuzz_compress $(FUZZ_OUT)/bin/fuzz_decompress $(FUZZ_OUT)/bin/fuzz_rar \
+  $(FUZZ_OUT)/bin/fuzz_pvorg $(FUZZ_OUT)/bin/fuzz_rename $(FUZZ_OUT)/bin/fuzz_bank: \
   $(FUZZ_OUT)/bin/fuzz_%: fuzz/fuzz_records.c $(FUZZ_HDR) $(FUZZ_LIB_OBJ)
 	$(call fuzz_link,fuzz_records.c,-DFUZZ_RECORD=$*_record)
 $(FUZZ_OUT)/bin/fuzz_args: fuzz/fuzz_args.c $(FUZZ_HDR) $(FUZZ_LIB_OBJ)

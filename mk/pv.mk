@@ -3,3 +3,10 @@
 .PHONY: pv-cli
 pv-cli: $(BUILD)/deltarf
 	tests/pv/cli.sh $(BUILD)/deltarf
+
+# make pv-eval (a prerequisite of make eval): deltarf pv on every trace, 100 chips, 7 years:
+# $(BUILD)/eval/report-pv.md and the Fig. 8 / Fig. 12 plots (tools/pv_eval.sh).
+.PHONY: pv-eval
+pv-eval: $(BUILD)/deltarf
+	tools/pv_eval.sh $(BUILD)/deltarf $(BUILD)/eval $(EVAL_TRACES)
+eval: pv-eval
