@@ -1,7 +1,7 @@
 // Formal properties of the bank renaming table (pv-nbti-banked-rf paper Section 4.2.1, Figs. 9-10,
 // docs/pv-decisions.md D9-D10): every row equals the rule of its block's last launch, written in
-// closed form (banks of the category met circularly from R0 of the last warp), from reset on.
-//@ TASK|prove|pv_bank_rename_props||sat-ind|1|peek_rows=dut.rows||every row of the 8 = closed-form rule of its last accepted launch (identity after reset); lookup = row entry; err iff last_warp >= 48
+// the paper's sequential form (k = 0..15 from R0 of the last warp), from reset on.
+//@ TASK|prove|pv_bank_rename_props||sat-ind|1|peek_rows=dut.rows||every row of the 8 = the sequential rule of its last accepted launch (identity after reset); lookup = row entry; err iff last_warp >= 48
 //@ TASK|cover|pv_bank_rename_props||sat-cover|3|peek_rows=dut.rows||Fig. 9 (last warp 15: bank 15 -> 11, bank 0 -> 0) and Fig. 10 (block 2, bank 1 -> 6) looked up
 `include "drf_params.vh"
 module pv_bank_rename_props (
@@ -24,13 +24,24 @@ module pv_bank_rename_props (
     always @(posedge clk) init <= 1'b0;
     always @(*) if (init) assume (rst);
 
-    // the rule: virtual bank of bank b for a start s = last_warp % 16
+    // the rule as the paper states it: k = 0..15, bank (s + k) % 16 takes the next free virtual
+    // bank of its category (the RTL computes each bank in closed form instead)
     function [3:0] rule(input [3:0] s, input [3:0] b);
+        integer k;
+        reg [3:0] bk, nf, ns;
         begin
-            if (b <= 10)
-                rule = s <= b ? b - s : (s <= 10 ? b + 11 - s : b);
-            else
-                rule = 11 + (s <= b ? b - (s > 11 ? s : 4'd11) : 16 - s + b - 11);
+            nf = 0;
+            ns = 11;
+            rule = 0;
+            for (k = 0; k < 16; k = k + 1) begin
+                bk = s + k[3:0];
+                if (bk == b)
+                    rule = bk <= 10 ? nf : ns;
+                if (bk <= 10)
+                    nf = nf + 1'b1;
+                else
+                    ns = ns + 1'b1;
+            end
         end
     endfunction
 

@@ -22,27 +22,25 @@ module pv_bank_rename (
 
     reg [`DRF_PV_BLOCKS*ROW-1:0] rows;
 
-    // the launching block's row: Eq. (3)'s banks from R0 of the last warp on
-    reg [ROW-1:0] new_row, ident_row;
-    reg [BB-1:0]  b, next_fast, next_slow;
-    integer k;
-    always @(*) begin
-        new_row = {ROW{1'b0}};
-        next_fast = {BB{1'b0}};
-        next_slow = FAST;
-        for (k = 0; k < NB; k = k + 1) begin
-            b = launch_last_warp[BB-1:0] + k[BB-1:0];
-            if (b < FAST) begin
-                new_row[b*BB +: BB] = next_fast;
-                next_fast = next_fast + 1'b1;
-            end else begin
-                new_row[b*BB +: BB] = next_slow;
-                next_slow = next_slow + 1'b1;
+    // the launching block's row, bank by bank in closed form: with s = last_warp % 16, the banks
+    // of b's category met from bank s on before b (circularly), plus the category's first vbank
+    wire [BB-1:0] s = launch_last_warp[BB-1:0];
+    wire [ROW-1:0] new_row, ident_row;
+    genvar g;
+    generate
+        for (g = 0; g < NB; g = g + 1) begin : g_bank
+            localparam [BB-1:0] B = g;
+            if (g < `DRF_PV_FAST_BANKS) begin : g_fast
+                assign new_row[g*BB +: BB] = s <= B ? B - s : (s < FAST ? B + FAST - s : B);
+            end else begin : g_slow
+                /* verilator lint_off CMPCONST */ // s <= 15 always holds for bank 15
+                assign new_row[g*BB +: BB] = s <= B ? B - (s > FAST ? s - FAST : {BB{1'b0}})
+                                                    : B - s; // 11 + (16 - s) + (b - 11), mod 16
+                /* verilator lint_on CMPCONST */
             end
+            assign ident_row[g*BB +: BB] = B;
         end
-        for (k = 0; k < NB; k = k + 1)
-            ident_row[k*BB +: BB] = k[BB-1:0];
-    end
+    endgenerate
 
     assign err = launch & (launch_last_warp >= WARPS);
     assign lk_vbank = rows[{lk_block, lk_bank}*BB +: BB];

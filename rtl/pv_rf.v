@@ -51,14 +51,21 @@ module pv_rf #(
     reg [1:0]       kshift;
 
     // --- the checks, on the state before the edge (D15-D17) ---
-    reg [NW-1:0] range, retiring;
-    integer w;
-    always @(*) begin
-        for (w = 0; w < NW; w = w + 1) begin
-            range[w] = w >= launch_first && w <= launch_last;
-            retiring[w] = warp_block[w*KB +: KB] == retire_block;
+    // warps first..last of a launch, and the warps of the retiring block
+    wire [NW:0] one = {{NW{1'b0}}, 1'b1};
+    wire [NW:0] upto_last = ((one << launch_last) << 1) - 1'b1;
+    wire [NW:0] below_first = (one << launch_first) - 1'b1;
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [NW:0] range_all = upto_last & ~below_first;
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire [NW-1:0] range = range_all[NW-1:0];
+    wire [NW-1:0] retiring;
+    genvar g;
+    generate
+        for (g = 0; g < NW; g = g + 1) begin : g_warp
+            assign retiring[g] = warp_block[g*KB +: KB] == retire_block;
         end
-    end
+    endgenerate
     wire [WB+2:0] rows_needed = {3'b0, launch_last + 1'b1} << kshift;
     wire lok = launch && !block_live[launch_block] && launch_first <= launch_last &&
                launch_last < WARPS && rows_needed <= ROWS_W && !(|(warp_owned & range));
