@@ -2,29 +2,32 @@
 // (pv-nbti-banked-rf paper Section 4.2.2, docs/pv-decisions.md D6-D8): once sub-bank x is ranked,
 // the table's slot of rank(x) holds x (rank: faster sub-banks, ties to the lower ID, recomputed
 // here from the captured delays), every type is by position, the boundary is the rank-21 delay.
-//@ TASK|prove|pv_bank_org_props||sat-ind|1|peek_d=dut.d,peek_next=dut.next||anyconst sub-bank x: ranked => slot rank(x) = x; types 0-10 fast; boundary = delay of rank 21 after a ranking; 32 busy cycles; err; lookup = table (no ROM load since the ranking)
-//@ TASK|cover|pv_bank_org_props||sat-cover|4|peek_d=dut.d,peek_next=dut.next||a ranking started, a ROM load, a refused request
+// Proven with 3-bit delay codes (module parameter DB): 32 sub-banks over 8 values, ties included.
+//@ TASK|prove|pv_bank_org_props|DB=3|sat-ind|1|peek_d=dut.d,peek_next=dut.next||anyconst sub-bank x: ranked => slot rank(x) = x; types 0-10 fast; boundary = delay of rank 21 after a ranking; 32 busy cycles; err; lookup = table (no ROM load since the ranking)
+//@ TASK|cover|pv_bank_org_props|DB=3|sat-cover|4|peek_d=dut.d,peek_next=dut.next||a ranking started, a ROM load, a refused request
 `include "drf_params.vh"
-module pv_bank_org_props (
+module pv_bank_org_props #(
+    parameter integer DB = `DRF_PV_DELAY_BITS
+) (
     input wire         clk,
     input wire         rst,
     input wire         reorg,
-    input wire [383:0] delay,
+    input wire [32*DB-1:0] delay,
     input wire         wr,
     input wire [3:0]   wr_v,
     input wire [4:0]   wr_sb0,
     input wire [4:0]   wr_sb1,
     input wire         wr_slow,
     input wire [3:0]   lk_v,
-    input wire [383:0] peek_d,
+    input wire [32*DB-1:0] peek_d,
     input wire [4:0]   peek_next
 );
     wire [4:0] lk_sb0, lk_sb1;
     wire lk_slow, busy, err;
-    wire [11:0] boundary;
+    wire [DB-1:0] boundary;
     wire [79:0] t0, t1;
     wire [15:0] ts;
-    pv_bank_org dut (.clk(clk), .rst(rst), .reorg(reorg), .delay(delay), .wr(wr), .wr_v(wr_v),
+    pv_bank_org #(.DB(DB)) dut (.clk(clk), .rst(rst), .reorg(reorg), .delay(delay), .wr(wr), .wr_v(wr_v),
                      .wr_sb0(wr_sb0), .wr_sb1(wr_sb1), .wr_slow(wr_slow), .lk_v(lk_v),
                      .lk_sb0(lk_sb0), .lk_sb1(lk_sb1), .lk_slow(lk_slow), .busy(busy),
                      .boundary(boundary), .err(err), .table_sb0(t0), .table_sb1(t1),
@@ -37,12 +40,12 @@ module pv_bank_org_props (
     (* anyconst *) reg [4:0] x;
 
     // rank of sub-bank i among the captured delays
-    function [5:0] rank_of(input [383:0] d, input [4:0] i);
+    function [5:0] rank_of(input [32*DB-1:0] d, input [4:0] i);
         integer j;
         begin
             rank_of = 0;
             for (j = 0; j < 32; j = j + 1)
-                if (d[j*12 +: 12] < d[i*12 +: 12] || (d[j*12 +: 12] == d[i*12 +: 12] && j < i))
+                if (d[j*DB +: DB] < d[i*DB +: DB] || (d[j*DB +: DB] == d[i*DB +: DB] && j < i))
                     rank_of = rank_of + 1;
         end
     endfunction
@@ -85,7 +88,7 @@ module pv_bank_org_props (
             if (clean && ranked)
                 assert (slot_x == x);
             if (clean && (!busy || b21 < peek_next))
-                assert (boundary == peek_d[b21*12 +: 12]);
+                assert (boundary == peek_d[b21*DB +: DB]);
             if (typed)
                 for (v = 0; v < 16; v = v + 1)
                     assert (ts[v] == (v >= 11));

@@ -3,11 +3,13 @@
 // to the lower ID), rank r written to entry r/2, the faster first (docs/pv-decisions.md D6-D8).
 `default_nettype none
 `include "drf_params.vh"
-module pv_bank_org (
+module pv_bank_org #(
+    parameter integer DB = `DRF_PV_DELAY_BITS // sensor code width (formal: fewer bits)
+) (
     input  wire                                          clk,
     input  wire                                          rst,
     input  wire                                          reorg, // rank `delay` (32 cycles)
-    input  wire [`DRF_PV_SUBBANKS*`DRF_PV_DELAY_BITS-1:0] delay, // sub-bank i at [i*DB +: DB]
+    input  wire [`DRF_PV_SUBBANKS*DB-1:0]                delay, // sub-bank i at [i*DB +: DB]
     input  wire                                          wr,    // ROM load of entry wr_v
     input  wire [`DRF_PV_BANK_BITS-1:0]                  wr_v,
     input  wire [`DRF_PV_SB_BITS-1:0]                    wr_sb0,
@@ -18,13 +20,12 @@ module pv_bank_org (
     output wire [`DRF_PV_SB_BITS-1:0]                    lk_sb1,
     output wire                                          lk_slow,
     output reg                                           busy,
-    output reg  [`DRF_PV_DELAY_BITS-1:0]                 boundary, // slowest fast sub-bank
+    output reg  [DB-1:0]                                 boundary, // slowest fast sub-bank
     output wire                                          err,
     output reg  [`DRF_PV_BANKS*`DRF_PV_SB_BITS-1:0]      table_sb0,
     output reg  [`DRF_PV_BANKS*`DRF_PV_SB_BITS-1:0]      table_sb1,
     output reg  [`DRF_PV_BANKS-1:0]                      table_slow
 );
-    localparam integer DB = `DRF_PV_DELAY_BITS;
     localparam integer SB = `DRF_PV_SB_BITS;
     localparam integer NSB = `DRF_PV_SUBBANKS;
     localparam integer NB = `DRF_PV_BANKS;
