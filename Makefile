@@ -113,7 +113,7 @@ selftest: | $(TOOLS_OK)
 	tests/harness_selftest.sh
 
 test: | $(TOOLS_OK)
-	tools/run-tests.sh unit cli params lint verify xsweep xsweep-selftest fuzz-regress icarus asan selftest synth formal mutate-sample evaltest patchtest
+	tools/run-tests.sh unit cli pv-cli params lint verify xsweep xsweep-selftest fuzz-regress icarus asan selftest synth formal mutate-sample evaltest patchtest
 
 # --- synthesis: area and logic-depth report (synth/run.sh, docs/synth.md) ------------
 # Every block of BLOCKS plus the submodules reported on their own; build/synth/area.md, .csv.

@@ -134,5 +134,22 @@ verdict "missing file" "$([ $st -eq 1 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] || e
 "$bin" bank a b >/dev/null 2>&1; st=$?
 verdict "usage error" "$([ $st -eq 2 ] || echo "exit $st")"
 
+# --- deltarf pv: the evaluation verb (a small run, then its usage errors) ---
+root=$(cd "$(dirname "$0")/../.." && pwd)
+out=$("$bin" pv "$root/data/traces/Reduction.trace.xz" --chips 2 --years 7 2>"$tmp/err"); st=$?
+rows=$(grep -c '^| [^-s]' <<<"$out")
+base=$(grep '^| baseline |' <<<"$out" | awk -F'|' '{gsub(/ /, "", $9); print $9}')
+verdict "pv: 7 schemes, baseline norm. guardband 1" \
+  "$([ $st -eq 0 ] && [ "$rows" -eq 7 ] && [ "$base" = "1.000" ] || echo "exit $st, $rows rows, baseline '$base'")"
+"$bin" pv "$root/data/traces/Reduction.trace.xz" --chips 2 --json >"$tmp/pv.json"; st=$?
+verdict "pv --json" "$([ $st -eq 0 ] && [ "$(grep -o '"scheme"' "$tmp/pv.json" | wc -l)" -eq 7 ] || echo "exit $st")"
+for args in "" "--chips 0" "--years 101" "--chips" "--bogus" "a b"; do
+  # shellcheck disable=SC2086
+  "$bin" pv $args >/dev/null 2>"$tmp/err"; st=$?
+  verdict "pv usage '$args'" "$([ $st -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] || echo "exit $st")"
+done
+"$bin" pv /nonexistent >/dev/null 2>"$tmp/err"; st=$?
+verdict "pv missing trace" "$([ $st -eq 1 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] || echo "exit $st")"
+
 echo "pv cli: $pass passed, $fail failed"
 [ $fail -eq 0 ]
