@@ -26,21 +26,22 @@ module pv_bank_rename_props (
 
     // the rule as the paper states it: k = 0..15, bank (s + k) % 16 takes the next free virtual
     // bank of its category (the RTL computes each bank in closed form instead)
-    function [3:0] rule(input [3:0] s, input [3:0] b);
+    function [63:0] rule_row(input [3:0] s);
         integer k;
         reg [3:0] bk, nf, ns;
         begin
             nf = 0;
             ns = 11;
-            rule = 0;
+            rule_row = 0;
             for (k = 0; k < 16; k = k + 1) begin
                 bk = s + k[3:0];
-                if (bk == b)
-                    rule = bk <= 10 ? nf : ns;
-                if (bk <= 10)
+                if (bk <= 10) begin
+                    rule_row[bk*4 +: 4] = nf;
                     nf = nf + 1'b1;
-                else
+                end else begin
+                    rule_row[bk*4 +: 4] = ns;
                     ns = ns + 1'b1;
+                end
             end
         end
     endfunction
@@ -54,12 +55,11 @@ module pv_bank_rename_props (
             else if (launch && launch_last_warp < 48 && launch_block == k)
                 start[k] <= launch_last_warp[3:0];
 
-    integer blk, b;
+    integer blk;
     always @(*) begin
         if (!init) begin
             for (blk = 0; blk < 8; blk = blk + 1)
-                for (b = 0; b < 16; b = b + 1)
-                    assert (peek_rows[(blk * 16 + b) * 4 +: 4] == rule(start[blk], b));
+                assert (peek_rows[blk * 64 +: 64] == rule_row(start[blk]));
             assert (lk_vbank == peek_rows[{lk_block, lk_bank} * 4 +: 4]);
             assert (err == (launch && launch_last_warp >= 48));
             cover (start[lk_block] == 15 && lk_bank == 15 && lk_vbank == 11);
