@@ -37,13 +37,22 @@ module pv_bank_org #(
     wire [DB-1:0]     cur = d[next*DB +: DB];
 
     // rank of sub-bank `next`: the sub-banks faster than it, a tie to the lower ID
+    wire [NSB-1:0] faster;
+    genvar j;
+    generate
+        for (j = 0; j < NSB; j = j + 1) begin : g_cmp
+            localparam [SB-1:0] J = j;
+            /* verilator lint_off CMPCONST */ // J < next is constant for J = 31
+            assign faster[j] = d[j*DB +: DB] < cur || (d[j*DB +: DB] == cur && J < next);
+            /* verilator lint_on CMPCONST */
+        end
+    endgenerate
     reg [SB-1:0] rank;
-    integer j;
+    integer k;
     always @(*) begin
         rank = {SB{1'b0}};
-        for (j = 0; j < NSB; j = j + 1)
-            if (d[j*DB +: DB] < cur || (d[j*DB +: DB] == cur && j < next))
-                rank = rank + 1'b1;
+        for (k = 0; k < NSB; k = k + 1)
+            rank = rank + {{(SB - 1){1'b0}}, faster[k]};
     end
     wire [SB-2:0] rank_v = rank[SB-1:1];
 

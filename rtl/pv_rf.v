@@ -60,10 +60,12 @@ module pv_rf #(
     /* verilator lint_on UNUSEDSIGNAL */
     wire [NW-1:0] range = range_all[NW-1:0];
     wire [NW-1:0] retiring;
+    wire [NW*KB-1:0] range_kb; // range, each bit widened to a block slot
     genvar g;
     generate
         for (g = 0; g < NW; g = g + 1) begin : g_warp
             assign retiring[g] = warp_block[g*KB +: KB] == retire_block;
+            assign range_kb[g*KB +: KB] = {KB{range[g]}};
         end
     endgenerate
     wire [WB+2:0] rows_needed = {3'b0, launch_last + 1'b1} << kshift;
@@ -121,7 +123,6 @@ module pv_rf #(
         .wdata(wdata), .rdata(store_q));
     assign rdata = grant && !we ? store_q : {VEC_BITS{1'b0}};
 
-    integer i;
     always @(posedge clk) begin
         if (rst) begin
             warp_owned <= {NW{1'b0}};
@@ -131,9 +132,8 @@ module pv_rf #(
         end else begin
             warp_owned <= (warp_owned & ~(rok ? retiring : {NW{1'b0}})) |
                           (lok ? range : {NW{1'b0}});
-            for (i = 0; i < NW; i = i + 1)
-                if (lok && range[i])
-                    warp_block[i*KB +: KB] <= launch_block;
+            if (lok)
+                warp_block <= (warp_block & ~range_kb) | ({NW{launch_block}} & range_kb);
             block_live <= (block_live & ~(rok ? {{(`DRF_PV_BLOCKS - 1){1'b0}}, 1'b1} << retire_block
                                                : {`DRF_PV_BLOCKS{1'b0}})) |
                           (lok ? {{(`DRF_PV_BLOCKS - 1){1'b0}}, 1'b1} << launch_block
