@@ -61,7 +61,7 @@ void pv_bank_org_reset(pv_bank_org_state *s);
 void pv_bank_org_step(pv_bank_org_state *s, const pv_bank_org_in *in, pv_bank_org_out *out);
 
 /* Rank of sub-bank i among the 32: the number of sub-banks faster than it, a tie going to
- * the lower ID. faster(ctx, j, i): sub-bank j's delay is lower than i's. */
+ * the lower ID. lower(ctx, j, i) / equal(ctx, j, i): sub-bank j's delay is below / equal to i's. */
 unsigned pv_org_rank(unsigned i, bool (*lower)(const void *ctx, unsigned j, unsigned i),
                      bool (*equal)(const void *ctx, unsigned j, unsigned i), const void *ctx);
 
