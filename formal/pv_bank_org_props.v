@@ -69,16 +69,6 @@ module pv_bank_org_props #(
     wire [4:0] slot_x = rx[0] ? t1[rx[5:1]*5 +: 5] : t0[rx[5:1]*5 +: 5];
     wire ranked = !busy || x < peek_next;
 
-    // the sub-bank of rank 21 (the slowest fast one)
-    reg [4:0] b21;
-    integer i;
-    always @(*) begin
-        b21 = 0;
-        for (i = 0; i < 32; i = i + 1)
-            if (rank_of(peek_d, i[4:0]) == 21)
-                b21 = i[4:0];
-    end
-
     integer v;
     always @(*) begin
         if (!init) begin
@@ -87,8 +77,8 @@ module pv_bank_org_props #(
             assert (busy ? busy_cycles == {1'b0, peek_next} : peek_next == 0);
             if (clean && ranked)
                 assert (slot_x == x);
-            if (clean && (!busy || b21 < peek_next))
-                assert (boundary == peek_d[b21*DB +: DB]);
+            if (clean && ranked && rx == 21) // x is the slowest fast sub-bank
+                assert (boundary == peek_d[x*DB +: DB]);
             if (typed)
                 for (v = 0; v < 16; v = v + 1)
                     assert (ts[v] == (v >= 11));
