@@ -1,13 +1,15 @@
 // Formal properties of the PV/NBTI banked register file (pv-nbti-banked-rf paper Sections
 // 3.2-3.3.1, 4.2; docs/pv-decisions.md D14-D18) at reduced parameters (VEC_BITS = 4, ROWS = 4,
-// module parameters): a granted read of an anyconst (warp, reg) returns the last value written
-// to it since its block's launch, whatever other blocks launched (renamed) or retired between.
-//@ TASK|prove|pv_rf_props|VEC_BITS=4,ROWS=4|abc-bmc|12|||anyconst (warp, reg): read = last value written since the block's launch, across other blocks' launches and retires; granted accesses use two distinct sub-banks; errors refuse
-//@ TASK|cover|pv_rf_props|VEC_BITS=4,ROWS=4|abc-cover|12|||a checked read after another block was launched between the write and the read; a slow access stalled then granted
+// 1-bit delay codes DB; module parameters), bounded (8 steps): a granted read of an anyconst
+// (warp, reg) returns the last value written to it since its block's launch, whatever other
+// blocks launched (renamed) or retired between.
+//@ TASK|prove|pv_rf_props|VEC_BITS=4,ROWS=4,DB=1|abc-bmc|8|||anyconst (warp, reg): read = last value written since the block's launch, across other blocks' launches and retires; granted accesses use two distinct sub-banks; errors refuse
+//@ TASK|cover|pv_rf_props|VEC_BITS=4,ROWS=4,DB=1|abc-cover|8|||a checked read after another block was launched between the write and the read; a slow access stalled then granted
 `include "drf_params.vh"
 module pv_rf_props #(
     parameter integer VEC_BITS = `DRF_PV_VEC_BITS,
-    parameter integer ROWS = `DRF_PV_ENTRIES
+    parameter integer ROWS = `DRF_PV_ENTRIES,
+    parameter integer DB = `DRF_PV_DELAY_BITS
 ) (
     input wire                clk,
     input wire                rst,
@@ -19,7 +21,7 @@ module pv_rf_props #(
     input wire [2:0]          retire_block,
     input wire                reorg,
     input wire [1:0]          reorg_kshift,
-    input wire [383:0]        delay,
+    input wire [32*DB-1:0]    delay,
     input wire                req,
     input wire                we,
     input wire [5:0]          warp,
@@ -30,7 +32,7 @@ module pv_rf_props #(
     wire [3:0] vbank;
     wire [4:0] sb0, sb1;
     wire [VEC_BITS-1:0] rdata;
-    pv_rf #(.VEC_BITS(VEC_BITS), .ROWS(ROWS)) dut (
+    pv_rf #(.VEC_BITS(VEC_BITS), .ROWS(ROWS), .DB(DB)) dut (
         .clk(clk), .rst(rst), .launch(launch), .launch_block(launch_block),
         .launch_first(launch_first), .launch_last(launch_last), .retire(retire),
         .retire_block(retire_block), .reorg(reorg), .reorg_kshift(reorg_kshift), .delay(delay),

@@ -6,7 +6,8 @@
 module pv_rf #(
     parameter integer VEC_BITS = `DRF_PV_VEC_BITS,
     parameter integer ROWS = `DRF_PV_ENTRIES,
-    parameter integer ROW_BITS = $clog2(ROWS)
+    parameter integer ROW_BITS = $clog2(ROWS),
+    parameter integer DB = `DRF_PV_DELAY_BITS // sensor code width (formal: fewer bits)
 ) (
     input  wire                                           clk,
     input  wire                                           rst,
@@ -18,7 +19,7 @@ module pv_rf #(
     input  wire [`DRF_PV_BLOCK_BITS-1:0]                  retire_block,
     input  wire                                           reorg,
     input  wire [1:0]                                     reorg_kshift, // 16 << k regs per warp
-    input  wire [`DRF_PV_SUBBANKS*`DRF_PV_DELAY_BITS-1:0] delay,
+    input  wire [`DRF_PV_SUBBANKS*DB-1:0]                delay,
     input  wire                                           req,
     input  wire                                           we,
     input  wire [`DRF_PV_WARP_BITS-1:0]                   warp,
@@ -98,7 +99,7 @@ module pv_rf #(
         .clk(clk), .rst(rst), .launch(lok), .launch_block(launch_block),
         .launch_last_warp(launch_last), .lk_block(blk), .lk_bank(bank), .lk_vbank(vbank),
         .err());
-    pv_bank_org u_org (
+    pv_bank_org #(.DB(DB)) u_org (
         .clk(clk), .rst(rst), .reorg(ook), .delay(delay), .wr(1'b0),
         .wr_v({`DRF_PV_BANK_BITS{1'b0}}), .wr_sb0({`DRF_PV_SB_BITS{1'b0}}),
         .wr_sb1({`DRF_PV_SB_BITS{1'b0}}), .wr_slow(1'b0), .lk_v(vbank), .lk_sb0(sb0),
