@@ -135,7 +135,7 @@ selftest: | $(TOOLS_OK)
 	tests/harness_selftest.sh
 
 test: | $(TOOLS_OK)
-	tools/run-tests.sh check-registry unit cli installtest params lint verify xsweep xsweep-selftest fuzz-regress icarus asan selftest synth formal mutate-sample evaltest patchtest regress-selftest
+	tools/run-tests.sh check-registry unit cli installtest pv-cli params lint verify xsweep xsweep-selftest fuzz-regress icarus asan selftest synth formal mutate-sample evaltest patchtest regress-selftest
 
 # --- synthesis: area and logic-depth report (synth/run.sh, docs/synth.md) ------------
 # SYNTH_BLOCKS (registry.mk): every block, the modules its synth column names, and B@0 for the

@@ -14,6 +14,8 @@
 #include "lineread.h"
 #include "patch.h"
 #include "pilot.h"
+#include "pvcli.h"
+#include "pvsim.h"
 #include "rar.h"
 #include "rc_compress.h"
 #include "rc_decompress.h"
@@ -34,6 +36,8 @@ static void print_help(void)
            "       " PROG " rar [FILE]\n"
            "       " PROG " swap [FILE]\n"
            "       " PROG " pilot TRACE [--n N]\n"
+           "       " PROG " pvorg|rename|bank [FILE]\n"
+           "       " PROG " pv TRACE [--chips N] [--years Y] [--json]\n"
            "       " PROG " faultmap --scenario common|clustered|dispersed [--seed S]\n"
            "       " PROG " patch TRACE --scenario S [--seed S] [--maps K] [--map packed|recorded] [--json|--md-row]\n"
            "       " PROG " sim TRACE [--scheme S]... [--map packed|recorded] [--repeat R] [--json] [--plots DIR]\n"
@@ -63,6 +67,13 @@ static void print_help(void)
            "                 then a blank line\n"
            "pilot       TRACE: top-k access shares, FRF shares, FRF_low share, energy\n"
            "                 (pilot paper Sections II, V; docs/pilot-eval.md)\n"
+           "pvorg       in:  32 sub-bank delays, decimal (fraction allowed), lower is faster\n"
+           "            out: 16 lines \"<virtual bank> <sub-bank> <sub-bank> fast|slow\"\n"
+           "                 (PV paper Section 4.2.2: ranked by delay, ties to the lower ID)\n"
+           "rename      in:  \"<last_warp>\" (0-47)\n"
+           "            out: the virtual banks of banks 0..15 (PV paper Section 4.2.1)\n"
+           "bank        in:  \"<warp> <reg> <last_warp>\" (0-47, 0-63, 0-47)\n"
+           "            out: \"<bank> <virtual bank>\": Eq. (3) bank renamed with last_warp's row\n"
            "faultmap    out: a seeded fault map of the scenario (DC-Patch Table 1, ECP rule):\n"
            "                 %d lines of %d block bits, block 0 first, 1 = faulty\n"
            "\n"
@@ -75,7 +86,7 @@ static void print_help(void)
 
 static int usage_error(const char *problem, const char *arg)
 {
-    fprintf(stderr, PROG ": %s%s%s%s; usage: " PROG " compress|decompress|rar [FILE], swap [FILE] or faultmap --scenario S, " PROG
+    fprintf(stderr, PROG ": %s%s%s%s; usage: " PROG " compress|decompress|rar [FILE], swap [FILE], pvorg|rename|bank [FILE] or faultmap --scenario S, " PROG
             " --help\n", problem, arg ? " '" : "", arg ? arg : "", arg ? "'" : "");
     return 2;
 }
@@ -145,6 +156,9 @@ static const struct subcommand {
     {"decompress", decompress_record},
     {"rar", rar_record},
     {"swap", swap_record},
+    {"pvorg", pvorg_record},
+    {"rename", rename_record},
+    {"bank", bank_record},
 };
 
 /* deltarf faultmap --scenario NAME [--seed S]: writes a generated map to stdout. */
@@ -244,6 +258,8 @@ int main(int argc, char **argv)
         return cmd_sim(argc - 1, argv + 1);
     if (strcmp(argv[1], "pilot") == 0)
         return cmd_pilot(argc - 1, argv + 1);
+    if (strcmp(argv[1], "pv") == 0)
+        return cmd_pv(argc - 1, argv + 1);
     const struct subcommand *cmd = find_subcommand(argv[1]);
     if (cmd == NULL)
         return usage_error("unknown subcommand", argv[1]);

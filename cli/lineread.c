@@ -7,6 +7,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 
 enum { SHOW_MAX = 24, SHOW_BUF = SHOW_MAX + 4, HEX32_DIGITS = 8 };
@@ -186,6 +187,28 @@ bool lr_uint(lr_reader *r, const char *what, unsigned max, unsigned *v)
     if (x > max)
         return lr_fail(r, "%s '%s' out of range 0..%u", what, show_word(w, len, buf), max);
     *v = (unsigned)x;
+    return true;
+}
+
+bool lr_decimal(lr_reader *r, const char *what, double *v)
+{
+    const char *w;
+    size_t len, digits = 0, dots = 0;
+    char buf[SHOW_BUF], copy[LR_DECIMAL_MAX + 1];
+    if (!take_word(r, what, &w, &len))
+        return false;
+    for (size_t i = 0; i < len; i++) {
+        digits += isdigit((unsigned char)w[i]) != 0;
+        dots += w[i] == '.';
+    }
+    if (digits == 0 || dots > 1 || digits + dots != len)
+        return lr_fail(r, "%s '%s' is not a decimal number", what, show_word(w, len, buf));
+    if (len > LR_DECIMAL_MAX)
+        return lr_fail(r, "%s '%s' has more than %d characters", what, show_word(w, len, buf),
+                       LR_DECIMAL_MAX);
+    memcpy(copy, w, len);
+    copy[len] = '\0';
+    *v = strtod(copy, NULL);
     return true;
 }
 

@@ -11,6 +11,7 @@
 
 #define LR_MAX_LINE 4096 /* longest accepted line in bytes, newline excluded */
 #define LR_MAX_MSG 160
+#define LR_DECIMAL_MAX 40 /* characters of a decimal word: below 1e40, finite as a double */
 
 #if defined(__GNUC__)
 #define LR_PRINTF(fmt, args) __attribute__((format(printf, fmt, args)))
@@ -46,6 +47,9 @@ bool lr_has_word(lr_reader *r);
 bool lr_hex32(lr_reader *r, const char *what, uint32_t *v);
 /* Decimal digits only, value in [0, max]. */
 bool lr_uint(lr_reader *r, const char *what, unsigned max, unsigned *v);
+/* Decimal digits with at most one '.', at least one digit, at most LR_DECIMAL_MAX characters
+ * (no sign, no exponent): a finite value >= 0. */
+bool lr_decimal(lr_reader *r, const char *what, double *v);
 /* Consumes the next word when it is exactly word; false (no error) otherwise. */
 bool lr_optional_word(lr_reader *r, const char *word);
 /* Fails on any word left on the record. */

@@ -65,5 +65,20 @@ enum dcp_ev { DCP_EV_NORMAL = 0, DCP_EV_FAULTY = 1, DCP_EV_RELIABLE = 2, DCP_EV_
 #define DRF_PILOT_FV_PROF_REG_BITS 3 /* pilot_profiler formal proof: register number bits */
 #define DRF_PILOT_FV_CNT_BITS 3 /* pilot_profiler formal proof: counter bits (saturation reachable) */
 #define DRF_PILOT_FV_ID_BITS 2 /* pilot_profiler formal proof: warp id bits */
+#define DRF_PV_BANKS 16 /* PV paper Section 3.2.1: RF banks per SM (Fermi style) */
+#define DRF_PV_BANK_BITS 4 /* bits of a bank / virtual bank ID */
+#define DRF_PV_SUBBANKS 32 /* Section 3.2.1: two sub-banks per bank */
+#define DRF_PV_SB_BITS 5 /* bits of a sub-bank ID */
+#define DRF_PV_FAST_BANKS 11 /* Section 3.2.2: 22 fast sub-banks (n = 70%) = virtual banks 0-10 */
+#define DRF_PV_ENTRIES 64 /* Section 3.2.1: entries (rows) per bank */
+#define DRF_PV_ROW_BITS 6 /* bits of a row */
+#define DRF_PV_VEC_BITS 1024 /* Section 2.1: a register vector, 32 same-named 32-bit registers */
+#define DRF_PV_WARPS 48 /* Section 5: 1536 threads per SM = 48 warps */
+#define DRF_PV_WARP_BITS 6 /* bits of a warp ID */
+#define DRF_PV_REG_IDS 64 /* register IDs 0-63 (Fermi PTX, ours: the bank verb's range) */
+#define DRF_PV_REGID_BITS 6 /* bits of a register ID */
+#define DRF_PV_BLOCKS 8 /* Section 4.2.1: concurrent blocks per SM, rows of the renaming table */
+#define DRF_PV_BLOCK_BITS 3 /* bits of a block slot */
+#define DRF_PV_DELAY_BITS 12 /* ours: width of a sub-bank delay code from the sensors (docs/pv-decisions.md) */
 
 #endif

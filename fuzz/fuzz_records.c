@@ -12,7 +12,7 @@ int deltarf_main(int argc, char **argv);
 #undef main
 
 #ifndef FUZZ_RECORD
-#error "FUZZ_RECORD must name compress_record, decompress_record or rar_record"
+#error "FUZZ_RECORD must name one of the record parsers of cli/deltarf.c"
 #endif
 
 /* The run_records loop of the CLI on a stream, plus the reader's properties: a record

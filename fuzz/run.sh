@@ -14,6 +14,7 @@ options() {
   case $1 in
     compress) echo "-max_len=4200 -dict=$here/dict/records.dict" ;;
     decompress | rar) echo "-max_len=4200 -dict=$here/dict/records.dict" ;;
+    pvorg | rename | bank) echo "-max_len=4200 -dict=$here/dict/pv.dict" ;;
     args) echo "-max_len=256 -dict=$here/dict/args.dict" ;;
     faultmap) echo "-max_len=2048" ;;
     trace_text) echo "-max_len=4200 -dict=$here/dict/trace.dict" ;;

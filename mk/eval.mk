@@ -17,6 +17,8 @@ eval: eval-sim $(if $(wildcard mk/patch.mk),eval-patch) $(if $(wildcard mk/pilot
 	  cat $(BUILD)/eval/report-patch.md >>$(BUILD)/eval/report.md; fi
 	@if [ -f $(BUILD)/eval/report-pilot.md ]; then echo >>$(BUILD)/eval/report.md; \
 	  cat $(BUILD)/eval/report-pilot.md >>$(BUILD)/eval/report.md; fi
+	@if [ -f $(BUILD)/eval/report-pv.md ]; then echo >>$(BUILD)/eval/report.md; \
+	  cat $(BUILD)/eval/report-pv.md >>$(BUILD)/eval/report.md; fi
 	@echo "eval: $(BUILD)/eval/report.md"
 
 evaltest: $(BUILD)/deltarf $(BUILD)/tests/test_sim $(BUILD)/tests/test_dispatch $(BUILD)/tools/gentrace

@@ -11,7 +11,7 @@ FUZZ_CFLAGS := -std=c11 -g -O1 -Wall -Wextra -Werror $(FUZZ_SAN) -Icmodel -Itb -
 FUZZ_TRACE := $(if $(wildcard eval/trace.c),trace_text trace_xz)
 # The pilot register file's parsers (issue 19, mk/pilot.mk): deltarf swap records, deltarf pilot traces.
 FUZZ_PILOT := $(if $(wildcard cli/swap.c),swap pilot_text pilot_xz)
-FUZZ_TARGETS := compress decompress rar args faultmap $(FUZZ_TRACE) $(FUZZ_PILOT)
+FUZZ_TARGETS := compress decompress rar args faultmap $(FUZZ_TRACE) $(FUZZ_PILOT) pvorg rename bank
 FUZZ_BINS := $(FUZZ_TARGETS:%=$(FUZZ_OUT)/bin/fuzz_%)
 FUZZ_LIB_OBJ := $(patsubst %.c,$(FUZZ_OUT)/obj/%.o,$(CMODEL_SRC) $(filter-out cli/deltarf.c,$(wildcard cli/*.c)))
 
@@ -26,7 +26,8 @@ define fuzz_link
 endef
 FUZZ_HDR := fuzz/fuzz.h cli/deltarf.c $(wildcard cmodel/*.h cli/*.h eval/*.h)
 $(FUZZ_OUT)/bin/fuzz_compress $(FUZZ_OUT)/bin/fuzz_decompress $(FUZZ_OUT)/bin/fuzz_rar \
-  $(FUZZ_OUT)/bin/fuzz_swap: \
+  $(FUZZ_OUT)/bin/fuzz_swap $(FUZZ_OUT)/bin/fuzz_pvorg $(FUZZ_OUT)/bin/fuzz_rename \
+  $(FUZZ_OUT)/bin/fuzz_bank: \
   $(FUZZ_OUT)/bin/fuzz_%: fuzz/fuzz_records.c $(FUZZ_HDR) $(FUZZ_LIB_OBJ)
 	$(call fuzz_link,fuzz_records.c,-DFUZZ_RECORD=$*_record)
 $(FUZZ_OUT)/bin/fuzz_args: fuzz/fuzz_args.c $(FUZZ_HDR) $(FUZZ_LIB_OBJ)

@@ -39,6 +39,7 @@ rc_ctable|9984|1.22 KB: 256 entries x (1 + 32 + 3 + 3) bits (aging Sec. 5.1.1); 
 rc_slice.mem|524288|64 KB slice: 256 registers x 64 components x 32 bits (aging Sec. 2.1); CACTI-P 0.889 mm2, 0.92 ns at 32 nm (Table 2)
 dcp_pt|3328|416 B: 256 rows x 13 bits (DC-Patch Sec. IV-B); CACTI 0.005 mm2, 0.09 ns at 28 nm (Table 2)
 *drb*|2048|DRB "as large as a slice entry": 64 x 32 bits = 256 B (DC-Patch Sec. IV-C)
+pv_rf_store|1048576|128 KB SM register file: 16 banks x 64 entries x 1024 bits, 32 sub-banks (PV paper Sec. 3.2.1)
 '
 
 # The papers' synthesised logic: block | node (nm) | area (mm2) | access time (ns, - none) | what.
@@ -49,6 +50,7 @@ rc_slice|32|0.021|-|1 Compr. + 2 Decompr. units, aging Table 2 (Fig. 1)
 dcp_compress|28|0.005|0.95|Com unit, DC-Patch Table 2
 dcp_decompress|28|0.007|0.95|Dec unit, DC-Patch Table 2
 psu|28|0.014|0.11|Patching Sel. Unit, DC-Patch Table 2
+pv_bank_rename|32|0.002|0.00059|NBTI-opt: renaming table + control, PV paper Sec. 4.2.3 (HSPICE; added latency)
 '
 
 die() { echo "synth: $*" >&2; exit 2; }

@@ -1,0 +1,105 @@
+/* deltarf pv TRACE [--chips N] [--years Y] [--json]: per scheme bank utilisation, slow-bank
+ * share, normalized frequency and guardband over N VARIUS chips (pv-nbti-banked-rf paper
+ * Sections 3.1, 4.1, 6.2; docs/pv-decisions.md D19-D22), beside the paper's figures. */
+#include "pvsim.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "evalcli.h"
+#include "pv_eval.h"
+
+#define PROG "deltarf pv"
+#define SYNOPSIS "deltarf pv TRACE [--chips N] [--years Y] [--json]"
+
+static void print_md(const char *trace, const pv_accesses *a, unsigned chips, unsigned years,
+                     const pv_result r[PV_SCHEMES])
+{
+    printf("## %s: %llu accesses, %llu wavefronts, %u chips, %u years\n\n", trace,
+           (unsigned long long)a->total, (unsigned long long)a->wavefronts, chips, years);
+    printf("| scheme | busiest bank share | idlest bank share | slow-bank accesses | norm. freq. t=0 |"
+           " norm. freq. %uy | guardband | norm. guardband |\n", years);
+    printf("|---|---:|---:|---:|---:|---:|---:|---:|\n");
+    for (unsigned s = 0; s < PV_SCHEMES; s++)
+        printf("| %s | %.3f | %.3f | %.3f | %.3f | %.3f | %.3f | %.3f |\n", pv_scheme_name(s),
+               r[s].util_max_share, r[s].util_min_share, r[s].slow_share, r[s].freq0,
+               r[s].freq_aged, r[s].guardband, r[s].norm_guardband);
+    printf("\nPaper: PV frequency loss 40%% (baseline norm. freq. 0.60, Fig. 3a); VL-SB +15%% "
+           "(Fig. 3c); guardband -27%% with PV-opt (norm. 0.73); PV-opt+NBTI-opt \"reduces it to "
+           "56 percent\" (Section 6.2), compared as norm. 0.56 (the other reading: 0.44).\n");
+    printf("Here: baseline %.3f, VL-SB gain %+.1f%%, PV-opt norm. guardband %.3f, "
+           "PV-opt+NBTI-opt %.3f.\n\n", r[PV_BASELINE].freq0,
+           100.0 * (r[PV_VLSB_BRO].freq0 / r[PV_BASELINE].freq0 - 1.0), r[PV_OPT].norm_guardband,
+           r[PV_OPT_NBTI].norm_guardband);
+}
+
+static void print_json(const char *trace, const pv_accesses *a, unsigned chips, unsigned years,
+                       const pv_result r[PV_SCHEMES])
+{
+    printf("{\"trace\":");
+    ec_json_string(stdout, trace);
+    printf(",\"accesses\":%llu,\"chips\":%u,\"years\":%u,\"schemes\":[",
+           (unsigned long long)a->total, chips, years);
+    for (unsigned s = 0; s < PV_SCHEMES; s++) {
+        printf("%s{\"scheme\":\"%s\",\"slow_share\":%.6f,\"freq0\":%.6f,\"freq_aged\":%.6f,"
+               "\"guardband\":%.6f,\"norm_guardband\":%.6f,\"boundary0\":%.6f,\"banks\":[",
+               s ? "," : "", pv_scheme_name(s), r[s].slow_share, r[s].freq0, r[s].freq_aged,
+               r[s].guardband, r[s].norm_guardband, r[s].boundary0);
+        for (unsigned v = 0; v < DRF_PV_BANKS; v++)
+            printf("%s{\"util\":%.6f,\"delay0\":%.6f,\"delay\":%.6f}", v ? "," : "",
+                   r[s].vbank_util[v], r[s].vbank_delay0[v], r[s].vbank_delay[v]);
+        printf("]}");
+    }
+    printf("]}\n");
+}
+
+int cmd_pv(int argc, char **argv)
+{
+    const char *trace = NULL;
+    uint64_t chips = 100, years = 7;
+    bool json = false;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--json") == 0) {
+            json = true;
+        } else if (strcmp(argv[i], "--chips") == 0 || strcmp(argv[i], "--years") == 0) {
+            const bool c = argv[i][2] == 'c';
+            if (i + 1 >= argc)
+                return ec_usage(PROG, SYNOPSIS, "missing value for", argv[i]);
+            if (!ec_u64(argv[i + 1], c ? 10000 : 100, c ? &chips : &years) || (c ? chips : years) == 0)
+                return ec_usage(PROG, SYNOPSIS, c ? "bad --chips (1-10000)" : "bad --years (1-100)",
+                                argv[i + 1]);
+            i++;
+        } else if (argv[i][0] == '-' || trace) {
+            return ec_usage(PROG, SYNOPSIS, argv[i][0] == '-' ? "unknown option" : "unexpected argument",
+                            argv[i]);
+        } else {
+            trace = argv[i];
+        }
+    }
+    if (!trace)
+        return ec_usage(PROG, SYNOPSIS, "missing TRACE", NULL);
+    pv_accesses *a = malloc(sizeof *a);
+    pv_result r[PV_SCHEMES];
+    char err[512];
+    if (!a) {
+        fputs(PROG ": out of memory\n", stderr);
+        return 1;
+    }
+    if (!pv_accesses_read(trace, a, err, sizeof err)) {
+        fprintf(stderr, PROG ": %s\n", err);
+        free(a);
+        return 1;
+    }
+    if (!pv_evaluate(a, (unsigned)chips, (double)years, r)) {
+        fputs(PROG ": out of memory\n", stderr);
+        free(a);
+        return 1;
+    }
+    (json ? print_json : print_md)(trace, a, (unsigned)chips, (unsigned)years, r);
+    free(a);
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fputs(PROG ": <stdout>: write error\n", stderr);
+        return 1;
+    }
+    return 0;
+}

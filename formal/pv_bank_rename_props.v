@@ -1,0 +1,70 @@
+// Formal properties of the bank renaming table (pv-nbti-banked-rf paper Section 4.2.1, Figs. 9-10,
+// docs/pv-decisions.md D9-D10): every row equals the rule of its block's last launch, written in
+// the paper's sequential form (k = 0..15 from R0 of the last warp), from reset on.
+//@ TASK|prove|pv_bank_rename_props||sat-ind|1|peek_rows=dut.rows||every row of the 8 = the sequential rule of its last accepted launch (identity after reset); lookup = row entry; err iff last_warp >= 48
+//@ TASK|cover|pv_bank_rename_props||sat-cover|3|peek_rows=dut.rows||Fig. 9 (last warp 15: bank 15 -> 11, bank 0 -> 0) and Fig. 10 (block 2, bank 1 -> 6) looked up
+`include "drf_params.vh"
+module pv_bank_rename_props (
+    input wire       clk,
+    input wire       rst,
+    input wire       launch,
+    input wire [2:0] launch_block,
+    input wire [5:0] launch_last_warp,
+    input wire [2:0] lk_block,
+    input wire [3:0] lk_bank,
+    input wire [511:0] peek_rows
+);
+    wire [3:0] lk_vbank;
+    wire err;
+    pv_bank_rename dut (.clk(clk), .rst(rst), .launch(launch), .launch_block(launch_block),
+                        .launch_last_warp(launch_last_warp), .lk_block(lk_block),
+                        .lk_bank(lk_bank), .lk_vbank(lk_vbank), .err(err));
+
+    reg init = 1'b1;
+    always @(posedge clk) init <= 1'b0;
+    always @(*) if (init) assume (rst);
+
+    // the rule as the paper states it: k = 0..15, bank (s + k) % 16 takes the next free virtual
+    // bank of its category (the RTL computes each bank in closed form instead)
+    function [63:0] rule_row(input [3:0] s);
+        integer k;
+        reg [3:0] bk, nf, ns;
+        begin
+            nf = 0;
+            ns = 11;
+            rule_row = 0;
+            for (k = 0; k < 16; k = k + 1) begin
+                bk = s + k[3:0];
+                if (bk <= 10) begin
+                    rule_row[bk*4 +: 4] = nf;
+                    nf = nf + 1'b1;
+                end else begin
+                    rule_row[bk*4 +: 4] = ns;
+                    ns = ns + 1'b1;
+                end
+            end
+        end
+    endfunction
+
+    reg [3:0] start [0:7]; // last_warp % 16 of each block's last launch
+    integer k;
+    always @(posedge clk)
+        for (k = 0; k < 8; k = k + 1)
+            if (rst)
+                start[k] <= 4'd0;
+            else if (launch && launch_last_warp < 48 && launch_block == k)
+                start[k] <= launch_last_warp[3:0];
+
+    integer blk;
+    always @(*) begin
+        if (!init) begin
+            for (blk = 0; blk < 8; blk = blk + 1)
+                assert (peek_rows[blk * 64 +: 64] == rule_row(start[blk]));
+            assert (lk_vbank == peek_rows[{lk_block, lk_bank} * 4 +: 4]);
+            assert (err == (launch && launch_last_warp >= 48));
+            cover (start[lk_block] == 15 && lk_bank == 15 && lk_vbank == 11);
+            cover (start[lk_block] == 15 && lk_bank == 0 && lk_vbank == 0);
+            cover (lk_block == 2 && lk_bank == 1 && lk_vbank == 6);
+        end
+    end
+endmodule

@@ -1,0 +1,127 @@
+/* Unit tests of the PV/NBTI evaluation (pv-nbti-banked-rf paper Sections 2.3, 3.1, 6.2;
+ * docs/pv-decisions.md D2, D19-D22): NBTI Eq. (1)-(2), the VARIUS map's statistics and
+ * correlation, and the trace mapping on a small trace written here. */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "pv_eval.h"
+#include "pv_varius.h"
+
+static check_counts c;
+
+static bool near(double a, double b, double tol)
+{
+    return fabs(a - b) <= tol;
+}
+
+static void test_nbti(void)
+{
+    const double t7 = 7 * PV_YEAR_S;
+    CHECK(&c, near(pv_nbti_dvth(1.0, t7, 0.0), PV_NBTI_7Y_V, 1e-12)); /* K_v's definition */
+    CHECK(&c, pv_nbti_dvth(0.0, t7, 0.0) == 0.0);
+    /* Eq. (1)-(2) by hand: duty 0.5, no PV shift */
+    const double s = PV_NBTI_7Y_V * pow(0.5, 1.0 / 6.0), want = s * (1.0 - sqrt(0.35 * 0.5));
+    CHECK(&c, near(pv_nbti_dvth(0.5, t7, 0.0), want, 1e-12));
+    double last = 0.0;
+    bool up = true;
+    for (unsigned k = 1; k <= 10; k++) {
+        const double v = pv_nbti_dvth(k / 10.0, t7, 0.0);
+        up &= v > last;
+        last = v;
+    }
+    CHECK(&c, up); /* more stress, more shift */
+    CHECK(&c, pv_nbti_dvth(0.5, t7, 0.05) < pv_nbti_dvth(0.5, t7, 0.0)); /* D2's consequence */
+    CHECK(&c, pv_nbti_dvth(0.5, 2 * t7, 0.0) > pv_nbti_dvth(0.5, t7, 0.0));
+}
+
+static void test_varius(void)
+{
+    pv_varius *v = pv_varius_new(0.5);
+    CHECK(&c, v != NULL);
+    if (!v)
+        return;
+    static pv_chip chip;
+    double sum = 0, sq = 0, near_c = 0, far_c = 0;
+    const unsigned chips = 20, a = 0, b = 1, f = PV_POINTS - 1; /* neighbours, far corners */
+    for (unsigned k = 1; k <= chips; k++) {
+        pv_chip_generate(v, k, &chip);
+        for (unsigned p = 0; p < PV_POINTS; p++) {
+            sum += chip.vth[p];
+            sq += chip.vth[p] * chip.vth[p];
+        }
+        near_c += (chip.vth[a] - PV_VTH0) * (chip.vth[b] - PV_VTH0);
+        far_c += (chip.vth[a] - PV_VTH0) * (chip.vth[f] - PV_VTH0);
+        bool slowest = true;
+        for (unsigned sb = 0; sb < DRF_PV_SUBBANKS; sb++)
+            slowest &= near(pv_chip_delay(&chip, sb, 0.0), chip.delay[sb], 1e-12) &&
+                       pv_chip_delay(&chip, sb, 0.01) > chip.delay[sb];
+        CHECK(&c, slowest);
+    }
+    const double n = (double)chips * PV_POINTS, mean = sum / n, sd = sqrt(sq / n - mean * mean);
+    CHECK(&c, near(mean, PV_VTH0, 0.01));
+    CHECK(&c, near(sd, 0.12 * PV_VTH0, 0.008)); /* sigma/mu = 12 % */
+    CHECK(&c, near_c > far_c);                  /* systematic: neighbours correlate more */
+    pv_chip generated_twice;
+    pv_chip_generate(v, 3, &chip);
+    pv_chip_generate(v, 3, &generated_twice);
+    CHECK(&c, memcmp(chip.delay, generated_twice.delay, sizeof chip.delay) == 0); /* seeded */
+    pv_varius_free(v);
+}
+
+/* Two wavefronts, 9 events: Eq. (3) counts per (warp, reg), launch values dropped. */
+static void test_trace_mapping(void)
+{
+    char path[] = "/tmp/test_pv_eval_XXXXXX";
+    const int fd = mkstemp(path);
+    CHECK(&c, fd >= 0);
+    if (fd < 0)
+        return;
+    FILE *fp = fdopen(fd, "w");
+    char comps[64 * 9 + 1] = "";
+    for (unsigned i = 0; i < 64; i++)
+        strcat(comps, " 00000000");
+    fprintf(fp, "# deltarf register-write trace v1\n");
+    fprintf(fp, "A 10 0 0 7 12\n");
+    fprintf(fp, "W 10 0 0 7 0 ffffffffffffffff%s\n", comps); /* launch value: dropped */
+    fprintf(fp, "A 11 0 0 9 12\n");
+    fprintf(fp, "R 12 0 0 7 3\n");
+    fprintf(fp, "W 12 0 0 7 11 00000000ffffffff%s\n", comps); /* partial */
+    fprintf(fp, "R 13 0 0 9 5\n");
+    fprintf(fp, "R 13 0 0 9 5\n");
+    fprintf(fp, "F 14 0 0 7\n");
+    fprintf(fp, "F 14 0 0 9\n");
+    fclose(fp);
+    static pv_accesses a;
+    char err[256];
+    const bool ok = pv_accesses_read(path, &a, err, sizeof err);
+    unlink(path);
+    CHECK(&c, ok);
+    /* wf 7 = warp 0, wf 9 = warp 1, both in block 0 whose last warp is 7 */
+    CHECK(&c, a.total == 4 && a.wavefronts == 2 && a.max_nvregs == 12 && a.fast_regs == 12);
+    CHECK(&c, a.n[0][3][7][0] == 1 && a.n[0][11][7][1] == 1 && a.n[1][5][7][0] == 2);
+    pv_result r[PV_SCHEMES];
+    CHECK(&c, pv_evaluate(&a, 2, 7.0, r));
+    /* banks: (0+3)=3, (0+11)=11 (slow, partial), (1+5)=6 twice */
+    CHECK(&c, near(r[PV_VLSB_BRO].slow_share, 0.25, 1e-12));
+    CHECK(&c, near(r[PV_OPT].slow_share, 0.0, 1e-12));     /* hybrid: the partial one is fast */
+    CHECK(&c, near(r[PV_BASELINE].slow_share, 0.0, 1e-12));
+    CHECK(&c, near(r[PV_FBA_RM].slow_share, 0.0, 1e-12));  /* 12 regs fit the fast banks */
+    CHECK(&c, near(r[PV_VLSB_BRO].vbank_util[6], 0.5, 1e-12));
+    /* renaming with last warp 7: bank 6 -> 10, bank 3 -> 7, bank 11 -> 11 */
+    CHECK(&c, near(r[PV_OPT_RENAME].vbank_util[10], 0.5, 1e-12) &&
+                  near(r[PV_OPT_RENAME].vbank_util[7], 0.25, 1e-12));
+    CHECK(&c, r[PV_VLSB_BRO].freq0 > r[PV_BASELINE].freq0); /* VL-SB raises the frequency */
+    CHECK(&c, near(r[PV_BASELINE].norm_guardband, 1.0, 1e-12));
+}
+
+int main(void)
+{
+    test_nbti();
+    test_varius();
+    test_trace_mapping();
+    return check_done(&c, "test_pv_eval");
+}

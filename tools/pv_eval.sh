@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# The PV/NBTI banked-RF evaluation (pv-nbti-banked-rf paper Sections 3.1, 4.1, 6.2) on every trace:
+# OUT/report-pv.md, and with gnuplot Fig. 12 (normalized guardband per benchmark under PV-opt and
+# PV-opt+NBTI-opt) and Fig. 8 (chip 1's virtual-bank latency, fresh and aged, with the boundary,
+# and utilisation, under PV-opt) as svg in OUT/plots. usage: tools/pv_eval.sh DELTARF OUT TRACE...
+set -euo pipefail
+BIN=$1 OUT=$2
+shift 2
+CHIPS=${PV_CHIPS:-100} YEARS=${PV_YEARS:-7}
+mkdir -p "$OUT/pv" "$OUT/plots"
+{
+  echo "## PV/NBTI banked register file (pv-nbti-banked-rf paper; docs/pv-decisions.md D19-D22)"
+  echo
+  for t in "$@"; do
+    name=$(basename "$t" .trace.xz)
+    "$BIN" pv "$t" --chips "$CHIPS" --years "$YEARS" | sed "1s|^## .*: |## $name: |"
+    "$BIN" pv "$t" --chips "$CHIPS" --years "$YEARS" --json >"$OUT/pv/$name.json"
+  done
+} >"$OUT/report-pv.md"
+
+# fig12.dat: bench, PV-opt and PV-opt+NBTI-opt normalized guardband
+for t in "$@"; do
+  name=$(basename "$t" .trace.xz)
+  grep -o '"scheme":"[^"]*","slow_share":[^,]*,"freq0":[^,]*,"freq_aged":[^,]*,"guardband":[^,]*,"norm_guardband":[^,]*' \
+    "$OUT/pv/$name.json" | awk -F'[:,]' -v b="$name" '
+      { gsub(/"/, "", $2); v[$2] = $NF }
+      END { printf "%s\t%s\t%s\n", b, v["PV-opt (+hybrid)"], v["PV-opt+NBTI-opt"] }'
+done >"$OUT/pv/fig12.dat"
+
+# fig8-<bench>.dat: virtual bank, utilisation, fresh and aged delay (chip 1, PV-opt), boundary
+for t in "$@"; do
+  name=$(basename "$t" .trace.xz)
+  awk -v RS='{"scheme":' 'NR > 1 && /^"PV-opt \(\+hybrid\)"/' "$OUT/pv/$name.json" |
+    grep -o '"boundary0":[0-9.]*\|{"util":[0-9.]*,"delay0":[0-9.]*,"delay":[0-9.]*}' |
+    awk -F'[:,}]' '/boundary0/ { b = $2; next } { printf "%d\t%s\t%s\t%s\t%s\n", n++, $2, $4, $6, b }' \
+    >"$OUT/pv/fig8-$name.dat"
+done
+
+command -v gnuplot >/dev/null || { echo "pv_eval: gnuplot not found, no plots" >&2; exit 0; }
+gnuplot <<GP
+set terminal svg size 900,420
+set output "$OUT/plots/pv-fig12-guardband.svg"
+set title "Fig. 12: normalized guardband ($CHIPS chips, $YEARS years)"
+set style data histograms; set style histogram clustered gap 1; set style fill solid 0.8
+set ylabel "guardband / baseline guardband"; set xtics rotate by -30
+plot "$OUT/pv/fig12.dat" using 2:xtic(1) title "PV-opt", '' using 3 title "PV-opt+NBTI-opt"
+GP
+for f in "$OUT"/pv/fig8-*.dat; do
+  name=$(basename "$f" .dat); name=${name#fig8-}
+  gnuplot <<GP
+set terminal svg size 900,420
+set output "$OUT/plots/pv-fig8-$name.svg"
+set title "Fig. 8: $name, chip 1, PV-opt: virtual-bank latency and utilisation"
+set xlabel "virtual bank"; set ylabel "latency (relative to nominal)"; set y2label "utilisation"
+set ytics nomirror; set y2tics; set xrange [-0.5:15.5]
+plot "$f" using 1:2 axes x1y2 with boxes fill solid 0.3 title "utilisation", \
+     '' using 1:3 with linespoints title "latency, fresh", '' using 1:4 with linespoints title "latency, $YEARS years", \
+     '' using 1:5 with lines dt 2 title "boundary"
+GP
+done
+echo "pv_eval: $OUT/report-pv.md, plots in $OUT/plots"
