@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* deltarf pvorg | rename | bank: records of the PV/NBTI banked-RF C models (pv-nbti-banked-rf
  * paper Sections 3.3.1 Eq. 3, 4.2.1 renaming, 4.2.2 re-organization; docs/pv-decisions.md). */
 #include "pvcli.h"

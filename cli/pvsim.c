@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* deltarf pv TRACE [--chips N] [--years Y] [--json]: per scheme bank utilisation, slow-bank
  * share, normalized frequency and guardband over N VARIUS chips (pv-nbti-banked-rf paper
  * Sections 3.1, 4.1, 6.2; docs/pv-decisions.md D19-D22), beside the paper's figures. */

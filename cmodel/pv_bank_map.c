@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Eq. (3) register-to-bank mapping and FBA-RM (pv-nbti-banked-rf paper Sections 3.3.1-3.3.2);
  * mirrors rtl/pv_bank_map.v. Decisions: docs/pv-decisions.md D4-D5. */
 #include "pv_bank_map.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Register-to-bank mapping of the PV/NBTI banked RF (pv-nbti-banked-rf paper Section 3.3.1,
  * Eq. 3: bank = (warp_ID + register_ID) % 16) and its fast-bank aware variant FBA-RM
  * (Section 3.3.2): the kernel's small-ID registers on the 11 fast banks, the rest on the 5 slow. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* RF-BRO bank organization table and its kernel-level re-organization (pv-nbti-banked-rf
  * paper Sections 3.2.2-3.2.3, 4.2.2); mirrors rtl/pv_bank_org.v, which ranks one sub-bank per
  * cycle. Decisions: docs/pv-decisions.md D6-D8. */

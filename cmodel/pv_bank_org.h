@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Bank organization table of RF-BRO (pv-nbti-banked-rf paper Sections 3.2.2-3.2.3: two sub-bank
  * IDs and a speed type per virtual bank) and its kernel-level re-organization (Section 4.2.2):
  * sub-banks ranked by delay, every two consecutive ones one virtual bank, fastest first. */

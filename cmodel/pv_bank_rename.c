@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Block-level bank renaming (pv-nbti-banked-rf paper Section 4.2.1, Figs. 9-10); mirrors
  * rtl/pv_bank_rename.v. Decisions: docs/pv-decisions.md D9-D10. */
 #include "pv_bank_rename.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Bank renaming table of NBTI-opt (pv-nbti-banked-rf paper Section 4.2.1, Figs. 9-10): 8 block
  * rows x 16 banks x 4 bits; at a block's launch, bank (last_warp + k) % 16, k = 0..15, gets the
  * lowest-numbered free virtual bank of its own category (fast: 0-10, slow: 11-15). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Busy latches and the arbitrator's stall of Fig. 5 (pv-nbti-banked-rf paper Section 3.2.3);
  * mirrors rtl/pv_busy_arb.v. Decisions: docs/pv-decisions.md D11. */
 #include "pv_busy_arb.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Busy latches and arbitration of VL-SB + RF-BRO (pv-nbti-banked-rf paper Section 3.2.3,
  * Fig. 5): a granted access to a slow virtual bank latches busy in its two sub-banks (they skip
  * the next precharge: the access lasts two cycles) and the arbitrator stalls that bank next. */

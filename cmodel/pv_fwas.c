@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* FWAS issue selection (pv-nbti-banked-rf paper Section 3.3.3); mirrors rtl/pv_fwas.v.
  * Decisions (the class's own round-robin pointer, ties): docs/pv-decisions.md D12-D13. */
 #include "pv_fwas.h"

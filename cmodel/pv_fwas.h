@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* FWAS, fast-warp aware scheduling (pv-nbti-banked-rf paper Section 3.3.3): an instruction warp
  * is fast when all its operand reads and its write map to fast banks; among the ready warps the
  * fast ones issue first, round-robin within each class. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* PV/NBTI banked register file wrapper (pv-nbti-banked-rf paper Sections 3.2-3.3.1, 4.2);
  * mirrors rtl/pv_rf.v cycle by cycle. Decisions: docs/pv-decisions.md D14-D18. */
 #include "pv_rf.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* PV/NBTI banked register file (pv-nbti-banked-rf paper Sections 3.2-3.3.1, 4.2): Eq. (3)
  * banks renamed per block, looked up in the bank organization table, arbitrated with the
  * busy latches, over a store of 32 sub-banks x 64 rows x 512 bits (two per register vector). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* PV/NBTI trace evaluation (pv-nbti-banked-rf paper Sections 3.2-4.2 and 6.2): the schemes'
  * bank mapping over the trace's accesses, VL-SB cycle time, NBTI ageing by epochs with the
  * kernel-level re-organization at each (docs/pv-decisions.md D19-D22). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Trace evaluation of the PV/NBTI banked RF (pv-nbti-banked-rf paper Sections 3.1-4.2, 6.2):
  * per scheme the bank utilisation, the share of accesses to slow banks, the normalized frequency
  * and the NBTI guardband after Y years, averaged over a population of VARIUS chips. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* VARIUS-style variation map and NBTI ageing (pv-nbti-banked-rf paper Sections 2.3, 3.1);
  * decisions (grid, layout, delay law, K_v): docs/pv-decisions.md D2, D19. */
 #include "pv_varius.h"

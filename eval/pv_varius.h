@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Process-variation map after VARIUS [13] for the PV/NBTI banked RF (pv-nbti-banked-rf paper
  * Section 3.1: phi = 0.5, Vth sigma/mu 12 %, Leff sigma/mu 6 %, equal random and systematic
  * variance) and NBTI ageing by Eq. (1)-(2) (Section 2.3: n = 1/6, eta = 0.35). */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Formal properties of the Eq. (3) / FBA-RM bank map (pv-nbti-banked-rf paper Sections
 // 3.3.1-3.3.2, docs/pv-decisions.md D4-D5): every input, written with a subtraction loop instead
 // of the RTL's % operators.

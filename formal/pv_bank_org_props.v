@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Formal properties of the RF-BRO organization table's kernel-level re-organization
 // (pv-nbti-banked-rf paper Section 4.2.2, docs/pv-decisions.md D6-D8): once sub-bank x is ranked,
 // the table's slot of rank(x) holds x (rank: faster sub-banks, ties to the lower ID, recomputed

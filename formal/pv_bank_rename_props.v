@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Formal properties of the bank renaming table (pv-nbti-banked-rf paper Section 4.2.1, Figs. 9-10,
 // docs/pv-decisions.md D9-D10): every row equals the rule of its block's last launch, written in
 // the paper's sequential form (k = 0..15 from R0 of the last warp), from reset on.

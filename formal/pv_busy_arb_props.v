@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Formal properties of the busy latches and arbitration (pv-nbti-banked-rf paper Section 3.2.3,
 // Fig. 5; docs/pv-decisions.md D11): grants are requests of banks without a busy sub-bank, a slow
 // grant blocks its bank the next cycle when the table holds, a fast grant blocks nothing.

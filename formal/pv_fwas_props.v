@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Formal properties of FWAS issue selection (pv-nbti-banked-rf paper Section 3.3.3,
 // docs/pv-decisions.md D12-D13): the issued warp is ready, of the fast class whenever one is ready,
 // and the first candidate of its class after the class's last issued warp (no candidate skipped).

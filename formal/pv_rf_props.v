@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Formal properties of the PV/NBTI banked register file (pv-nbti-banked-rf paper Sections
 // 3.2-3.3.1, 4.2; docs/pv-decisions.md D14-D18) at reduced parameters (VEC_BITS = 4, ROWS = 4,
 // 1-bit delay codes DB; module parameters), bounded (8 steps): a granted read of an anyconst

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Register-to-bank mapping of the PV/NBTI banked RF (pv-nbti-banked-rf paper Section 3.3.1,
 // Eq. 3) and FBA-RM (Section 3.3.2): registers below fast_regs on the 11 fast banks by Eq. (3)
 // mod 11, the others on the 5 slow banks by Eq. (3) mod 5 (docs/pv-decisions.md D4-D5).

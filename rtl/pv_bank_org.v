@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Bank organization table of RF-BRO (pv-nbti-banked-rf paper Sections 3.2.2-3.2.3, Fig. 5) and
 // its kernel-level re-organization (Section 4.2.2): one sub-bank ranked per cycle by delay (ties
 // to the lower ID), rank r written to entry r/2, the faster first (docs/pv-decisions.md D6-D8).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Bank renaming table of NBTI-opt (pv-nbti-banked-rf paper Section 4.2.1, Figs. 9-10): 8 block
 // rows x 16 banks x 4 bits; at a launch bank (last_warp + k) % 16, k = 0..15, takes the lowest
 // free virtual bank of its category, fast 0-10 or slow 11-15 (docs/pv-decisions.md D9-D10).

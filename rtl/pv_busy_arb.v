@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Busy latches and arbitration of VL-SB + RF-BRO (pv-nbti-banked-rf paper Section 3.2.3,
 // Fig. 5): a granted slow access latches busy in its two sub-banks (no precharge next cycle),
 // and the arbitrator stalls the next access to a bank with a busy sub-bank (pv-decisions D11).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // FWAS issue selection (pv-nbti-banked-rf paper Section 3.3.3): the fast class (ready warps
 // whose instruction reads and writes fast banks only) first, else the slow class; round-robin
 // within each class from its own last-issued pointer (docs/pv-decisions.md D12-D13).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // PV/NBTI banked register file (pv-nbti-banked-rf paper Sections 3.2-3.3.1, 4.2): Eq. (3) bank,
 // renamed per block (pv_bank_rename), looked up in the organization table (pv_bank_org),
 // arbitrated by the busy latches (pv_busy_arb), over pv_rf_store (docs/pv-decisions.md D14-D18).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Register store of the PV/NBTI banked RF (pv-nbti-banked-rf paper Section 3.2.1): 32 sub-banks
 // x ROWS rows x VEC_BITS/2 bits (1 Mbit at the paper's size); a register vector's access reads
 // or writes the same row of two sub-banks. An SRAM macro: black-boxed in synthesis (D18).

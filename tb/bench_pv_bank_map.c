@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Lockstep bench of the Eq. (3) / FBA-RM bank map (pv-nbti-banked-rf paper Sections 3.3.1-3.3.2):
  * cmodel/pv_bank_map.c against rtl/pv_bank_map.v, exhaustive over warp, register and fast_regs
  * (2^19 cycles), plus the paper's formulas recomputed here and Fig. 6's golden vector. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Lockstep bench of the RF-BRO bank organization table and its kernel-level re-organization
  * (pv-nbti-banked-rf paper Sections 3.2.2-3.2.3, 4.2.2): cmodel/pv_bank_org.c against
  * rtl/pv_bank_org.v every cycle; after each ranking the table is checked to be sorted by delay

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Lockstep bench of the bank renaming table (pv-nbti-banked-rf paper Section 4.2.1, Figs. 9-10):
  * cmodel/pv_bank_rename.c against rtl/pv_bank_rename.v every cycle, plus a scoreboard of the 8
  * rows filled by the rule in its closed form (a bank's virtual bank = its category's base + the

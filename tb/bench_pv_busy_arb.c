@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Lockstep bench of the busy latches and arbitration (pv-nbti-banked-rf paper Section 3.2.3,
  * Fig. 5): cmodel/pv_busy_arb.c against rtl/pv_busy_arb.v every cycle, plus the timing rule
  * from the bench's own record of the last cycle: a slow grant holds its bank (and every bank

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Lockstep bench of FWAS issue selection (pv-nbti-banked-rf paper Section 3.3.3):
  * cmodel/pv_fwas.c against rtl/pv_fwas.v every cycle, plus the policy checked on its own: the
  * issued warp is ready, fast whenever a fast warp is ready, and no warp continuously ready in

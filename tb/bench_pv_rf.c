@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Lockstep bench of the PV/NBTI banked register file (pv-nbti-banked-rf paper Sections 3.2-3.3.1,
  * 4.2): cmodel/pv_rf.c against rtl/pv_rf.v every cycle, kernels of blocks that launch, write,
  * read and retire, and a scoreboard of its own: every granted read returns the last value written

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Packing of the PV/NBTI blocks' wide ports (pv-nbti-banked-rf paper Section 3.2.3): fields of
  * equal width, field i at bits [i*width +: width], as 32-bit words low word first. */
 #ifndef PV_PACK_H

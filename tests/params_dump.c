@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Prints the C side of the project's parameters (cmodel/drf_params.h), one "NAME VALUE"
  * per line, for tests/params_agree.sh to compare with rtl/drf_params.vh. */
 #include <stdio.h>

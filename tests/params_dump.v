@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Prints the RTL side of the project's parameters (rtl/drf_params.vh), one "NAME VALUE"
 // per line, for tests/params_agree.sh to compare with cmodel/drf_params.h.
 `include "drf_params.vh"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Unit tests of the PV/NBTI banked-RF C models (pv-nbti-banked-rf paper Sections 3.2-4.2) with
  * the golden vectors of the paper's own examples: Figs. 4, 5, 6, 9, 10 and Section 4.2.2. */
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Unit tests of the PV/NBTI evaluation (pv-nbti-banked-rf paper Sections 2.3, 3.1, 6.2;
  * docs/pv-decisions.md D2, D19-D22): NBTI Eq. (1)-(2), the VARIUS map's statistics and
  * correlation, and the trace mapping on a small trace written here. */

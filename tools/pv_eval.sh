@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The PV/NBTI banked-RF evaluation (pv-nbti-banked-rf paper Sections 3.1, 4.1, 6.2) on every trace:
 # OUT/report-pv.md, and with gnuplot Fig. 12 (normalized guardband per benchmark under PV-opt and
 # PV-opt+NBTI-opt) and Fig. 8 (chip 1's virtual-bank latency, fresh and aged, with the boundary,

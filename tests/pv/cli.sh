@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
 # Black-box tests of deltarf pvorg | rename | bank (pv-nbti-banked-rf paper Sections 3.3.1,
 # 4.2.1, 4.2.2): the paper's golden vectors, independent re-computations in awk/bash of the
 # ranking and the renaming rule over many records, and bad input (one line, exit 1).
