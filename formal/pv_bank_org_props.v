@@ -4,8 +4,8 @@
 // the table's slot of rank(x) holds x (rank: faster sub-banks, ties to the lower ID, recomputed
 // here from the captured delays), every type is by position, the boundary is the rank-21 delay.
 // Proven with 3-bit delay codes (module parameter DB): 32 sub-banks over 8 values, ties included.
-//@ TASK|prove|pv_bank_org_props|DB=3|smt-bmc|36|peek_d=dut.d,peek_next=dut.next||anyconst sub-bank x: ranked => slot rank(x) = x; types 0-10 fast; boundary = delay of rank 21 after a ranking; 32 busy cycles; err; lookup = table (no ROM load since the ranking)
-//@ TASK|cover|pv_bank_org_props|DB=3|smt-cover|36|peek_d=dut.d,peek_next=dut.next||the last sub-bank ranked, a ROM load after a ranking, a request refused while ranking
+//@ prove|spec|pv_bank_org_props|DB=3|smt-bmc|36|peek_d=dut.d,peek_next=dut.next|slow|anyconst sub-bank x: ranked => slot rank(x) = x; types 0-10 fast; boundary = delay of rank 21 after a ranking; 32 busy cycles; err; lookup = table (no ROM load since the ranking)
+//@ cover|cover|pv_bank_org_props|DB=3|smt-cover|36|peek_d=dut.d,peek_next=dut.next|slow|the last sub-bank ranked, a ROM load after a ranking, a request refused while ranking
 `include "drf_params.vh"
 module pv_bank_org_props #(
     parameter integer DB = `DRF_PV_DELAY_BITS

@@ -2,8 +2,8 @@
 // Formal properties of the bank renaming table (pv-nbti-banked-rf paper Section 4.2.1, Figs. 9-10,
 // docs/pv-decisions.md D9-D10): every row equals the rule of its block's last launch, written in
 // the paper's sequential form (k = 0..15 from R0 of the last warp), from reset on.
-//@ TASK|prove|pv_bank_rename_props||sat-ind|1|peek_rows=dut.rows||every row of the 8 = the sequential rule of its last accepted launch (identity after reset); lookup = row entry; err iff last_warp >= 48
-//@ TASK|cover|pv_bank_rename_props||sat-cover|3|peek_rows=dut.rows||Fig. 9 (last warp 15: bank 15 -> 11, bank 0 -> 0) and Fig. 10 (block 2, bank 1 -> 6) looked up
+//@ prove|spec|pv_bank_rename_props||sat-ind|1|peek_rows=dut.rows|slow|every row of the 8 = the sequential rule of its last accepted launch (identity after reset); lookup = row entry; err iff last_warp >= 48
+//@ cover|cover|pv_bank_rename_props||sat-cover|3|peek_rows=dut.rows||Fig. 9 (last warp 15: bank 15 -> 11, bank 0 -> 0) and Fig. 10 (block 2, bank 1 -> 6) looked up
 `include "drf_params.vh"
 module pv_bank_rename_props (
     input wire       clk,

@@ -4,8 +4,8 @@
 // 1-bit delay codes DB; module parameters), bounded (8 steps): a granted read of an anyconst
 // (warp, reg) returns the last value written to it since its block's launch, whatever other
 // blocks launched (renamed) or retired between.
-//@ TASK|prove|pv_rf_props|VEC_BITS=4,ROWS=4,DB=1|abc-bmc|8|||anyconst (warp, reg): read = last value written since the block's launch, across other blocks' launches and retires; granted accesses use two distinct sub-banks; errors refuse
-//@ TASK|cover|pv_rf_props|VEC_BITS=4,ROWS=4,DB=1|abc-cover|8|||a checked read after another block was launched between the write and the read; a slow access stalled then granted
+//@ prove|spec|pv_rf_props|VEC_BITS=4,ROWS=4,DB=1|abc-bmc|8||slow|anyconst (warp, reg): read = last value written since the block's launch, across other blocks' launches and retires; granted accesses use two distinct sub-banks; errors refuse
+//@ cover|cover|pv_rf_props|VEC_BITS=4,ROWS=4,DB=1|abc-cover|8||slow|a checked read after another block was launched between the write and the read; a slow access stalled then granted
 `include "drf_params.vh"
 module pv_rf_props #(
     parameter integer VEC_BITS = `DRF_PV_VEC_BITS,

@@ -15,7 +15,8 @@
 #   prep    abc: AIG rewriting first (same function); equiv: top's IMPL 1 against IMPL 0 in a
 #           miter; zero: registers start at zero; cutMODULE: MODULE's outputs free (constrained by
 #           the wrapper's assumptions, its contract); D:NAME=VALUE: a params.def parameter set
-#           (tools/gen_params.sh), e.g. a reduced register count
+#           (tools/gen_params.sh), e.g. a reduced register count; slow: a group that takes
+#           longer than make test allows, SKIPPED unless FORMAL_SLOW=1 (docs/formal.md)
 # FORMAL_TIMEOUT (seconds, default 300) bounds every solver run.
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -136,8 +137,15 @@ run_task() {
     RESULT="$OUT/results/$module.$task.tsv"
     COVERS="$OUT/results/$module.$task.covers"
     : > "$RESULT"; : > "$COVERS"
+    local name desc prep
     while IFS= read -r line; do
         [ -n "$ONLY" ] && [ "${line%%|*}" != "$ONLY" ] && continue
+        IFS='|' read -r name _ _ _ _ _ prep desc <<< "$line"
+        if [[ ",$prep," == *,slow,* ]] && [ "${FORMAL_SLOW:-0}" != 1 ]; then
+            emit "$module" "$task" "$name" "$desc" "-" "-" "0" SKIPPED "slow group: FORMAL_SLOW=1 make formal runs it"
+            echo "$module.$task $name: SKIPPED (slow; FORMAL_SLOW=1 runs it)"
+            continue
+        fi
         run_group "$module" "$task" "$line" || ok=1
     done <<< "$lines"
     return $ok
@@ -148,13 +156,13 @@ failures() {
     local m t f
     for m in $(blocks); do for t in prove cover; do
         f="$OUT/results/$m.$t.tsv"; [ -s "$f" ] || continue
-        awk -F'\t' -v p="$1" '$8 != "PASS" && $8 != "COVERED" { print p $1 "." $2 " " $3 ": " $8 " - " $9 }' "$f"
+        awk -F'\t' -v p="$1" '$8 != "PASS" && $8 != "COVERED" && $8 != "SKIPPED" { print p $1 "." $2 " " $3 ": " $8 " - " $9 }' "$f"
     done; done
 }
 
 # report: OUT/report.md from every block's result files; fails unless all PASS / COVERED
 report() {
-    local md="$OUT/report.md" m t f bad=0 total=0 n=0
+    local md="$OUT/report.md" m t f bad=0 total=0 n=0 skipped=0
     {
         echo "# Formal verification report"
         echo
@@ -171,12 +179,12 @@ report() {
                 while IFS=$'\t' read -r mod task name desc engine depth secs result detail; do
                     echo "| $mod | $task $name: $desc | $engine | $depth | $secs | $result |"
                     total=$(awk -v a="$total" -v b="$secs" 'BEGIN { print a + b }'); n=$((n + 1))
-                    case $result in PASS|COVERED) ;; *) bad=1 ;; esac
+                    case $result in PASS|COVERED) ;; SKIPPED) skipped=$((skipped + 1)) ;; *) bad=1 ;; esac
                 done < "$f"
             done
         done
         echo
-        echo "$n groups, solver and frontend time $(printf '%.0f' "$total") s."
+        echo "$n groups ($skipped slow ones SKIPPED: \`FORMAL_SLOW=1 make formal\` runs them), solver and frontend time $(printf '%.0f' "$total") s."
         echo
         if [ "$bad" -ne 0 ]; then
             echo "## Failures"
