@@ -2,13 +2,16 @@
 /* Register-to-bank mapping of the PV/NBTI banked RF (pv-nbti-banked-rf paper Section 3.3.1,
  * Eq. 3: bank = (warp_ID + register_ID) % 16) and its fast-bank aware variant FBA-RM
  * (Section 3.3.2): the kernel's small-ID registers on the 11 fast banks, the rest on the 5 slow. */
-#ifndef PV_BANK_MAP_H
-#define PV_BANK_MAP_H
+#ifndef DELTARF_PV_BANK_MAP_H
+#define DELTARF_PV_BANK_MAP_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
 #include "drf_params.h"
+#include "drf_api.h"
+
+DRF_BEGIN_DECLS
 
 enum { PV_SLOW_BANKS = DRF_PV_BANKS - DRF_PV_FAST_BANKS };
 
@@ -33,5 +36,7 @@ unsigned pv_bank_eq3(unsigned warp, unsigned reg);
  * for `warps` warps of `regs` registers each: all of them when warps * regs <= 11 * 64,
  * otherwise floor(11 * 64 / warps) (docs/pv-decisions.md D5). */
 unsigned pv_fba_fast_regs(unsigned warps, unsigned regs);
+
+DRF_END_DECLS
 
 #endif

@@ -2,13 +2,16 @@
 /* Bank organization table of RF-BRO (pv-nbti-banked-rf paper Sections 3.2.2-3.2.3: two sub-bank
  * IDs and a speed type per virtual bank) and its kernel-level re-organization (Section 4.2.2):
  * sub-banks ranked by delay, every two consecutive ones one virtual bank, fastest first. */
-#ifndef PV_BANK_ORG_H
-#define PV_BANK_ORG_H
+#ifndef DELTARF_PV_BANK_ORG_H
+#define DELTARF_PV_BANK_ORG_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
 #include "drf_params.h"
+#include "drf_api.h"
+
+DRF_BEGIN_DECLS
 
 enum {
     PV_FAST_SUBBANKS = 2 * DRF_PV_FAST_BANKS,   /* VL-SB, n = 70%: the 22 fastest sub-banks */
@@ -65,5 +68,7 @@ void pv_bank_org_step(pv_bank_org_state *s, const pv_bank_org_in *in, pv_bank_or
  * the lower ID. lower(ctx, j, i) / equal(ctx, j, i): sub-bank j's delay is below / equal to i's. */
 unsigned pv_org_rank(unsigned i, bool (*lower)(const void *ctx, unsigned j, unsigned i),
                      bool (*equal)(const void *ctx, unsigned j, unsigned i), const void *ctx);
+
+DRF_END_DECLS
 
 #endif

@@ -2,13 +2,16 @@
 /* Bank renaming table of NBTI-opt (pv-nbti-banked-rf paper Section 4.2.1, Figs. 9-10): 8 block
  * rows x 16 banks x 4 bits; at a block's launch, bank (last_warp + k) % 16, k = 0..15, gets the
  * lowest-numbered free virtual bank of its own category (fast: 0-10, slow: 11-15). */
-#ifndef PV_BANK_RENAME_H
-#define PV_BANK_RENAME_H
+#ifndef DELTARF_PV_BANK_RENAME_H
+#define DELTARF_PV_BANK_RENAME_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
 #include "drf_params.h"
+#include "drf_api.h"
+
+DRF_BEGIN_DECLS
 
 /* The row of a block launched with this last warp: row[b] = virtual bank of bank b. */
 void pv_rename_row(unsigned last_warp, uint8_t row[DRF_PV_BANKS]);
@@ -35,5 +38,7 @@ typedef struct {
 void pv_bank_rename_reset(pv_bank_rename_state *s);
 void pv_bank_rename_step(pv_bank_rename_state *s, const pv_bank_rename_in *in,
                          pv_bank_rename_out *out);
+
+DRF_END_DECLS
 
 #endif

@@ -2,13 +2,16 @@
 /* Busy latches and arbitration of VL-SB + RF-BRO (pv-nbti-banked-rf paper Section 3.2.3,
  * Fig. 5): a granted access to a slow virtual bank latches busy in its two sub-banks (they skip
  * the next precharge: the access lasts two cycles) and the arbitrator stalls that bank next. */
-#ifndef PV_BUSY_ARB_H
-#define PV_BUSY_ARB_H
+#ifndef DELTARF_PV_BUSY_ARB_H
+#define DELTARF_PV_BUSY_ARB_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
 #include "drf_params.h"
+#include "drf_api.h"
+
+DRF_BEGIN_DECLS
 
 typedef struct {
     bool rst;
@@ -30,5 +33,7 @@ typedef struct {
 
 void pv_busy_arb_reset(pv_busy_arb_state *s);
 void pv_busy_arb_step(pv_busy_arb_state *s, const pv_busy_arb_in *in, pv_busy_arb_out *out);
+
+DRF_END_DECLS
 
 #endif

@@ -2,15 +2,18 @@
 /* FWAS, fast-warp aware scheduling (pv-nbti-banked-rf paper Section 3.3.3): an instruction warp
  * is fast when all its operand reads and its write map to fast banks; among the ready warps the
  * fast ones issue first, round-robin within each class. */
-#ifndef PV_FWAS_H
-#define PV_FWAS_H
+#ifndef DELTARF_PV_FWAS_H
+#define DELTARF_PV_FWAS_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
 #include "drf_params.h"
+#include "drf_api.h"
 
-_Static_assert(DRF_PV_WARPS <= 64, "warp masks are 64-bit");
+DRF_BEGIN_DECLS
+
+DRF_STATIC_ASSERT(DRF_PV_WARPS <= 64, "warp masks are 64-bit");
 
 /* The decode stage's fast bit: every one of the n virtual banks (reads and the write) < 11. */
 bool pv_fwas_inst_fast(const uint8_t *vbanks, unsigned n);
@@ -36,5 +39,7 @@ typedef struct {
 /* Both pointers at the last warp: warp 0 has the highest priority after reset. */
 void pv_fwas_reset(pv_fwas_state *s);
 void pv_fwas_step(pv_fwas_state *s, const pv_fwas_in *in, pv_fwas_out *out);
+
+DRF_END_DECLS
 
 #endif

@@ -2,8 +2,8 @@
 /* PV/NBTI banked register file (pv-nbti-banked-rf paper Sections 3.2-3.3.1, 4.2): Eq. (3)
  * banks renamed per block, looked up in the bank organization table, arbitrated with the
  * busy latches, over a store of 32 sub-banks x 64 rows x 512 bits (two per register vector). */
-#ifndef PV_RF_H
-#define PV_RF_H
+#ifndef DELTARF_PV_RF_H
+#define DELTARF_PV_RF_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -11,6 +11,9 @@
 #include "pv_bank_org.h"
 #include "pv_bank_rename.h"
 #include "pv_busy_arb.h"
+#include "drf_api.h"
+
+DRF_BEGIN_DECLS
 
 enum {
     PV_VEC_WORDS = DRF_PV_VEC_BITS / 32,
@@ -64,5 +67,7 @@ static inline unsigned pv_rf_row(unsigned warp, unsigned reg, unsigned kshift)
 {
     return warp << kshift | reg >> 4;
 }
+
+DRF_END_DECLS
 
 #endif
