@@ -62,17 +62,17 @@ module pv_bank_org #(
     assign lk_slow = table_slow[lk_v];
     assign err = (busy & (reorg | wr)) | (reorg & wr);
 
-    // the table after reset: entry v = the physical bank v's sub-banks 2v, 2v+1
-    reg [NB*SB-1:0] ident_sb0, ident_sb1;
-    reg [SB-2:0] sb_id;
-    integer v;
-    always @(*) begin
-        for (v = 0; v < NB; v = v + 1) begin
-            sb_id = v[SB-2:0];
-            ident_sb0[v*SB +: SB] = {sb_id, 1'b0};
-            ident_sb1[v*SB +: SB] = {sb_id, 1'b1};
+    // the table after reset: entry v = the physical bank v's sub-banks 2v, 2v+1 (constants as
+    // continuous assignments: an always @(*) without inputs never runs on Icarus)
+    wire [NB*SB-1:0] ident_sb0, ident_sb1;
+    genvar v;
+    generate
+        for (v = 0; v < NB; v = v + 1) begin : g_ident
+            localparam [SB-2:0] SB_ID = v;
+            assign ident_sb0[v*SB +: SB] = {SB_ID, 1'b0};
+            assign ident_sb1[v*SB +: SB] = {SB_ID, 1'b1};
         end
-    end
+    endgenerate
 
     always @(posedge clk) begin
         if (rst) begin
