@@ -26,6 +26,7 @@ pass=0 fail=0
 check() { if eval "$2"; then pass=$((pass + 1)); else echo "regress-selftest: FAILED: $1"; fail=$((fail + 1)); fi; }
 
 rm -rf "$out/out" "$out/results.tsv" "$out/junit.xml"
+mkdir -p "$out"
 waited timeout 60 "$here/slurm.sh" up || { echo "regress-selftest: 0 passed, 1 failed (no cluster)"; exit 1; }
 waited timeout 120 "$here/regress.sh" -l slurm -s "$seeds" -o "$out" "$block" "$bad" >"$out/run.log" 2>&1
 status=$?
