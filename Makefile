@@ -34,7 +34,7 @@ VERILATOR_FLAGS := --cc --exe --build -j 2 -O3 --x-assign unique --x-initial uni
 TOOLS_OK := $(BUILD)/.tools-ok
 
 .SECONDARY:
-.PHONY: all verify test lint bench clean tools unit params cli icarus asan selftest
+.PHONY: all verify test test-build lint bench clean tools unit params cli icarus asan selftest
 all: $(BUILD)/deltarf
 
 tools: $(TOOLS_OK)
@@ -50,6 +50,10 @@ $(BUILD)/obj/%.o: %.c | $(TOOLS_OK)
 
 CMODEL_OBJ := $(CMODEL_SRC:%.c=$(BUILD)/obj/%.o)
 HARNESS_OBJ := $(HARNESS_SRC:%.c=$(BUILD)/obj/%.o)
+# The harness as an archive: a bench links only the members it uses (dcp_stats: dcp_slice's).
+HARNESS_LIB := $(BUILD)/libhx.a
+$(HARNESS_LIB): $(HARNESS_OBJ)
+	ar rcs $@ $^
 
 $(BUILD)/libdrf.a: $(CMODEL_OBJ)
 	ar rcs $@ $^
@@ -66,17 +70,17 @@ VARIANT_BENCHES := $(IMPL_BLOCKS:%=$(BUILD)/tb/bench_%@0)
 # A bench: tb/bench_<b>.c, the generated port struct and shim, the block's RTL files.
 .SECONDEXPANSION:
 BENCH_DEPS = tb/bench_%.c $(GEN)/tb/ports_%.h $(GEN)/tb/shim_%.cpp tb/vshim.cpp tb/vshim.hpp \
-  tb/harness.h tb/dut.h $$(RTL_FILES_$$*) $(HARNESS_OBJ) $(BUILD)/libdrf.a
+  tb/harness.h tb/dut.h $$(RTL_FILES_$$*) $(HARNESS_LIB) $(BUILD)/libdrf.a
 # $(call verilate,BLOCK,NAME,FLAGS): tb/bench_BLOCK.c on the block's RTL (or BENCH_RTL) with
 # top BLOCK, its registry options and the extra Verilator FLAGS, as $(BUILD)/tb/bench_NAME
-# (Verilator's files in $(BUILD)/vl/NAME)
+# (Verilator's files in $(BUILD)/vl/NAME); HARNESS_FIRST: objects linked before the harness's.
 define verilate
 	@mkdir -p $(BUILD)/tb $(BUILD)/vl/$2
 	$(CC) $(CFLAGS) -I$(GEN)/tb $(DEPFLAGS) -MT $@ -c tb/bench_$1.c -o $(BUILD)/vl/$2/bench_$1.o
 	@rm -f $@ # the C objects are not among Verilator's link dependencies
 	verilator $(VERILATOR_FLAGS) $(VFLAGS_$1) --top-module $1 $3 -Mdir $(BUILD)/vl/$2 -o $(CURDIR)/$@ \
 	  -CFLAGS "-O2 -I$(CURDIR)/tb -I$(CURDIR)/cmodel" \
-	  -LDFLAGS "$(CURDIR)/$(BUILD)/vl/$2/bench_$1.o $(HARNESS_OBJ:%=$(CURDIR)/%) $(CURDIR)/$(BUILD)/libdrf.a" \
+	  -LDFLAGS "$(CURDIR)/$(BUILD)/vl/$2/bench_$1.o $(HARNESS_FIRST:%=$(CURDIR)/%) $(CURDIR)/$(HARNESS_LIB) $(CURDIR)/$(BUILD)/libdrf.a" \
 	  $(or $(BENCH_RTL),$(RTL_FILES_$1)) $(CURDIR)/$(GEN)/tb/shim_$1.cpp $(CURDIR)/tb/vshim.cpp \
 	  >$(BUILD)/vl/$2/build.log 2>&1 || { tail -30 $(BUILD)/vl/$2/build.log; exit 1; }
 endef
@@ -104,12 +108,19 @@ cli: $(BUILD)/deltarf
 	tests/cli_test.sh $(BUILD)/deltarf
 
 ASAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
-asan: | $(TOOLS_OK)
-	@mkdir -p $(BUILD)/asan
-	$(CC) $(CFLAGS) -O1 $(ASAN_FLAGS) cli/*.c $(CMODEL_SRC) $(LDLIBS) -o $(BUILD)/asan/deltarf
-	@for t in $(wildcard tests/test_*.c); do \
-	  $(CC) $(CFLAGS) -Itests -O1 $(ASAN_FLAGS) $$t $(CMODEL_SRC) $(LDLIBS) -o $(BUILD)/asan/$$(basename $$t .c) \
-	  && $(BUILD)/asan/$$(basename $$t .c) || exit 1; done
+# The same C models, CLI and unit tests under ASan/UBSan: every object compiled once (make -j).
+ASAN_CFLAGS = $(CFLAGS) -O1 $(ASAN_FLAGS)
+$(BUILD)/asan/obj/%.o: %.c | $(TOOLS_OK)
+	@mkdir -p $(dir $@)
+	$(CC) $(ASAN_CFLAGS) -Itests $(DEPFLAGS) -c $< -o $@
+ASAN_LIB_OBJ := $(CMODEL_SRC:%.c=$(BUILD)/asan/obj/%.o)
+$(BUILD)/asan/deltarf: $(CLI_OBJ:$(BUILD)/obj/%=$(BUILD)/asan/obj/%) $(ASAN_LIB_OBJ)
+	$(CC) $(ASAN_CFLAGS) $^ $(LDLIBS) -o $@
+$(BUILD)/asan/tests/%: $(BUILD)/asan/obj/tests/%.o $(ASAN_LIB_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) $(ASAN_CFLAGS) $^ $(LDLIBS) -o $@
+asan: $(BUILD)/asan/deltarf $(UNIT_TESTS:$(BUILD)/tests/%=$(BUILD)/asan/tests/%)
+	@for t in $(filter $(BUILD)/asan/tests/%,$^); do $$t || exit 1; done
 	tests/cli_test.sh $(BUILD)/asan/deltarf
 
 # --- Icarus cross-simulation and benchmarks ------------------------------------------
@@ -131,11 +142,17 @@ lint: | $(TOOLS_OK)
 params: | $(TOOLS_OK)
 	tests/params_agree.sh
 
-selftest: | $(TOOLS_OK)
+selftest: $(BUILD)/libdrf.a $(HARNESS_LIB) | $(TOOLS_OK)
 	tests/harness_selftest.sh
 
+# Everything the test steps share, built once before they run side by side.
+test-build: $(BUILD)/deltarf $(HARNESS_LIB) $(BENCHES) $(VARIANT_BENCHES) $(UNIT_TESTS)
+
+# The steps after "--" run side by side, two at a time, the longest first.
 test: | $(TOOLS_OK)
-	tools/run-tests.sh check-registry unit cli installtest pv-cli params lint verify xsweep xsweep-selftest fuzz-regress icarus asan selftest synth formal mutate-sample evaltest patchtest regress-selftest
+	tools/run-tests.sh check-registry test-build -- formal synth mutate-sample asan icarus \
+	  lint verify xsweep selftest xsweep-selftest regress-selftest installtest evaltest \
+	  patchtest fuzz-regress pv-cli unit cli params
 
 # --- synthesis: area and logic-depth report (synth/run.sh, docs/synth.md) ------------
 # SYNTH_BLOCKS (registry.mk): every block, the modules its synth column names, and B@0 for the

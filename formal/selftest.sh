@@ -7,6 +7,7 @@
 # and the special MOV of the RC slice (Section 5.1) and of the DC-Patch slice.
 set -u
 cd "$(dirname "$0")/.."
+source tools/rtl_copy.sh
 B=build/formal/broken
 fails=0 n=0
 
@@ -14,9 +15,8 @@ fails=0 n=0
 mutate() {
     local name=$1 file=$2 expr=$3 mutated=$4 task=$5 group=$6
     n=$((n + 1))
-    rm -rf "$B/$name" && mkdir -p "$B/$name" && cp -r rtl "$B/$name/rtl"
-    sed -i "$expr" "$B/$name/rtl/$file"
-    if ! grep -qF -- "$mutated" "$B/$name/rtl/$file" || cmp -s "rtl/$file" "$B/$name/rtl/$file"; then
+    rm -rf "$B/$name"
+    if ! rtl_copy "$B/$name/rtl" "$file" "$expr" || ! grep -qF -- "$mutated" "$B/$name/rtl/$file"; then
         echo "formal selftest $name: the mutation did not apply to rtl/$file (RTL changed?)"
         fails=$((fails + 1)); return
     fi

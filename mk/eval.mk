@@ -21,6 +21,7 @@ eval: eval-sim $(if $(wildcard mk/patch.mk),eval-patch) $(if $(wildcard mk/pilot
 	  cat $(BUILD)/eval/report-pv.md >>$(BUILD)/eval/report.md; fi
 	@echo "eval: $(BUILD)/eval/report.md"
 
+test-build: $(BUILD)/tools/gentrace
 evaltest: $(BUILD)/deltarf $(BUILD)/tests/test_sim $(BUILD)/tests/test_dispatch $(BUILD)/tools/gentrace
 	$(BUILD)/tests/test_sim
 	$(BUILD)/tests/test_dispatch

@@ -32,9 +32,8 @@ slurm-status:
 $(BUILD)/obj/tb/harness-failseed$(REGRESS_FAIL_SEED).o: tb/harness.c $(wildcard tb/*.h) | $(TOOLS_OK)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -DHX_FAIL_SEED=$(REGRESS_FAIL_SEED) -c $< -o $@
-# (the harness objects but harness.o, derived so that none goes missing)
-$(BUILD)/tb/bench_%@failseed: HARNESS_OBJ := $(BUILD)/obj/tb/harness-failseed$(REGRESS_FAIL_SEED).o \
-  $(filter-out $(BUILD)/obj/tb/harness.o,$(HARNESS_OBJ))
+# (linked before the harness archive, it keeps the archive's harness.o out)
+$(BUILD)/tb/bench_%@failseed: HARNESS_FIRST := $(BUILD)/obj/tb/harness-failseed$(REGRESS_FAIL_SEED).o
 $(BUILD)/tb/bench_%@failseed: $(BENCH_DEPS) $(BUILD)/obj/tb/harness-failseed$(REGRESS_FAIL_SEED).o | $(TOOLS_OK)
 	$(call verilate,$*,$*@failseed)
 

@@ -13,5 +13,5 @@ xsweep: $(BENCHES) $(VARIANT_BENCHES)
 
 # The sweep must catch a register without its reset: dcp_beats' valid (the Dec unit's beat
 # counter) loses it in an RTL copy under $(XSWEEP_OUT)/rtl; see tools/xsweep.sh selftest.
-xsweep-selftest: | $(TOOLS_OK)
+xsweep-selftest: $(BUILD)/libdrf.a $(HARNESS_LIB) | $(TOOLS_OK)
 	@tools/xsweep.sh selftest $(XSWEEP_OUT) "$(XSWEEP_XSEEDS)"

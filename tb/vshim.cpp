@@ -15,13 +15,16 @@ extern "C" void dut_eval(dut *d)
 
 // The falling edge is not evaluated: every block is posedge-only, and the next cycle's
 // inputs are evaluated together with it (hx_eval), which saves a third of the evaluations.
+// A combinational block is not evaluated at all at a tick: its inputs have not changed.
 extern "C" void dut_tick(dut *d)
 {
     if (d->tfp)
         d->tfp->dump(d->time); // inputs of this cycle, before the edge
     d->time += 5;
-    d->set_clk(true);
-    d->eval();
+    if (d->clocked) {
+        d->set_clk(true);
+        d->eval();
+    }
     if (d->tfp)
         d->tfp->dump(d->time);
     d->time += 5;

@@ -6,6 +6,8 @@
 #define VSHIM_HPP
 
 #include <memory>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "dut.h"
@@ -21,6 +23,7 @@ struct dut {
     std::unique_ptr<VerilatedFstC> tfp;
     std::vector<dut_port> ports;
     uint64_t time = 0;
+    bool clocked = false; // the block has a clk; a combinational one needs no eval at a tick
 };
 
 // Drives clk where the block has one; a combinational block has none.
@@ -29,6 +32,9 @@ template <class M> auto drive_clk(M *m, bool v, int) -> decltype(m->clk = v, voi
     m->clk = v;
 }
 template <class M> void drive_clk(M *, bool, long) {}
+template <class...> using void_t = void;
+template <class M, class = void> struct has_clk : std::false_type {};
+template <class M> struct has_clk<M, void_t<decltype(std::declval<M &>().clk)>> : std::true_type {};
 
 template <class M> struct dut_model final : dut {
     std::unique_ptr<M> m;
@@ -39,6 +45,7 @@ template <class M> struct dut_model final : dut {
         ctx->randSeed(static_cast<int>(xseed & 0x7fffffff));
         ctx->traceEverOn(true);
         m.reset(new M{ctx.get()});
+        clocked = has_clk<M>::value;
     }
     ~dut_model() override { m->final(); }
     void eval() override { m->eval(); }

@@ -37,14 +37,27 @@ run_tb() {
   return "$rc"
 }
 
-# Counts a testbench as passed only on exit status 0 and a "0 failed" line.
-check_clean() {
+# One block from start to end: testbench, vectors, replay. It passes only on exit status 0
+# and a "0 failed" line.
+check_block() {
   local block=$1 log="$OUT/$1.log"
-  if run_tb "$block" "$OUT/$block.vec" "$log" && grep -q "^$block (icarus): [0-9]* passed, 0 failed$" "$log"; then
-    pass=$((pass + 1))
-  else
-    fail=$((fail + 1))
-  fi
+  build_tb "$block" && make_vectors "$block" && run_tb "$block" "$OUT/$block.vec" "$log" \
+    && grep -q "^$block (icarus): [0-9]* passed, 0 failed$" "$log"
+}
+
+# Runs check_block on every block, ICARUS_JOBS (2) at a time; prints each block's output in
+# order and counts the results.
+check_blocks() {
+  local block jobs=${ICARUS_JOBS:-2}
+  for block in "$@"; do
+    while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n || true; done
+    (if check_block "$block" >"$OUT/$block.out" 2>&1; then echo 0; else echo 1; fi >"$OUT/$block.rc") &
+  done
+  wait
+  for block in "$@"; do
+    cat "$OUT/$block.out"
+    if [ "$(cat "$OUT/$block.rc" 2>/dev/null)" = 0 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
+  done
 }
 
 # Copies SRC to DST up to line LINE + 1, flipping bit 0 of field FIELD of line LINE
@@ -91,13 +104,8 @@ main() {
   shift 2
   OUT=build/icarus
   mkdir -p "$OUT"
-  for block in "$@"; do
-    build_tb "$block"
-    make_vectors "$block"
-  done
-  for block in "$@"; do
-    check_clean "$block"
-  done
+  rm -f "$OUT"/*.rc
+  check_blocks "$@"
   check_corrupted rc_compress
   echo "icarus: $pass passed, $fail failed"
   [ "$fail" -eq 0 ]

@@ -1,18 +1,47 @@
 #!/bin/bash
 # SPDX-License-Identifier: Apache-2.0
 # Runs each named make target as one test step, keeps going after a failure, and closes
-# with "test: N passed, N failed". usage: tools/run-tests.sh STEP...
+# with "test: N passed, N failed". usage: tools/run-tests.sh [-j N] STEP... [-- STEP...]
+# The steps before "--" run one after another (each with make -jN); the steps after it run
+# side by side under one make job server of N slots (TEST_JOBS, default 2), longest first as
+# listed, each step's output printed whole when it ends.
 set -u
-pass=0; fail=0; failed=()
-for step in "$@"; do
-  echo "=== make $step"
+OUT=build/test
+JOBS=${TEST_JOBS:-2}
+if [ "${1-}" = -j ]; then JOBS=$2; shift 2; fi
+
+# step NAME: one make target, timed; its verdict in $OUT/NAME.verdict. Run under a parent
+# make's job server it takes its slots from there.
+step() {
+  local start verdict=ok
+  echo "=== make $1"
   start=$(date +%s)
-  if make -j2 --no-print-directory "$step"; then
-    pass=$((pass+1)); verdict=ok
-  else
-    fail=$((fail+1)); failed+=("$step"); verdict=FAILED
-  fi
-  echo "=== make $step: $verdict ($(( $(date +%s) - start )) s)"
+  make --no-print-directory ${2:+"$2"} "$1" || verdict=FAILED
+  echo "=== make $1: $verdict ($(($(date +%s) - start)) s)"
+  echo "$verdict" >"$OUT/$1.verdict"
+}
+if [ "${1-}" = --step ]; then step "$2"; exit 0; fi
+
+mkdir -p "$OUT"
+serial=(); parallel=(); seen_sep=0
+for s in "$@"; do
+  if [ "$s" = -- ]; then seen_sep=1
+  elif [ "$seen_sep" = 1 ]; then parallel+=("$s")
+  else serial+=("$s"); fi
+done
+rm -f "$OUT"/*.verdict
+for s in "${serial[@]}"; do step "$s" -j"$JOBS"; done
+if [ ${#parallel[@]} -gt 0 ]; then
+  # one target per step; "+" hands the job server to the step's make
+  printf '.PHONY: all %s\nall: %s\n%s:\n\t+@tools/run-tests.sh --step $@\n' \
+    "${parallel[*]}" "${parallel[*]}" "${parallel[*]}" >"$OUT/steps.mk"
+  make --no-print-directory -j"$JOBS" --output-sync=target -f "$OUT/steps.mk" all
+fi
+
+pass=0; fail=0; failed=()
+for s in "${serial[@]}" "${parallel[@]}"; do
+  if [ "$(cat "$OUT/$s.verdict" 2>/dev/null)" = ok ]; then pass=$((pass + 1))
+  else fail=$((fail + 1)); failed+=("$s"); fi
 done
 [ "$fail" -gt 0 ] && echo "failed steps: ${failed[*]}"
 echo "test: $pass passed, $fail failed"

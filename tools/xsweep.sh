@@ -14,9 +14,11 @@ selftest() {
   local out=$1 xs=$2 pass=0 fail=0
   local rtl=$out/rtl bench=$out/tb/bench_dcp_decompress log=$out/selftest.log
   check() { if eval "$2"; then pass=$((pass + 1)); else echo "xsweep-selftest: FAILED: $1"; fail=$((fail + 1)); fi; }
-  rm -rf "$rtl" && mkdir -p "$rtl" && cp rtl/*.v rtl/*.vh "$rtl/"
-  sed -i "0,/valid <= 1'b0;/s//\/\/ xsweep self-test: valid has no reset/" "$rtl/dcp_beats.v"
+  # shellcheck source=tools/rtl_copy.sh
+  source "$(dirname "$0")/rtl_copy.sh"
+  rtl_copy "$rtl" dcp_beats.v "0,/valid <= 1'b0;/s//\/\/ xsweep self-test: valid has no reset/"
   check "the reset was removed" "grep -q 'valid has no reset' $rtl/dcp_beats.v"
+  share_objects "$out"
   make -s BUILD="$out" RTL_DIR="$rtl" "$bench" >/dev/null || { echo "xsweep-selftest: build failed"; exit 1; }
   "$0" -d "$out/tb" -n 2000 -j 1 -l "$out/selftest-logs" -x "$xs" dcp_decompress >"$log" 2>&1
   local status=$?
