@@ -7,8 +7,8 @@
 // assumed to keep the contracts that pv_bank_org's and the `store` group's proofs give; the store
 // is watched at one anyconst address A, so the read is checked half by half (anyconst half h).
 //@ prove|store|pv_rf_store_props|VEC_BITS=4,ROWS=4|abc-pdr|0|||store contract (anyconst address A): once written, a read whose half 0 or 1 is at A returns the last half written to A
-//@ prove|spec|pv_rf_props|VEC_BITS=4,ROWS=4|sat-ind|1|peek_owned=dut.warp_owned,peek_wblock=dut.warp_block,peek_live=dut.block_live,peek_kshift=dut.kshift,peek_rows=dut.u_ren.rows,peek_t0=dut.t_sb0,peek_t1=dut.t_sb1,peek_ook=dut.ook,peek_row=dut.row_full,peek_q=dut.store_q|cutpv_bank_org,cutpv_rf_store,D:DRF_PV_BLOCKS=2|anyconst (warp, reg), half h, address A: read = last value written since the block's launch, across other blocks' launches and retires; granted accesses use two distinct sub-banks; errors refuse
-//@ cover|cover|pv_rf_props|VEC_BITS=4,ROWS=4|abc-cover|8|peek_owned=dut.warp_owned,peek_wblock=dut.warp_block,peek_live=dut.block_live,peek_kshift=dut.kshift,peek_rows=dut.u_ren.rows,peek_t0=dut.t_sb0,peek_t1=dut.t_sb1,peek_ook=dut.ook,peek_row=dut.row_full,peek_q=dut.store_q|cutpv_bank_org,cutpv_rf_store,D:DRF_PV_BLOCKS=2|a checked read after another block was launched between the write and the read; a slow access stalled then granted
+//@ prove|spec|pv_rf_props|VEC_BITS=4,ROWS=4|sat-ind|1|peek_owned=dut.warp_owned,peek_wblock=dut.warp_block,peek_live=dut.block_live,peek_kshift=dut.kshift,peek_rows=dut.u_ren.rows,peek_t0=dut.t_sb0,peek_t1=dut.t_sb1,peek_ook=dut.ook,peek_row=dut.row_full,peek_q=dut.store_q|cutpv_bank_org,cutpv_rf_store,cutpv_busy_arb,D:DRF_PV_BLOCKS=2|anyconst (warp, reg), half h, address A: read = last value written since the block's launch, across other blocks' launches and retires; granted accesses use two distinct sub-banks; errors refuse
+//@ cover|cover|pv_rf_props|VEC_BITS=4,ROWS=4|abc-cover|8|peek_owned=dut.warp_owned,peek_wblock=dut.warp_block,peek_live=dut.block_live,peek_kshift=dut.kshift,peek_rows=dut.u_ren.rows,peek_t0=dut.t_sb0,peek_t1=dut.t_sb1,peek_ook=dut.ook,peek_row=dut.row_full,peek_q=dut.store_q|cutpv_bank_org,cutpv_rf_store,cutpv_busy_arb,D:DRF_PV_BLOCKS=2|a checked read after another block was launched between the write and the read; a slow access stalled then granted
 `include "drf_params.vh"
 module pv_rf_props #(
     parameter integer VEC_BITS = `DRF_PV_VEC_BITS,
@@ -91,6 +91,10 @@ module pv_rf_props #(
             assume (!org_busy && peek_t0 == t0_was && peek_t1 == t1_was);
     end
 
+    // --- the busy arbitration's contract (pv_busy_arb's proof: grant = req & ~busy, stall =
+    // req & busy): only a legal access is granted or stalled, never both ---
+    always @(*) assume (!(grant && stall) && ((grant || stall) ? req && !err_access : 1'b1));
+
     // --- the store's contract at one address A (the `store` group proves it) ---
     (* anyconst *) reg [5+RB-1:0] A;
     reg known_a = 1'b0;
@@ -172,7 +176,7 @@ module pv_rf_props #(
             assert (!(in_launch && owned)); // a launch never takes an owned warp
             // invariants: the ownership bookkeeping, every owned warp's rows inside the store,
             // the watched block's renaming row a permutation, its address fixed while valid
-            assert (owned == peek_owned[ww]);
+            assert (owned == (ww < 48 && peek_owned[ww])); // (no x bit beyond warp 47)
             assert (peek_kshift != 2'd3);
             for (w = 0; w < 48; w = w + 1)
                 if (peek_owned[w])

@@ -5,9 +5,10 @@
 # engine_txt and depth_txt.
 
 # abc_aig LOAD BASE UNDEF: the AIGER of the design that the Yosys commands LOAD leave, BASE.aig
-# (latches from zero), with BASE.aim and BASE.aig.il for replaying a trace
+# (latches from zero), with BASE.aim and BASE.aig.il for replaying a trace. The peek_* inputs
+# are driven inside (formal/run.sh connects them): no longer ports, or the AIGER backend aborts.
 abc_aig() {
-    yosys -q -l "$2.log" -p "$1; async2sync; techmap; opt -fast; setundef -$3; dffunmap; aigmap; opt_clean; write_aiger -zinit -map $2.aim $2.aig; write_rtlil $2.aig.il" >/dev/null 2>&1
+    yosys -q -l "$2.log" -p "$1; delete -port i:peek_*; async2sync; techmap; opt -fast; setundef -$3; dffunmap; aigmap; opt_clean; write_aiger -zinit -map $2.aim $2.aig; write_rtlil $2.aig.il" >/dev/null 2>&1
 }
 
 # abc_replay BASE: ABC's trace BASE.cex (latches of the folded AIG, then one line of inputs per
