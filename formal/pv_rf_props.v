@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 // Formal properties of the PV/NBTI banked register file (pv-nbti-banked-rf paper Sections
-// 3.2-3.3.1, 4.2; docs/pv-decisions.md D14-D18) at reduced parameters (VEC_BITS = 4, ROWS = 4;
-// module parameters), unbounded: a granted read of an anyconst (warp, reg) returns the last value
-// written to it since its block's launch, whatever other blocks launched (renamed) or retired.
-// Assume-guarantee (docs/formal.md, pv_rf): the organization table and the store are cut and
-// assumed to keep the contracts that pv_bank_org's and the `store` group's proofs give; the store
-// is watched at one anyconst address A, so the read is checked half by half (anyconst half h).
+// 3.2-3.3.1, 4.2; docs/pv-decisions.md D14-D18), unbounded, at reduced parameters (VEC_BITS = 4,
+// ROWS = 4: module parameters; DRF_PV_BLOCKS = 2): a granted read of an anyconst (warp, reg)
+// returns the last value written to it since its block's launch, whatever other blocks launched
+// (renamed) or retired. Assume-guarantee (docs/formal.md, PV/NBTI): the organization table, the
+// store and the busy arbiter are cut and assumed to keep the contracts that pv_bank_org's,
+// the `store` group's and pv_busy_arb's proofs give; the store is watched at one anyconst
+// address A, so the read is checked half by half (anyconst half h).
 //@ prove|store|pv_rf_store_props|VEC_BITS=4,ROWS=4|abc-pdr|0|||store contract (anyconst address A): once written, a read whose half 0 or 1 is at A returns the last half written to A
 //@ prove|spec|pv_rf_props|VEC_BITS=4,ROWS=4|sat-ind|1|peek_owned=dut.warp_owned,peek_wblock=dut.warp_block,peek_live=dut.block_live,peek_kshift=dut.kshift,peek_rows=dut.u_ren.rows,peek_t0=dut.t_sb0,peek_t1=dut.t_sb1,peek_ook=dut.ook,peek_row=dut.row_full,peek_q=dut.store_q|cutpv_bank_org,cutpv_rf_store,cutpv_busy_arb,D:DRF_PV_BLOCKS=2|anyconst (warp, reg), half h, address A: read = last value written since the block's launch, across other blocks' launches and retires; granted accesses use two distinct sub-banks; errors refuse
 //@ cover|cover|pv_rf_props|VEC_BITS=4,ROWS=4|abc-cover|8|peek_owned=dut.warp_owned,peek_wblock=dut.warp_block,peek_live=dut.block_live,peek_kshift=dut.kshift,peek_rows=dut.u_ren.rows,peek_t0=dut.t_sb0,peek_t1=dut.t_sb1,peek_ook=dut.ook,peek_row=dut.row_full,peek_q=dut.store_q|cutpv_bank_org,cutpv_rf_store,cutpv_busy_arb,D:DRF_PV_BLOCKS=2|a checked read after another block was launched between the write and the read; a slow access stalled then granted
