@@ -4,30 +4,38 @@
 // the table's slot of rank(x) holds x (rank: faster sub-banks, ties to the lower ID, recomputed
 // here from the captured delays), every type is by position, the boundary is the rank-21 delay.
 // Proven with 3-bit delay codes (module parameter DB): 32 sub-banks over 8 values, ties included.
-//@ prove|spec|pv_bank_org_props|DB=3|smt-bmc|36|peek_d=dut.d,peek_next=dut.next|slow|anyconst sub-bank x: ranked => slot rank(x) = x; types 0-10 fast; boundary = delay of rank 21 after a ranking; 32 busy cycles; err; lookup = table (no ROM load since the ranking)
-//@ cover|cover|pv_bank_org_props|DB=3|smt-cover|36|peek_d=dut.d,peek_next=dut.next|slow|the last sub-bank ranked, a ROM load after a ranking, a request refused while ranking
+// The induction needs "two sub-banks never share a rank": `rank-order` proves its step lemma
+// (docs/formal.md, pv_bank_org), `spec` assumes it (a tautology of the rank function).
+//@ prove|rank-order|pv_bank_org_rank_lemma|DB=3|sat-comb|1|||rank lemma: a ranked before b => prefix count step keeps count_b(k) >= count_a(k) + [a < k] (induction over k: rank(a) < rank(b))
+//@ prove|spec|pv_bank_org_props|DB=3|sat-ind|1|peek_d=dut.d,peek_next=dut.next,peek_rank=dut.rank|D:DRF_PV_SUBBANKS=16,D:DRF_PV_BANKS=8,D:DRF_PV_FAST_BANKS=5|anyconst sub-bank x: ranked => slot rank(x) = x; types 0-10 fast; boundary = delay of rank 21 after a ranking; 32 busy cycles; table kept while idle; err; lookup = table (no ROM load since the ranking)
+//@ cover|cover|pv_bank_org_props|DB=3|sat-cover|18|peek_d=dut.d,peek_next=dut.next,peek_rank=dut.rank|D:DRF_PV_SUBBANKS=16,D:DRF_PV_BANKS=8,D:DRF_PV_FAST_BANKS=5|the last sub-bank ranked, a ROM load after a ranking, a request refused while ranking
 `include "drf_params.vh"
 module pv_bank_org_props #(
     parameter integer DB = `DRF_PV_DELAY_BITS
 ) (
-    input wire         clk,
-    input wire         rst,
-    input wire         reorg,
-    input wire [32*DB-1:0] delay,
-    input wire         wr,
-    input wire [3:0]   wr_v,
-    input wire [4:0]   wr_sb0,
-    input wire [4:0]   wr_sb1,
-    input wire         wr_slow,
-    input wire [3:0]   lk_v,
-    input wire [32*DB-1:0] peek_d,
-    input wire [4:0]   peek_next
+    input wire                                   clk,
+    input wire                                   rst,
+    input wire                                   reorg,
+    input wire [`DRF_PV_SUBBANKS*DB-1:0]         delay,
+    input wire                                   wr,
+    input wire [`DRF_PV_BANK_BITS-1:0]           wr_v,
+    input wire [`DRF_PV_SB_BITS-1:0]             wr_sb0,
+    input wire [`DRF_PV_SB_BITS-1:0]             wr_sb1,
+    input wire                                   wr_slow,
+    input wire [`DRF_PV_BANK_BITS-1:0]           lk_v,
+    input wire [`DRF_PV_SUBBANKS*DB-1:0]         peek_d,
+    input wire [`DRF_PV_SB_BITS-1:0]             peek_next,
+    input wire [`DRF_PV_SB_BITS-1:0]             peek_rank
 );
-    wire [4:0] lk_sb0, lk_sb1;
+    localparam integer SB = `DRF_PV_SB_BITS;
+    localparam integer NSB = `DRF_PV_SUBBANKS;
+    localparam integer NB = `DRF_PV_BANKS;
+    localparam integer BOUNDARY_RANK = 2 * `DRF_PV_FAST_BANKS - 1;
+    wire [SB-1:0] lk_sb0, lk_sb1;
     wire lk_slow, busy, err;
     wire [DB-1:0] boundary;
-    wire [79:0] t0, t1;
-    wire [15:0] ts;
+    wire [NB*SB-1:0] t0, t1;
+    wire [NB-1:0] ts;
     pv_bank_org #(.DB(DB)) dut (.clk(clk), .rst(rst), .reorg(reorg), .delay(delay), .wr(wr), .wr_v(wr_v),
                      .wr_sb0(wr_sb0), .wr_sb1(wr_sb1), .wr_slow(wr_slow), .lk_v(lk_v),
                      .lk_sb0(lk_sb0), .lk_sb1(lk_sb1), .lk_slow(lk_slow), .busy(busy),
@@ -38,22 +46,16 @@ module pv_bank_org_props #(
     always @(posedge clk) init <= 1'b0;
     always @(*) if (init) assume (rst);
 
-    (* anyconst *) reg [4:0] x;
+    (* anyconst *) reg [SB-1:0] x;
 
-    // rank of sub-bank i among the captured delays
-    function [5:0] rank_of(input [32*DB-1:0] d, input [4:0] i);
-        integer j;
-        begin
-            rank_of = 0;
-            for (j = 0; j < 32; j = j + 1)
-                if (d[j*DB +: DB] < d[i*DB +: DB] || (d[j*DB +: DB] == d[i*DB +: DB] && j < i))
-                    rank_of = rank_of + 1;
-        end
-    endfunction
+    `include "pv_rank.vh"
+
+    // two sub-banks never share a rank (rank-order, pv_bank_org_rank_lemma, proves it)
+    always @(*) assume (x == peek_next || rank_of(peek_d, x) != rank_of(peek_d, peek_next));
 
     // clean: no ROM load since the last reset or ranking start; typed: none since the reset
     reg clean = 1'b1, typed = 1'b1;
-    reg [5:0] busy_cycles = 0;
+    reg [SB:0] busy_cycles = 0;
     always @(posedge clk) begin
         if (rst || (!busy && reorg))
             clean <= 1'b1;
@@ -63,29 +65,66 @@ module pv_bank_org_props #(
             typed <= 1'b1;
         else if (!busy && !reorg && wr)
             typed <= 1'b0;
-        busy_cycles <= rst ? 6'd0 : busy ? busy_cycles + 1'b1 : (reorg ? 6'd0 : busy_cycles);
+        busy_cycles <= rst ? 0 : busy ? busy_cycles + 1'b1 : (reorg ? 0 : busy_cycles);
     end
 
-    wire [5:0] rx = rank_of(peek_d, x);
-    wire [4:0] slot_x = rx[0] ? t1[rx[5:1]*5 +: 5] : t0[rx[5:1]*5 +: 5];
+    // the table while idle: kept unless a ROM load or a ranking starts (what pv_rf relies on)
+    reg idle_kept = 1'b0;
+    reg [NB*SB-1:0] t0_was, t1_was;
+    reg [NB-1:0] ts_was;
+    always @(posedge clk) begin
+        idle_kept <= !rst && !busy && !reorg && !wr;
+        t0_was <= t0;
+        t1_was <= t1;
+        ts_was <= ts;
+    end
+
+    wire [SB-1:0] rx = rank_of(peek_d, x);
+    wire [SB-1:0] slot_x = rx[0] ? t1[rx[SB-1:1]*SB +: SB] : t0[rx[SB-1:1]*SB +: SB];
     wire ranked = !busy || x < peek_next;
 
     integer v;
     always @(*) begin
         if (!init) begin
-            assert (lk_sb0 == t0[lk_v*5 +: 5] && lk_sb1 == t1[lk_v*5 +: 5] && lk_slow == ts[lk_v]);
+            assert (lk_sb0 == t0[lk_v*SB +: SB] && lk_sb1 == t1[lk_v*SB +: SB] && lk_slow == ts[lk_v]);
             assert (err == ((busy && (reorg || wr)) || (reorg && wr)));
             assert (busy ? busy_cycles == {1'b0, peek_next} : peek_next == 0);
+            assert (peek_rank == rank_of(peek_d, peek_next));
+            if (idle_kept)
+                assert (!busy && t0 == t0_was && t1 == t1_was && ts == ts_was);
             if (clean && ranked)
                 assert (slot_x == x);
-            if (clean && ranked && rx == 21) // x is the slowest fast sub-bank
+            if (clean && ranked && rx == BOUNDARY_RANK) // x is the slowest fast sub-bank
                 assert (boundary == peek_d[x*DB +: DB]);
             if (typed)
-                for (v = 0; v < 16; v = v + 1)
-                    assert (ts[v] == (v >= 11));
-            cover (busy && peek_next == 31);
+                for (v = 0; v < NB; v = v + 1)
+                    assert (ts[v] == (v >= `DRF_PV_FAST_BANKS));
+            cover (busy && peek_next == NSB - 1);
             cover (!clean && !busy);
             cover (err && busy);
         end
     end
+endmodule
+
+// The rank lemma's step (sat-comb, every input): count_a(k) = the sub-banks j < k ranked before
+// a. If a ranks before b and count_b(k) >= count_a(k) + [a < k], the same holds at k + 1 (k = a
+// adds a to b's count only). From count(0) = 0, induction over k = 0..31 gives rank(b) =
+// count_b(32) > count_a(32) = rank(a): distinct sub-banks have distinct ranks.
+module pv_bank_org_rank_lemma #(
+    parameter integer DB = `DRF_PV_DELAY_BITS
+) (
+    input wire [`DRF_PV_SUBBANKS*DB-1:0] d,
+    input wire [`DRF_PV_SB_BITS-1:0]     a,
+    input wire [`DRF_PV_SB_BITS-1:0]     b,
+    input wire [`DRF_PV_SB_BITS-1:0]     k,
+    input wire [`DRF_PV_SB_BITS:0]       count_a, // any counts of k sub-banks
+    input wire [`DRF_PV_SB_BITS:0]       count_b
+);
+    `include "pv_rank.vh"
+    wire a_b = precedes(d, a, b);
+    wire [`DRF_PV_SB_BITS+1:0] next_a = count_a + precedes(d, k, a) + (a <= k);
+    wire [`DRF_PV_SB_BITS+1:0] next_b = count_b + precedes(d, k, b);
+    always @(*)
+        if (a_b && count_a <= k && count_b <= k && count_b >= count_a + (a < k))
+            assert (next_b >= next_a);
 endmodule

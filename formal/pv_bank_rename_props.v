@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // Formal properties of the bank renaming table (pv-nbti-banked-rf paper Section 4.2.1, Figs. 9-10,
 // docs/pv-decisions.md D9-D10): every row equals the rule of its block's last launch, written in
-// the paper's sequential form (k = 0..15 from R0 of the last warp), from reset on.
-//@ prove|spec|pv_bank_rename_props||sat-ind|1|peek_rows=dut.rows|slow|every row of the 8 = the sequential rule of its last accepted launch (identity after reset); lookup = row entry; err iff last_warp >= 48
+// the paper's sequential form (k = 0..15 from R0 of the last warp), from reset on. The row is an
+// $anyconst block b (so every row); its shadow is the rule of the launch, computed when it comes.
+//@ prove|spec|pv_bank_rename_props||sat-ind|1|peek_rows=dut.rows||every row (anyconst block) = the sequential rule of its last accepted launch (identity after reset); lookup = row entry; err iff last_warp >= 48
 //@ cover|cover|pv_bank_rename_props||sat-cover|3|peek_rows=dut.rows||Fig. 9 (last warp 15: bank 15 -> 11, bank 0 -> 0) and Fig. 10 (block 2, bank 1 -> 6) looked up
 `include "drf_params.vh"
 module pv_bank_rename_props (
@@ -47,24 +48,27 @@ module pv_bank_rename_props (
         end
     endfunction
 
-    reg [3:0] start [0:7]; // last_warp % 16 of each block's last launch
-    integer k;
+    // the watched row b: last_warp % 16 of its last launch, and the rule's row for it (the
+    // identity after reset: the rule of last warp 0), computed once, at the launch
+    (* anyconst *) reg [2:0] b;
+    reg [3:0] start = 4'd0;
+    reg [63:0] b_row = 64'd0;
     always @(posedge clk)
-        for (k = 0; k < 8; k = k + 1)
-            if (rst)
-                start[k] <= 4'd0;
-            else if (launch && launch_last_warp < 48 && launch_block == k)
-                start[k] <= launch_last_warp[3:0];
+        if (rst) begin
+            start <= 4'd0;
+            b_row <= rule_row(4'd0);
+        end else if (launch && launch_last_warp < 48 && launch_block == b) begin
+            start <= launch_last_warp[3:0];
+            b_row <= rule_row(launch_last_warp[3:0]);
+        end
 
-    integer blk;
     always @(*) begin
         if (!init) begin
-            for (blk = 0; blk < 8; blk = blk + 1)
-                assert (peek_rows[blk * 64 +: 64] == rule_row(start[blk]));
+            assert (peek_rows[b * 64 +: 64] == b_row);
             assert (lk_vbank == peek_rows[{lk_block, lk_bank} * 4 +: 4]);
             assert (err == (launch && launch_last_warp >= 48));
-            cover (start[lk_block] == 15 && lk_bank == 15 && lk_vbank == 11);
-            cover (start[lk_block] == 15 && lk_bank == 0 && lk_vbank == 0);
+            cover (lk_block == b && start == 15 && lk_bank == 15 && lk_vbank == 11);
+            cover (lk_block == b && start == 15 && lk_bank == 0 && lk_vbank == 0);
             cover (lk_block == 2 && lk_bank == 1 && lk_vbank == 6);
         end
     end

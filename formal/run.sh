@@ -13,8 +13,8 @@
 #           sat-cover (formal/engine/sat.sh); abc-bmc, abc-cover (formal/engine/abc.sh)
 #   peeks   wire=instance.signal,... connected after flattening (internal state for invariants)
 #   prep    abc: AIG rewriting first (same function); equiv: top's IMPL 1 against IMPL 0 in a
-#           miter; zero: registers start at zero; cutMODULE: MODULE's outputs free (constrained by
-#           the wrapper's assumptions, its contract); D:NAME=VALUE: a params.def parameter set
+#           miter; zero: registers start at zero; cutMODULE (one or more): MODULE's outputs free
+#           (constrained by the wrapper's assumptions, its contract); D:NAME=VALUE: a params.def parameter set
 #           (tools/gen_params.sh), e.g. a reduced register count; slow: a group that takes
 #           longer than make test allows, SKIPPED unless FORMAL_SLOW=1 (docs/formal.md)
 # FORMAL_TIMEOUT (seconds, default 300) bounds every solver run.
@@ -63,7 +63,8 @@ frontend() {
     small=$(params_include) || return 1
     cmd="read_verilog -formal -I$RTL $small $RTL/*.v $HERE/common.v $HERE/${module}_props.v;"
     cmd="$cmd hierarchy -check -top $top$(chparams "$params"); proc;"
-    cut=$(echo ",$prep," | grep -o ',cut[a-z_]*,' | sed 's/^,cut//; s/,$//')
+    # cutMODULE items: MODULE, also as a parameterised copy ($paramod...\MODULE[\...])
+    cut=$(echo "$prep" | tr ',' '\n' | sed -n 's/^cut\([a-z_]*\)$/\1 $paramod*\\\1 $paramod\\\1\\*/p' | tr '\n' ' ')
     [ -n "$cut" ] && cmd="$cmd cutpoint $cut;"
     cmd="$cmd flatten;"
     for p in ${peeks//,/ }; do cmd="$cmd connect -nounset -set ${p%%=*} ${p#*=};"; done

@@ -4,7 +4,8 @@
 # build/formal/broken/, breaks one module with sed and requires its proof to FAIL with a
 # counterexample VCD. Mutations: Fig. 11's comparator (aging paper Section 5.2), Fig. 9's FSM,
 # the PSU encoder tree (dc-patch Section IV-D; caught by the optimised-vs-straightforward miter)
-# and the special MOV of the RC slice (Section 5.1) and of the DC-Patch slice.
+# the special MOV of the RC slice (Section 5.1) and of the DC-Patch slice, and the PV ranking's
+# tie-break (pv-nbti-banked-rf Section 4.2.2).
 set -u
 cd "$(dirname "$0")/.."
 source tools/rtl_copy.sh
@@ -50,6 +51,9 @@ mutate rc_slice rc_slice.v 's/\.sw(mov_active ? sw : rd_sw_b)/.sw(rd_sw_b)/' \
 # dc-patch decision 13: the special MOV's lanes the write leaves inactive are written as zero
 mutate dcp_slice dcp_slice.v 's/wire \[ROW-1:0\] old_row = old_comp ? mov_row :/wire [ROW-1:0] old_row = old_comp ? {ROW{1'"'"'b0}} :/' \
     "old_row = old_comp ? {ROW{1'b0}} :" dcp_slice.prove read-lane0
+# PV Section 4.2.2 / docs/pv-decisions.md D7: tied sub-banks ranked higher ID first
+mutate pv_bank_org pv_bank_org.v 's/(d\[j\*DB +: DB\] == cur \&\& J < next)/(d[j*DB +: DB] == cur \&\& J > next)/' \
+    "== cur && J > next)" pv_bank_org.prove spec
 
 [ "$fails" -eq 0 ] && echo "formal selftest: $n mutations caught" || echo "formal selftest: $fails problem(s)"
 [ "$fails" -eq 0 ]

@@ -1,7 +1,24 @@
 # SPDX-License-Identifier: Apache-2.0
-# ABC engines of formal/run.sh: abc-bmc (bmc3, D frames) and abc-cover (each cover alone,
-# bmc3, D frames: formal/covers.sh). Each engine_* reads the group's $dir/model.il and sets
-# result, detail, engine_txt and depth_txt.
+# ABC engines of formal/run.sh: abc-bmc (bmc3, D frames), abc-pdr (property-directed
+# reachability, unbounded; D unused) and abc-cover (each cover alone, bmc3, D frames:
+# formal/covers.sh). Each engine_* reads the group's $dir/model.il and sets result, detail,
+# engine_txt and depth_txt.
+
+# abc_aig LOAD BASE UNDEF: the AIGER of the design that the Yosys commands LOAD leave, BASE.aig
+# (latches from zero), with BASE.aim and BASE.aig.il for replaying a trace. The peek_* inputs
+# are driven inside (formal/run.sh connects them): no longer ports, or the AIGER backend aborts.
+abc_aig() {
+    yosys -q -l "$2.log" -p "$1; delete -port i:peek_*; async2sync; techmap; opt -fast; setundef -$3; dffunmap; aigmap; opt_clean; write_aiger -zinit -map $2.aim $2.aig; write_rtlil $2.aig.il" >/dev/null 2>&1
+}
+
+# abc_replay BASE: ABC's trace BASE.cex (latches of the folded AIG, then one line of inputs per
+# frame) as a Yosys AIGER witness of the design's latches, replayed by yosys sim into BASE.vcd
+abc_replay() {
+    local latches
+    latches=$(head -c 64 "$1.aig" | head -1 | awk '{ print $4 }')
+    { echo 1; echo b0; head -1 "$1.cex" | cut -c1-"$latches"; tail -n +2 "$1.cex"; echo .; } > "$1.aiw"
+    yosys -q -l "$1.sim.log" -p "read_rtlil $1.aig.il; sim -clock clk -r $1.aiw -map $1.aim -vcd $1.vcd" >/dev/null 2>&1
+}
 
 # abc_bmc LOAD DEPTH BASE UNDEF: ABC's bmc3 on the AIGER of the design that the Yosys commands
 # LOAD leave (assumptions folded into the property), log BASE.log; when an assertion fails,
@@ -10,18 +27,30 @@
 # DEPTH frames, 1 on a failure, 2 on a timeout or error.
 abc_bmc() {
     local load=$1 depth=$2 base=$3 undef=$4 rc
-    yosys -q -l "$base.log" -p "$load; async2sync; techmap; opt -fast; setundef -$undef; dffunmap; aigmap; opt_clean; write_aiger -zinit -map $base.aim $base.aig; write_rtlil $base.aig.il" >/dev/null 2>&1 || return 2
+    abc_aig "$load" "$base" "$undef" || return 2
     timeout "$TIMEOUT" yosys-abc -c "read_aiger $base.aig; fold; bmc3 -F $depth -v; write_cex -a $base.cex" >> "$base.log" 2>&1; rc=$?
     grep -q "No output asserted in $depth frames" "$base.log" && return 0
     [ $rc -eq 124 ] && return 2
     grep -q "Output [0-9]* of miter .* was asserted in frame" "$base.log" || return 2
-    # ABC's trace (latches of the folded AIG, then one line of inputs per frame) as a Yosys AIGER
-    # witness: the design's latches only
-    local latches
-    latches=$(head -c 64 "$base.aig" | head -1 | awk '{ print $4 }')
-    { echo 1; echo b0; head -1 "$base.cex" | cut -c1-"$latches"; tail -n +2 "$base.cex"; echo .; } > "$base.aiw"
-    yosys -q -l "$base.sim.log" -p "read_rtlil $base.aig.il; sim -clock clk -r $base.aiw -map $base.aim -vcd $base.vcd" >/dev/null 2>&1
+    abc_replay "$base"
     return 1
+}
+
+# engine_abc_pdr: ABC's pdr on the folded AIG: PASS is unbounded (an inductive invariant found)
+engine_abc_pdr() {
+    engine_txt="ABC pdr"; depth_txt="unbounded (pdr)"
+    local base="$dir/pdr" rc
+    if ! abc_aig "read_rtlil $dir/model.il; chformal -cover -remove" "$base" anyseq; then
+        result=ERROR; detail="AIGER: $base.log"; return
+    fi
+    timeout "$TIMEOUT" yosys-abc -c "read_aiger $base.aig; fold; pdr; write_cex -a $base.cex" >> "$base.log" 2>&1; rc=$?
+    cat "$base.log" >> "$log"
+    if grep -q "Property proved" "$base.log"; then result=PASS; detail=""
+    elif grep -q "Output [0-9]* of miter .* was asserted in frame" "$base.log"; then
+        abc_replay "$base"
+        result=FAIL; detail="counterexample from reset, $(grep -o 'asserted in frame [0-9]*' "$base.log" | head -1): $base.vcd (log $log)"
+    elif [ $rc -eq 124 ]; then result=TIMEOUT; detail="no answer in ${TIMEOUT} s: $log"
+    else result=ERROR; detail="see $log"; fi
 }
 
 engine_abc_bmc() {
