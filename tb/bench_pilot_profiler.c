@@ -43,7 +43,7 @@ typedef struct {
     bool profiling, selecting;
     uint8_t pilot, hot[HOT];
     unsigned length, sel_cycles; /* cycles the kernel's pilot runs; selection cycles seen */
-    bool finished;
+    bool finished, one_hot;      /* one_hot: the longest runs name hot[0] only (it saturates) */
     unsigned want_top[PPF_N];    /* top-n of the counts, computed once per selection */
 } scoreboard;
 
@@ -66,12 +66,19 @@ static void new_kernel(hx_rng *r, scoreboard *sb, uint8_t pilot)
     sb->profiling = true;
     sb->selecting = sb->finished = false;
     sb->pilot = pilot;
+    /* hot registers: the highest numbers, low ones, or any of the 63 (every counter's logic,
+     * tree leaf and taken bit gets large counts and selections) */
     for (unsigned k = 0; k < HOT; k++)
-        sb->hot[k] = (uint8_t)(hx_chance(r, 1, 4) ? PPF_REGS - 1 - k : hx_below(r, 16));
-    /* a long pilot now and then, so that counters saturate */
-    sb->length = hx_chance(r, 1, 30)  ? 25000 + hx_below(r, 20000)
-                 : hx_chance(r, 1, 4) ? 1 + hx_below(r, 8)
-                                      : 20 + hx_below(r, 400);
+        sb->hot[k] = (uint8_t)(hx_chance(r, 1, 4)   ? PPF_REGS - 1 - k
+                               : hx_chance(r, 1, 2) ? hx_below(r, 16)
+                                                    : hx_below(r, PPF_REGS));
+    /* a long pilot now and then, so that counters saturate, and medium ones, so that up to
+     * three registers reach counts of thousands (every counter bit decides a selection) */
+    sb->length = hx_chance(r, 1, 30)   ? 25000 + hx_below(r, 20000)
+                 : hx_chance(r, 1, 10) ? 1500 + hx_below(r, 12000)
+                 : hx_chance(r, 1, 4)  ? 1 + hx_below(r, 8)
+                                       : 20 + hx_below(r, 400);
+    sb->one_hot = sb->length >= 25000;
 }
 
 static ppf_in next_input(hx_rng *r, scoreboard *sb, bool resetting)
@@ -90,9 +97,10 @@ static ppf_in next_input(hx_rng *r, scoreboard *sb, bool resetting)
     for (unsigned p = 0; p < PPF_PORTS; p++)
         in.acc_reg[p] = (uint8_t)(hx_chance(r, 7, 8) ? sb->hot[hx_below(r, sb->length > 1000 ? 2 : HOT)]
                                                      : hx_below(r, 64));
-    if (sb->length > 1000 && sb->profiling) { /* a saturation run: one hot register on every port */
+    if (sb->length > 1000 && sb->profiling) { /* hot[0] (saturating), or medium: hot[0..2] */
         in.acc_valid = (uint8_t)(1 + hx_below(r, 7));
-        in.acc_reg[0] = in.acc_reg[1] = in.acc_reg[2] = sb->hot[0];
+        for (unsigned p = 0; p < PPF_PORTS; p++)
+            in.acc_reg[p] = sb->hot[sb->one_hot ? 0 : hx_below(r, 3)];
         in.acc_warp = sb->pilot;
     }
     if (sb->length)
