@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Pilot warp profiler (pilot paper Section III-B): ppf_step() mirrors rtl/pilot_profiler.v
  * cycle by cycle. Several accesses to one register in a cycle add their number, a full
- * counter stays at 65535, the selection takes one register per cycle (docs/pilot-decisions.md). */
+ * counter stays at 65535, the selection is bit-serial: per rank a step per counter bit, most
+ * significant first, then a pick step (docs/pilot-decisions.md). */
 #include "pilot_profiler.h"
 
 #include <string.h>
@@ -40,18 +41,31 @@ static void count_accesses(ppf_state *st, const ppf_in *in)
     }
 }
 
-/* One selection step: the best register not taken yet becomes top[rank]. */
-static void select_one(ppf_state *st)
+enum { PPF_MSB = 1u << (DRF_PILOT_CNT_BITS - 1) };
+static const uint64_t all_regs = (1ull << PPF_REGS) - 1;
+
+/* One selection step. A bit step keeps the candidates with a 1 at the bit, if any has one; the
+ * pick step makes the lowest-numbered candidate (the best untaken register) top[rank]. */
+static void select_step(ppf_state *st)
 {
-    uint64_t counts[PPF_REGS];
-    uint8_t taken[PPF_REGS];
-    for (unsigned r = 0; r < PPF_REGS; r++) {
-        counts[r] = st->count[r];
-        taken[r] = st->taken >> r & 1u;
+    if (st->bit_sel) {
+        uint64_t ones = 0;
+        for (unsigned r = 0; r < PPF_REGS; r++)
+            if (st->count[r] & st->bit_sel)
+                ones |= 1ull << r;
+        ones &= st->cand;
+        if (ones)
+            st->cand = ones;
+        st->bit_sel >>= 1;
+        return;
     }
-    const unsigned pick = best_untaken(counts, PPF_REGS, taken);
+    unsigned pick = 0;
+    while (!(st->cand >> pick & 1u)) /* n < 63: a candidate is left */
+        pick++;
     st->top[st->rank] = (uint8_t)pick;
     st->taken |= 1ull << pick;
+    st->cand = ~st->taken & all_regs;
+    st->bit_sel = PPF_MSB;
     if (st->rank == PPF_N - 1) {
         st->sorting = false;
         st->top_valid = true;
@@ -81,13 +95,15 @@ void ppf_step(ppf_state *st, const ppf_in *in, ppf_out *out)
         st->mask = true;
         st->pilot_id = in->launch_id & PPF_ID_MASK;
     } else if (st->sorting) {
-        select_one(st);
+        select_step(st);
     } else if (st->mask) {
         if (pilot_acc)
             count_accesses(st, in);
         if (in->fin && (in->fin_warp & PPF_ID_MASK) == st->pilot_id) {
             st->mask = false;
             st->sorting = true;
+            st->cand = all_regs;
+            st->bit_sel = PPF_MSB;
         }
     }
 }

@@ -19,7 +19,9 @@ enum {
     PPF_PORTS = DRF_PILOT_ACC_PORTS,
     PPF_CNT_MAX = (1 << DRF_PILOT_CNT_BITS) - 1,
     PPF_REG_MASK = (1 << DRF_PILOT_REG_BITS) - 1,
-    PPF_ID_MASK = (1 << DRF_PILOT_ID_BITS) - 1
+    PPF_ID_MASK = (1 << DRF_PILOT_ID_BITS) - 1,
+    PPF_RANK_CYCLES = DRF_PILOT_CNT_BITS + 1, /* a bit step per counter bit, then the pick */
+    PPF_SEL_CYCLES = PPF_N * PPF_RANK_CYCLES  /* the whole top-n selection */
 };
 
 /* --- functional API: the top-n rule, shared with the eval (any register count) --------- */
@@ -48,7 +50,7 @@ typedef struct {
 typedef struct {
     bool mask;                 /* profile mask bit: the pilot warp is running */
     uint8_t pilot_id;
-    bool sorting;              /* the top-n selection is running (n cycles) */
+    bool sorting;              /* the top-n selection is running (PPF_SEL_CYCLES cycles) */
     bool top_valid;            /* top[] is the finished pilot's selection */
     uint8_t top[PPF_N];        /* best first; 0 while !top_valid */
     uint16_t cnt_data;         /* counter cnt_addr (0 for cnt_addr >= 63) */
@@ -60,6 +62,8 @@ typedef struct {
     bool mask, sorting, top_valid;
     uint8_t pilot_id, rank;    /* rank: the next top entry the selection writes */
     uint64_t taken;            /* registers already selected */
+    uint64_t cand;             /* untaken, tied with the best on the bits examined so far */
+    uint16_t bit_sel;          /* one-hot: the counter bit examined; 0: the pick step */
     uint8_t top[PPF_N];
 } ppf_state;
 

@@ -43,7 +43,7 @@ static bool grow(void **p, size_t *cap, size_t need, size_t size)
 {
     if (need <= *cap)
         return true;
-    size_t c = *cap ? *cap * 2 : 1024;
+    size_t c = *cap ? *cap * 2 : 64;
     while (c < need)
         c *= 2;
     void *q = realloc(*p, c * size);
@@ -62,7 +62,7 @@ static size_t hash_slot(const trace_data *t, uint64_t id)
 static bool rehash(trace_data *t)
 {
     free(t->slot);
-    t->nslot = t->nslot ? t->nslot * 2 : 4096;
+    t->nslot = t->nslot ? t->nslot * 2 : 64;
     t->slot = calloc(t->nslot, sizeof *t->slot);
     if (!t->slot)
         return false;
@@ -201,7 +201,7 @@ static void pilot_profiles(const trace_data *t, const pe_config *cfg, pe_result 
                            uint64_t pilot_done[PE_MAX_KERNELS], size_t pilot_acc[PE_MAX_KERNELS])
 {
     static uint64_t counts[PE_MAX_KERNELS][PE_REGS];
-    memset(counts, 0, sizeof counts);
+    memset(counts, 0, res->kernels * sizeof counts[0]); /* the kernels of this trace */
     long pilot[PE_MAX_KERNELS];
     for (unsigned k = 0; k < PE_MAX_KERNELS; k++)
         pilot[k] = -1;
@@ -220,45 +220,49 @@ static void pilot_profiles(const trace_data *t, const pe_config *cfg, pe_result 
     }
 }
 
-/* Instructions issued per compute unit and epoch: one per distinct (wavefront, cycle) of its
- * R and W lines. counts[cu][epoch], epochs of cfg->epoch cycles from cycle 0. */
-static uint16_t *issue_counts(const trace_data *t, const pe_config *cfg, size_t nepochs,
-                              pe_result *res)
+/* One compute unit's issue counts (Sec. IV-C): instructions issued in its current epoch and in
+ * the epoch before it. Accesses come in cycle order, so an epoch's count is complete when the
+ * CU's first access of a later epoch (or the end) arrives: no table over all epochs. */
+typedef struct {
+    uint64_t epoch;     /* current epoch (UINT64_MAX: none yet) */
+    unsigned cur, prev; /* issued in it and in epoch - 1 (0 if none), saturating at 65535 */
+} cu_issue;
+
+/* frf_mode_ctl's decision on an epoch's count, as the epoch closes (CU-epochs with any). */
+static void close_epoch(const fmc_cfg *c, const cu_issue *u, pe_result *res)
 {
-    uint16_t *counts = calloc((size_t)TR_MAX_CU * nepochs, sizeof *counts);
-    uint64_t *last = malloc(t->nw * sizeof *last);
-    if (!counts || !last) {
-        free(counts);
-        free(last);
-        return NULL;
+    if (u->epoch != UINT64_MAX && u->cur) {
+        res->cu_epochs++;
+        res->low_epochs += !fmc_next_high(c, u->cur);
     }
-    for (size_t i = 0; i < t->nw; i++)
-        last[i] = UINT64_MAX;
-    for (size_t i = 0; i < t->nacc; i++) {
-        const access *a = &t->acc[i];
-        if (last[a->wave] == a->cycle)
-            continue;
-        last[a->wave] = a->cycle;
-        uint16_t *c = &counts[t->w[a->wave].cu * nepochs + a->cycle / cfg->epoch];
-        if (*c < UINT16_MAX)
-            (*c)++;
-        res->issued++;
-    }
-    free(last);
-    return counts;
 }
 
-/* frf_mode_ctl's rule: FRF_high in a CU's epoch 0 (reset), then by the previous epoch. */
-static bool epoch_high(const pe_config *cfg, const uint16_t *cu_counts, uint64_t epoch)
+/* Moves a CU to epoch e; true when it is in FRF_high there: epoch 0 (reset), then by the
+ * previous epoch's count (frf_mode_ctl's rule). */
+static bool enter_epoch(const fmc_cfg *c, cu_issue *u, uint64_t e, pe_result *res)
 {
-    const fmc_cfg c = {cfg->epoch, cfg->threshold};
-    return epoch == 0 || fmc_next_high(&c, cu_counts[epoch - 1]);
+    if (u->epoch != e) {
+        close_epoch(c, u, res);
+        u->prev = u->epoch != UINT64_MAX && e == u->epoch + 1 ? u->cur : 0;
+        u->epoch = e;
+        u->cur = 0;
+    }
+    return e == 0 || fmc_next_high(c, u->prev);
 }
 
-static void replay(const trace_data *t, const pe_config *cfg, const uint16_t *counts,
-                   size_t nepochs, const uint64_t pilot_done[PE_MAX_KERNELS],
+/* Replays every access under the three register choices; the pilot policy's FRF accesses by
+ * mode. One instruction issued per distinct (wavefront, cycle) of its R and W lines, counted
+ * per CU and epoch of cfg->epoch cycles from cycle 0. last[w]: wavefront w's last cycle. */
+static void replay(const trace_data *t, const pe_config *cfg, uint64_t *last,
+                   const uint64_t pilot_done[PE_MAX_KERNELS],
                    const size_t pilot_acc[PE_MAX_KERNELS], pe_result *res)
 {
+    const fmc_cfg c = {cfg->epoch, cfg->threshold};
+    cu_issue cu[TR_MAX_CU];
+    for (unsigned i = 0; i < TR_MAX_CU; i++)
+        cu[i] = (cu_issue){UINT64_MAX, 0, 0};
+    for (size_t i = 0; i < t->nw; i++)
+        last[i] = UINT64_MAX;
     unsigned home[PE_MAX_N]; /* R0..R(n-1) */
     for (unsigned i = 0; i < cfg->n; i++)
         home[i] = i;
@@ -266,6 +270,13 @@ static void replay(const trace_data *t, const pe_config *cfg, const uint16_t *co
         const access *a = &t->acc[i];
         const wave *w = &t->w[a->wave];
         const unsigned k = w->kernel;
+        cu_issue *u = &cu[w->cu];
+        const bool high = enter_epoch(&c, u, a->cycle / cfg->epoch, res);
+        if (last[a->wave] != a->cycle) {
+            last[a->wave] = a->cycle;
+            u->cur += u->cur < UINT16_MAX;
+            res->issued++;
+        }
         const bool pilot_table = w->a_seq > pilot_done[k]; /* started after the pilot ended */
         res->frf_static += a->reg < cfg->n;
         res->frf_oracle += in_top(res->kernel_top[k], cfg->n, a->reg);
@@ -276,20 +287,10 @@ static void replay(const trace_data *t, const pe_config *cfg, const uint16_t *co
             continue;
         }
         res->frf_pilot++;
-        const uint64_t e = a->cycle / cfg->epoch;
-        *(epoch_high(cfg, &counts[w->cu * nepochs], e) ? &res->frf_high : &res->frf_low) += 1;
+        *(high ? &res->frf_high : &res->frf_low) += 1;
     }
-}
-
-static void epoch_stats(const pe_config *cfg, const uint16_t *counts, size_t nepochs,
-                        pe_result *res)
-{
-    const fmc_cfg c = {cfg->epoch, cfg->threshold};
-    for (size_t i = 0; i < (size_t)TR_MAX_CU * nepochs; i++)
-        if (counts[i]) {
-            res->cu_epochs++;
-            res->low_epochs += !fmc_next_high(&c, counts[i]);
-        }
+    for (unsigned i = 0; i < TR_MAX_CU; i++)
+        close_epoch(&c, &cu[i], res);
 }
 
 static void energy(pe_result *res)
@@ -308,25 +309,22 @@ static int run_reader(tr_reader *r, const pe_config *cfg, pe_result *res, char *
 {
     trace_data t = {0};
     int rc = load(r, &t, res, err, errlen);
-    uint16_t *counts = NULL;
+    uint64_t *last = NULL;
     if (rc == 0) {
         for (unsigned k = 0; k <= PE_TOPK; k++)
             res->top_share[k] = pe_top_share(res->count, PE_REGS, res->accesses, k);
         uint64_t pilot_done[PE_MAX_KERNELS];
         size_t pilot_acc[PE_MAX_KERNELS];
         pilot_profiles(&t, cfg, res, pilot_done, pilot_acc);
-        const uint64_t last = t.nacc ? t.acc[t.nacc - 1].cycle : 0;
-        const size_t nepochs = (size_t)(last / cfg->epoch) + 1;
-        counts = issue_counts(&t, cfg, nepochs, res);
-        if (!counts) {
+        last = malloc((t.nw ? t.nw : 1) * sizeof *last);
+        if (!last) {
             rc = fail(err, errlen, "out of memory", "");
         } else {
-            replay(&t, cfg, counts, nepochs, pilot_done, pilot_acc, res);
-            epoch_stats(cfg, counts, nepochs, res);
+            replay(&t, cfg, last, pilot_done, pilot_acc, res);
             energy(res);
         }
     }
-    free(counts);
+    free(last);
     free(t.acc);
     free(t.w);
     free(t.slot);

@@ -51,9 +51,10 @@ struct tr_reader {
     size_t mem_len, mem_pos;
     bool xz, src_eof, xz_end;
     lzma_stream lz;
-    uint8_t in[TR_CHUNK];       /* raw bytes (xz input), file mode */
-    uint8_t out[TR_CHUNK];      /* decoded bytes */
-    const uint8_t *obuf;        /* the bytes being parsed: out, or a buffer of the pipe */
+    uint8_t *in;                /* TR_CHUNK raw bytes, the xz decoder's input (xz only) */
+    uint8_t *out;               /* TR_CHUNK decoded bytes (xz, or a plain file) */
+    const uint8_t *obuf;        /* the bytes being parsed: out, a buffer of the pipe, or the
+                                   caller's buffer itself (plain text in memory) */
     size_t out_len, out_pos;
     tr_pipe *pipe;              /* xz files: the decoding thread; NULL otherwise */
     uint64_t raw_bytes;         /* read from the source (by the decoding thread if any) */
@@ -120,7 +121,7 @@ static int decode_xz(tr_reader *r, uint8_t *buf, size_t cap, size_t *len, const 
     z->avail_out = cap;
     while (z->avail_out == cap && !r->xz_end) {
         if (z->avail_in == 0 && !r->src_eof) {
-            long n = read_raw(r, r->in, sizeof r->in);
+            long n = read_raw(r, r->in, TR_CHUNK);
             if (n < 0) {
                 *why = strerror(errno);
                 return -1;
@@ -157,7 +158,7 @@ static int fill_xz(tr_reader *r)
 {
     size_t len = 0;
     const char *why = "";
-    const int st = decode_xz(r, r->out, sizeof r->out, &len, &why);
+    const int st = decode_xz(r, r->out, TR_CHUNK, &len, &why);
     if (st < 0)
         return fail(r, "%s", why);
     return take_bytes(r, r->out, len, r->raw_bytes, st);
@@ -263,10 +264,18 @@ static void pipe_stop(tr_reader *r)
     r->pipe = NULL;
 }
 
-/* Refills r->out with plain bytes: 1 bytes ready, 0 end, -1 error. */
+/* Refills r->out with plain bytes (a buffer in memory: all of it at once, parsed in place, no
+ * copy): 1 bytes ready, 0 end, -1 error. */
 static int fill_plain(tr_reader *r)
 {
-    long n = read_raw(r, r->out, sizeof r->out);
+    if (!r->file) {
+        const size_t n = r->mem_len - r->mem_pos;
+        const uint8_t *rest = r->mem + r->mem_pos;
+        r->mem_pos = r->mem_len;
+        r->raw_bytes += n;
+        return take_bytes(r, rest, n, r->raw_bytes, n > 0);
+    }
+    long n = read_raw(r, r->out, TR_CHUNK);
     if (n < 0)
         return fail(r, "read error: %s", strerror(errno));
     return take_bytes(r, r->out, (size_t)n, r->raw_bytes, n > 0);
@@ -601,12 +610,19 @@ void tr_progress(const tr_reader *r, uint64_t *raw, uint64_t *decoded)
     *decoded = r->decoded_bytes;
 }
 
-/* Chooses xz or plain from the first bytes and starts the decoder. */
+/* Chooses xz or plain from the first bytes and starts the decoder. The chunk buffers exist
+ * only where they are used: plain text in memory needs neither (a reader per fuzz input). */
 static tr_reader *start(tr_reader *r, char *err, size_t errlen)
 {
     uint8_t head[sizeof xz_magic];
     long n = read_raw(r, head, sizeof head);
     r->xz = n == (long)sizeof head && !memcmp(head, xz_magic, sizeof head);
+    if ((r->xz && (r->in = malloc(TR_CHUNK)) == NULL) ||
+        ((r->xz || r->file) && (r->out = malloc(TR_CHUNK)) == NULL)) {
+        snprintf(err, errlen, "%s: out of memory", r->name);
+        tr_close(r);
+        return NULL;
+    }
     if (r->xz) {
         r->lz = (lzma_stream)LZMA_STREAM_INIT;
         if (lzma_stream_decoder(&r->lz, TR_XZ_MEMLIMIT, 0) != LZMA_OK) {
@@ -617,6 +633,9 @@ static tr_reader *start(tr_reader *r, char *err, size_t errlen)
         memcpy(r->in, head, sizeof head);
         r->lz.next_in = r->in;
         r->lz.avail_in = sizeof head;
+    } else if (!r->file) {
+        r->mem_pos = 0; /* parsed in place from the start */
+        r->raw_bytes = 0;
     } else if (n > 0) {
         memcpy(r->out, head, (size_t)n);
         take_bytes(r, r->out, (size_t)n, r->raw_bytes, 1);
@@ -633,7 +652,6 @@ static tr_reader *alloc_reader(const char *name, char *err, size_t errlen)
         return NULL;
     }
     snprintf(r->name, sizeof r->name, "%s", name);
-    r->obuf = r->out;
     if (wave_grow(r)) {
         snprintf(err, errlen, "%s: out of memory", name);
         free(r);
@@ -682,5 +700,7 @@ void tr_close(tr_reader *r)
     if (r->file)
         fclose(r->file);
     free(r->waves);
+    free(r->in);
+    free(r->out);
     free(r);
 }

@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 // Formal properties of the pilot warp profiler (pilot paper Sections III-A2, III-B;
-// docs/pilot-decisions.md): the argmax picks the best register not taken (more accesses, ties
-// to the lower number) from any counter values; a watched counter is the wrapper's own
-// saturating count of the pilot's accesses; the selection is the top-n in rank order. At the
-// reduced parameters DRF_PILOT_FV_* of the shared headers (7 counters of 3 bits, n = 2): the
-// same RTL text, small enough for induction, and saturation within a few cycles.
-//@ prove|argmax|pilot_profiler_props|PART=0|sat-comb|1|peek_count=dut.count,peek_taken=dut.taken,peek_best=dut.best||any counters and taken set: best is not taken and no untaken register ranks before it
-//@ prove|counting|pilot_profiler_props|PART=1|sat-ind|1|peek_count=dut.count,peek_taken=dut.taken,peek_best=dut.best,peek_rank=dut.rank||from reset: watched counter = own saturating count of the pilot's accesses (3 ports), mask and pilot id, selection: taken = top[0..rank), each top ranks before every untaken register and before the next top
-//@ cover|cover|pilot_profiler_props|PART=1|sat-cover|8|peek_count=dut.count,peek_taken=dut.taken,peek_best=dut.best,peek_rank=dut.rank||a selection with a tie, 3 accesses to one register in a cycle, a launch during the selection, a saturated counter
+// docs/pilot-decisions.md): the pick takes the lowest-numbered candidate of any candidate set;
+// a watched counter is the wrapper's own saturating count of the pilot's accesses; the
+// bit-serial selection keeps as candidates exactly the untaken registers that tie with the best
+// on the bits examined so far, and its result is the top-n in rank order (more accesses, ties
+// to the lower number). At the reduced parameters DRF_PILOT_FV_* of the shared headers (7
+// counters of 3 bits, n = 2): the same RTL text, small enough for induction, and saturation
+// within a few cycles.
+//@ prove|pick|pilot_profiler_props|PART=0|sat-comb|1|peek_cand=dut.cand,peek_best=dut.best||any nonempty candidate set: best is a candidate and no lower-numbered register is one
+//@ prove|counting|pilot_profiler_props|PART=1|sat-ind|1|peek_count=dut.count,peek_taken=dut.taken,peek_cand=dut.cand,peek_bit=dut.bit_sel,peek_rank=dut.rank||from reset: watched counter = own saturating count of the pilot's accesses (3 ports), mask and pilot id, selection: candidates = the untaken registers tied with the best on the bits examined, a rank every CB + 1 cycles, taken = top[0..rank), each top ranks before every untaken register and before the next top
+//@ cover|cover|pilot_profiler_props|PART=1|sat-cover|16|peek_count=dut.count,peek_taken=dut.taken,peek_cand=dut.cand,peek_bit=dut.bit_sel,peek_rank=dut.rank||a selection with a tie, 3 accesses to one register in a cycle, a launch during the selection, a saturated counter, a bit step that narrows the candidates
 `include "drf_params.vh"
 module pilot_profiler_props #(
     parameter integer PART = 1 // 0: the argmax from any state; 1: from reset
@@ -42,8 +44,9 @@ module pilot_profiler_props #(
         .top_valid(top_valid), .top(top), .cnt_data(cnt_data), .err_reg(err_reg));
 
     wire [REGS*CB-1:0] peek_count;
-    wire [REGS-1:0] peek_taken;
-    wire [RB-1:0] peek_best;
+    wire [REGS-1:0] peek_taken, peek_cand;
+    wire [RB-1:0] peek_best;   // connected by the PART 0 group only
+    wire [CB-1:0] peek_bit;
     wire [KB-1:0] peek_rank;   // connected by the PART 1 groups only
 
     // a ranks before b: more accesses, or as many and a lower number
@@ -55,13 +58,12 @@ module pilot_profiler_props #(
 
     integer r, k, j;
     generate
-        if (PART == 0) begin : g_argmax
+        if (PART == 0) begin : g_pick
             always @(*) begin
-                if (peek_taken != {REGS{1'b1}}) begin
-                    assert (peek_best < REGS && !peek_taken[peek_best]);
+                if (peek_cand != {REGS{1'b0}}) begin
+                    assert (peek_best < REGS && peek_cand[peek_best]);
                     for (r = 0; r < REGS; r = r + 1)
-                        if (!peek_taken[r] && r != peek_best)
-                            assert (before(peek_best, r, peek_count));
+                        if (r < peek_best) assert (!peek_cand[r]);
                 end
             end
         end else begin : g_reset
@@ -75,6 +77,7 @@ module pilot_profiler_props #(
             reg prof = 1'b0, sel = 1'b0, done = 1'b0;
             reg [IB-1:0] id = 0;
             reg [KB:0] picked = 0;
+            reg [$clog2(CB+1)-1:0] step = 0; // cycle of the rank being selected: CB bit steps, a pick
             reg [CB-1:0] sh = 0;
             reg [1:0] hits;
             reg [CB+1:0] sum;
@@ -88,19 +91,40 @@ module pilot_profiler_props #(
             always @(posedge clk) begin
                 if (rst || launch) begin
                     prof <= !rst; sel <= 1'b0; done <= 1'b0; id <= rst ? 0 : launch_id;
-                    sh <= 0; picked <= 0;
+                    sh <= 0; picked <= 0; step <= 0;
                 end else if (sel) begin
-                    picked <= picked + 1'b1;
-                    if (picked == N - 1) begin sel <= 1'b0; done <= 1'b1; end
+                    step <= step == CB ? 0 : step + 1'b1;
+                    if (step == CB) picked <= picked + 1'b1;
+                    if (step == CB && picked == N - 1) begin sel <= 1'b0; done <= 1'b1; end
                 end else if (prof) begin
                     if (pilot_now) sh <= sum > {CB{1'b1}} ? {CB{1'b1}} : sum[CB-1:0];
                     if (fin && fin_warp == id) begin prof <= 1'b0; sel <= 1'b1; end
                 end
             end
 
+            // the bits examined so far (above the one bit_sel names; all of them at the pick)
+            // and the best untaken count on them
+            reg [CB:0] below;
+            reg [CB-1:0] seen, best_seen;
+            always @(*) begin
+                below = {1'b0, peek_bit} << 1;
+                below = below - 1'b1;
+                seen = peek_bit == 0 ? {CB{1'b1}} : ~below[CB-1:0];
+                best_seen = 0;
+                for (r = 0; r < REGS; r = r + 1)
+                    if (!peek_taken[r] && (peek_count[r*CB +: CB] & seen) > best_seen)
+                        best_seen = peek_count[r*CB +: CB] & seen;
+            end
+
             always @(*) begin
                 if (!init) begin
                     assert (mask == prof && sorting == sel && top_valid == done);
+                    if (!sel) assert (step == 0);
+                    if (sel) begin
+                        assert (step <= CB && peek_bit == (step == CB ? 0 : {1'b1, {(CB-1){1'b0}}} >> step));
+                        for (r = 0; r < REGS; r = r + 1)
+                            assert (peek_cand[r] == (!peek_taken[r] && (peek_count[r*CB +: CB] & seen) == best_seen));
+                    end
                     assert (pilot_id == id);
                     assert (peek_count[watch*CB +: CB] == sh);
                     if (cnt_addr == watch) assert (cnt_data == sh);
@@ -138,6 +162,10 @@ module pilot_profiler_props #(
             end
 
             // covers
+            reg [REGS-1:0] ones_now;  // candidates with a 1 at the bit examined
+            always @(*)
+                for (r = 0; r < REGS; r = r + 1)
+                    ones_now[r] = |(peek_count[r*CB +: CB] & peek_bit);
             always @(*) begin
                 if (!init) begin
                     cover (done && peek_count[top[0 +: RB]*CB +: CB] == peek_count[top[RB +: RB]*CB +: CB] &&
@@ -145,6 +173,7 @@ module pilot_profiler_props #(
                     cover (pilot_now && hits == 2'd3);
                     cover (sel && launch);
                     cover (sh == {CB{1'b1}} && pilot_now && hits != 0);
+                    cover (sel && peek_bit != 0 && (peek_cand & ~ones_now) != 0 && (peek_cand & ones_now) != 0);
                 end
             end
         end

@@ -14,6 +14,10 @@
 # zero state (scorr; pdr), else from the zero state with all flip-flops kept (dprove). With
 # free read data no counterexample is a real one: -c answers "proven" (or "proven with lemmas
 # A,B", "proven with cut-points ...") or "unproven".
+# Without -c, a mutant not proven from the zero state is tried once more with the block's rst
+# input held at 1 in the first cycle ("proven from a reset"): the benches compare only after
+# their reset cycles, and a mutant that changes the encoding of reset state (e.g. a counter bit
+# inverted on its way into the flip-flop) differs from the block only before the first reset.
 # usage: mutate/equiv.sh [-t SECONDS] [-c] BLOCK DIR K -> "K proven..." (exit 0), "K not
 #   equivalent" or "K unproven" (exit 1); DIR/equiv/K.log: the Yosys and ABC logs. SECONDS per
 #   step: 300 or MUT_PROOF_SECONDS.
@@ -135,6 +139,28 @@ verdict() {
 }
 
 miter="miter -equiv -flatten gold mut miter"
+
+# A module miter around the miter (renamed miter_core) with its in_rst forced to 1 in the first
+# cycle; fails when the block has no rst or clk input. Ports: the block's inputs (gold.il).
+reset_first_v() {
+  awk -v b="$block" '
+    $1 == "module" { in_block = ($2 == "\\" b) }
+    in_block && $1 == "wire" && $(NF - 2) == "input" {
+      n = $NF; sub(/^\\/, "", n); w = ($2 == "width") ? $3 : 1; name[++np] = "in_" n; width[np] = w }
+    END {
+      for (i = 1; i <= np; i++) { has[name[i]] = 1; ports = ports name[i] ", " }
+      if (!has["in_rst"] || !has["in_clk"]) exit 1
+      print "module miter(" ports "trigger);"
+      for (i = 1; i <= np; i++) printf "    input [%d:0] %s;\n", width[i] - 1, name[i]
+      print "    output trigger;"
+      print "    reg started = 1\x27b0; // 0 in the first cycle only"
+      print "    always @(posedge in_clk) started <= 1\x27b1;"
+      printf "    miter_core core("
+      for (i = 1; i <= np; i++)
+        printf ".%s(%s), ", name[i], name[i] == "in_rst" ? "in_rst | !started" : name[i]
+      print ".trigger(trigger));"
+      print "endmodule" }' "$dir/gold.il"
+}
 if [ -n "$cut" ]; then
   memcut_lib || { echo "$k unproven"; exit 1; }
   cutmem="$masked; read_verilog -lib $dir/equiv/memcut.v; script $dir/equiv/memcut.ys"
@@ -154,13 +180,25 @@ if [ -n "$cut" ]; then
   [ "$v" = proven ] && [ -n "$lemmas" ] && v="proven with lemmas $lemmas"
   [ "$v" = proven ] && [ -n "$kept" ] && v="proven with cut-points (mutate/keep/$block.txt)"
 else
-  prove "memory -nomap; opt_clean; $miter; hierarchy -top miter; memory_map"
-  # dprove gives up on some invariants PDR finds once the copies' corresponding flip-flops are
-  # merged (rar_alloc's s_all bounds: 52 s)
-  if [ "$(verdict)" = unproven ] && [ -s "$aig" ]; then
-    timeout "$tmo" yosys-abc -c "read_aiger $aig; scorr; pdr" >>"$log" 2>&1
-  fi
+  # from the zero state; $1: Yosys commands between the miter and its memory_map
+  zero_state() {
+    prove "memory -nomap; opt_clean; $miter; $1 hierarchy -top miter; memory_map"
+    # dprove gives up on some invariants PDR finds once the copies' corresponding flip-flops
+    # are merged (rar_alloc's s_all bounds: 52 s)
+    if [ "$(verdict)" = unproven ] && [ -s "$aig" ]; then
+      timeout "$tmo" yosys-abc -c "read_aiger $aig; scorr; pdr" >>"$log" 2>&1
+    fi
+  }
+  zero_state ""
   v=$(verdict)
+  # (not when Yosys gave no miter within its limit: it would not now either)
+  if [ "$v" != proven ] && [ -s "$aig" ] && reset_first_v >"$dir/equiv/$k.rst.v"; then
+    echo "== again with rst = 1 in the first cycle ($dir/equiv/$k.rst.v)" >>"$log"
+    zero_state "rename miter miter_core; read_verilog $dir/equiv/$k.rst.v; proc; hierarchy -top miter; flatten;"
+    v=$(verdict)
+    [ "$v" = proven ] && v="proven from a reset"
+  fi
+  rm -f "$dir/equiv/$k.rst.v"
 fi
 echo "$k $v"
 [ "${v%% *}" = proven ]

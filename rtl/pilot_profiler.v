@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Pilot warp profiler (pilot paper Sections III-A2, III-B): 63 16-bit access counters indexed
 // by register number, the 1-byte pilot-warp-id register, the profile mask bit, and the top-n
-// selection (one argmax per cycle, ties to the lower register) when the pilot warp finishes.
+// selection when the pilot warp finishes (bit-serial, 17 cycles a rank; ties to the lower register).
 `default_nettype none
 `include "drf_params.vh"
 module pilot_profiler #(
@@ -38,8 +38,6 @@ module pilot_profiler #(
     localparam [KB-1:0] LAST_RANK = LAST32[KB-1:0];
 
     reg [REGS*CB-1:0] count;
-    reg [REGS-1:0] taken;        // registers already selected
-    reg [KB-1:0] rank;           // next top entry
     wire pilot_acc = mask && acc_warp == pilot_id;
     wire pilot_fin = mask && fin && fin_warp == pilot_id;
 
@@ -72,32 +70,46 @@ module pilot_profiler #(
         end
     end
 
-    // the best register not taken: more accesses, or as many and a lower number. A balanced
-    // tree over the 2^RB register numbers in heap order (node k: children 2k+1, the lower
-    // numbers, and 2k+2; leaves NUMS-1+r): the right child wins only with strictly more
+    // The top-n selection, bit-serial (docs/pilot-decisions.md, profiler 5): per rank, CB bit
+    // steps, most significant first, narrow the candidates (the untaken registers) to those
+    // with a 1 at the bit when any has one; they are then the untaken registers of the highest
+    // count, and a pick step takes the lowest-numbered of them (ties rank the lower number
+    // first). CB + 1 cycles per rank, each a 63-input OR at most: one 1 GHz cycle.
+    reg [REGS-1:0] taken;        // registers already selected
+    reg [REGS-1:0] cand;         // untaken, tied with the best on the bits examined so far
+    reg [CB-1:0] bit_sel;        // one-hot: the bit examined; 0: the pick step (both loaded
+                                 // when the pilot finishes, used only while sorting)
+    reg [KB-1:0] rank;           // next top entry
+    localparam [CB-1:0] MSB = {1'b1, {(CB-1){1'b0}}};
+
+    reg [REGS-1:0] ones;         // candidates with a 1 at the bit examined
+    always @(*)
+        for (r = 0; r < REGS; r = r + 1)
+            ones[r] = cand[r] && |(count[r*CB +: CB] & bit_sel);
+    wire [REGS-1:0] narrowed = |ones ? ones : cand;
+
+    // the pick: the lowest-numbered candidate, by a balanced tree over the 2^RB register
+    // numbers in heap order (node k: children 2k+1, the lower numbers, and 2k+2; leaves
+    // NUMS-1+r); a candidate exists (n < REGS leaves one untaken register)
     localparam integer NODES = 2 * NUMS - 1;
-    /* verilator lint_off UNUSEDSIGNAL */ // the root's valid and count: n < REGS always leaves one
+    /* verilator lint_off UNUSEDSIGNAL */ // the root's valid: always 1 at the pick
     reg [NODES-1:0] nv;      // a candidate below the node
-    reg [NODES*CB-1:0] nc;   // its count
     /* verilator lint_on UNUSEDSIGNAL */
-    reg [NODES*RB-1:0] ni;   // its register number
-    reg right;
+    reg [NODES*RB-1:0] ni;   // the lowest-numbered one
     integer nd, lf;
     always @(*) begin
         for (nd = NUMS - 1; nd < NODES; nd = nd + 1) begin
-            lf = nd - (NUMS - 1);   // the leaf's register number
+            lf = nd - (NUMS - 1);
             ni[nd*RB +: RB] = lf[RB-1:0];
-            nv[nd] = lf < REGS && !taken[lf];
-            nc[nd*CB +: CB] = lf < REGS ? count[lf*CB +: CB] : {CB{1'b0}};
+            nv[nd] = lf < REGS && cand[lf];
         end
         for (nd = NUMS - 2; nd >= 0; nd = nd - 1) begin
-            right = nv[2*nd+2] && (!nv[2*nd+1] || nc[(2*nd+2)*CB +: CB] > nc[(2*nd+1)*CB +: CB]);
             nv[nd] = nv[2*nd+1] || nv[2*nd+2];
-            ni[nd*RB +: RB] = right ? ni[(2*nd+2)*RB +: RB] : ni[(2*nd+1)*RB +: RB];
-            nc[nd*CB +: CB] = right ? nc[(2*nd+2)*CB +: CB] : nc[(2*nd+1)*CB +: CB];
+            ni[nd*RB +: RB] = nv[2*nd+1] ? ni[(2*nd+1)*RB +: RB] : ni[(2*nd+2)*RB +: RB];
         end
     end
     wire [RB-1:0] best = ni[0 +: RB];
+    wire [REGS-1:0] taken_next = taken | {{(REGS-1){1'b0}}, 1'b1} << best;
 
     always @(posedge clk) begin
         if (rst || launch) begin
@@ -110,12 +122,19 @@ module pilot_profiler #(
             mask <= !rst;
             pilot_id <= rst ? {IDB{1'b0}} : launch_id;
         end else if (sorting) begin
-            top[rank*RB +: RB] <= best;
-            taken[best] <= 1'b1;
-            rank <= rank + 1'b1;
-            if (rank == LAST_RANK) begin
-                sorting <= 1'b0;
-                top_valid <= 1'b1;
+            if (bit_sel != {CB{1'b0}}) begin
+                cand <= narrowed;
+                bit_sel <= bit_sel >> 1;
+            end else begin
+                top[rank*RB +: RB] <= best;
+                taken <= taken_next;
+                cand <= ~taken_next;
+                bit_sel <= MSB;
+                rank <= rank + 1'b1;
+                if (rank == LAST_RANK) begin
+                    sorting <= 1'b0;
+                    top_valid <= 1'b1;
+                end
             end
         end else if (mask) begin
             if (pilot_acc)
@@ -123,6 +142,8 @@ module pilot_profiler #(
             if (pilot_fin) begin
                 mask <= 1'b0;
                 sorting <= 1'b1;
+                cand <= {REGS{1'b1}};
+                bit_sel <= MSB;
             end
         end
     end

@@ -43,7 +43,7 @@ typedef struct {
     bool profiling, selecting;
     uint8_t pilot, hot[HOT];
     unsigned length, sel_cycles; /* cycles the kernel's pilot runs; selection cycles seen */
-    bool finished;
+    bool finished, one_hot;      /* one_hot: the longest runs name hot[0] only (it saturates) */
     unsigned want_top[PPF_N];    /* top-n of the counts, computed once per selection */
 } scoreboard;
 
@@ -66,12 +66,19 @@ static void new_kernel(hx_rng *r, scoreboard *sb, uint8_t pilot)
     sb->profiling = true;
     sb->selecting = sb->finished = false;
     sb->pilot = pilot;
+    /* hot registers: the highest numbers, low ones, or any of the 63 (every counter's logic,
+     * tree leaf and taken bit gets large counts and selections) */
     for (unsigned k = 0; k < HOT; k++)
-        sb->hot[k] = (uint8_t)(hx_chance(r, 1, 4) ? PPF_REGS - 1 - k : hx_below(r, 16));
-    /* a long pilot now and then, so that counters saturate */
-    sb->length = hx_chance(r, 1, 30)  ? 25000 + hx_below(r, 20000)
-                 : hx_chance(r, 1, 4) ? 1 + hx_below(r, 8)
-                                      : 20 + hx_below(r, 400);
+        sb->hot[k] = (uint8_t)(hx_chance(r, 1, 4)   ? PPF_REGS - 1 - k
+                               : hx_chance(r, 1, 2) ? hx_below(r, 16)
+                                                    : hx_below(r, PPF_REGS));
+    /* a long pilot now and then, so that counters saturate, and medium ones, so that up to
+     * three registers reach counts of thousands (every counter bit decides a selection) */
+    sb->length = hx_chance(r, 1, 30)   ? 25000 + hx_below(r, 20000)
+                 : hx_chance(r, 1, 10) ? 1500 + hx_below(r, 12000)
+                 : hx_chance(r, 1, 4)  ? 1 + hx_below(r, 8)
+                                       : 20 + hx_below(r, 400);
+    sb->one_hot = sb->length >= 25000;
 }
 
 static ppf_in next_input(hx_rng *r, scoreboard *sb, bool resetting)
@@ -79,7 +86,8 @@ static ppf_in next_input(hx_rng *r, scoreboard *sb, bool resetting)
     ppf_in in = {.rst = resetting || hx_chance(r, 1, 100000)};
     in.cnt_addr = (uint8_t)(hx_chance(r, 1, 2) ? sb->hot[hx_below(r, HOT)] : hx_below(r, 64));
     const bool kernel_over = !sb->profiling && !sb->selecting && hx_chance(r, 1, 20);
-    if (kernel_over || hx_chance(r, 1, sb->selecting ? 8 : 200000)) {
+    /* a launch interrupts about 2 selections in 5 (1 in 136 of its 68 cycles) */
+    if (kernel_over || hx_chance(r, 1, sb->selecting ? 2 * PPF_SEL_CYCLES : 200000)) {
         in.launch = true;
         in.launch_id = (uint8_t)hx_rand32(r);
     }
@@ -89,9 +97,10 @@ static ppf_in next_input(hx_rng *r, scoreboard *sb, bool resetting)
     for (unsigned p = 0; p < PPF_PORTS; p++)
         in.acc_reg[p] = (uint8_t)(hx_chance(r, 7, 8) ? sb->hot[hx_below(r, sb->length > 1000 ? 2 : HOT)]
                                                      : hx_below(r, 64));
-    if (sb->length > 1000 && sb->profiling) { /* a saturation run: one hot register on every port */
+    if (sb->length > 1000 && sb->profiling) { /* hot[0] (saturating), or medium: hot[0..2] */
         in.acc_valid = (uint8_t)(1 + hx_below(r, 7));
-        in.acc_reg[0] = in.acc_reg[1] = in.acc_reg[2] = sb->hot[0];
+        for (unsigned p = 0; p < PPF_PORTS; p++)
+            in.acc_reg[p] = sb->hot[sb->one_hot ? 0 : hx_below(r, 3)];
         in.acc_warp = sb->pilot;
     }
     if (sb->length)
@@ -132,22 +141,29 @@ static void cover(hx_bench *b, const bins *v, const scoreboard *sb, const ppf_in
                   const ppf_out *o)
 {
     const bool pilot_acc = sb->profiling && in->acc_warp == sb->pilot;
-    unsigned per[64] = {0};
-    for (unsigned p = 0; p < PPF_PORTS; p++)
-        if (in->acc_valid >> p & 1u)
-            per[in->acc_reg[p] & PPF_REG_MASK]++;
-    for (unsigned r = 0; r < PPF_REGS && pilot_acc; r++) {
-        if (per[r] == 3)
+    /* the registers the valid ports name, each once, with the number of ports naming it (a
+     * loop over the ports, not over the 63 counters: this runs every cycle) */
+    for (unsigned q = 0; q < PPF_PORTS && pilot_acc; q++) {
+        const unsigned r = in->acc_reg[q] & PPF_REG_MASK;
+        unsigned n = 0, earlier = 0;
+        for (unsigned p = 0; p < PPF_PORTS; p++)
+            if (in->acc_valid >> p & 1u && (in->acc_reg[p] & PPF_REG_MASK) == r) {
+                n++;
+                earlier += p < q;
+            }
+        if (!(in->acc_valid >> q & 1u) || earlier || r >= PPF_REGS)
+            continue; /* not valid, counted at an earlier port, or R63 */
+        if (n == 3)
             hx_hit(b, v->three_same);
-        if (per[r] == 2)
+        if (n == 2)
             hx_hit(b, v->two_same);
-        if (per[r] && sb->count[r] < PPF_CNT_MAX && sb->count[r] + per[r] > PPF_CNT_MAX)
+        if (sb->count[r] < PPF_CNT_MAX && sb->count[r] + n > PPF_CNT_MAX)
             hx_hit(b, v->sat_step);
-        if (per[r] && sb->count[r] >= PPF_CNT_MAX)
+        if (sb->count[r] >= PPF_CNT_MAX)
             hx_hit(b, v->saturated);
+        if (r == PPF_REGS - 1)
+            hx_hit(b, v->r62_counted);
     }
-    if (pilot_acc && per[PPF_REGS - 1])
-        hx_hit(b, v->r62_counted);
     if (sb->profiling && in->acc_valid && in->acc_warp != sb->pilot)
         hx_hit(b, v->other_warp);
     if (o->err_reg)
@@ -158,7 +174,7 @@ static void cover(hx_bench *b, const bins *v, const scoreboard *sb, const ppf_in
         hx_hit(b, v->after_fin);
     if (sb->selecting && in->launch)
         hx_hit(b, v->launch_sorting);
-    if (o->top_valid && sb->sel_cycles == PPF_N) {
+    if (o->top_valid && sb->sel_cycles == PPF_SEL_CYCLES) {
         hx_hit(b, v->selected);
         for (unsigned k = 0; k + 1 < PPF_N; k++)
             if (capped(sb->count[o->top[k]]) == capped(sb->count[o->top[k + 1]]))
@@ -181,7 +197,7 @@ static void update(hx_rng *r, scoreboard *sb, const ppf_in *in)
         return;
     }
     if (sb->selecting) {
-        if (++sb->sel_cycles == PPF_N)
+        if (++sb->sel_cycles == PPF_SEL_CYCLES)
             sb->selecting = false;
         return;
     }

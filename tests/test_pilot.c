@@ -239,9 +239,13 @@ static void top_selection(void)
     CHECK(&c, o.mask);
     o = ppf_cycle(&st, (ppf_in){.fin = true, .fin_warp = 200, .acc_warp = 200, .acc_valid = 1,
                                 .acc_reg = {62}}); /* its last access counts: R62 = 5 */
-    for (unsigned k = 0; k < PPF_N; k++) {
+    /* the selection: PPF_SEL_CYCLES = 4 x 17 cycles (docs/pilot-decisions.md), rank k's entry
+     * written at the end of its 17 cycles */
+    CHECK(&c, PPF_SEL_CYCLES == 68);
+    for (unsigned k = 0; k < PPF_SEL_CYCLES; k++) {
         o = ppf_cycle(&st, (ppf_in){.acc_warp = 200, .acc_valid = 7, .acc_reg = {0, 0, 0}});
         CHECK(&c, !o.mask && o.sorting && !o.top_valid);
+        CHECK(&c, o.top[0] == (k >= PPF_RANK_CYCLES ? 1 : 0));
     }
     o = ppf_cycle(&st, (ppf_in){0});
     CHECK(&c, o.top_valid && !o.sorting);
