@@ -37,7 +37,7 @@ static void print_help(void)
            "       " PROG " swap [FILE]\n"
            "       " PROG " pilot TRACE [--n N]\n"
            "       " PROG " pvorg|rename|bank [FILE]\n"
-           "       " PROG " pv TRACE [--chips N] [--years Y] [--json]\n"
+           "       " PROG " pv TRACE [--chips N] [--years Y] [--t0 nbti|pv] [--json]\n"
            "       " PROG " faultmap --scenario common|clustered|dispersed [--seed S]\n"
            "       " PROG " patch TRACE --scenario S [--seed S] [--maps K] [--map packed|recorded] [--json|--md-row]\n"
            "       " PROG " sim TRACE [--scheme S]... [--map packed|recorded] [--repeat R] [--json] [--plots DIR]\n"

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* deltarf pv TRACE [--chips N] [--years Y] [--json]: per scheme bank utilisation, slow-bank
- * share, normalized frequency and guardband over N VARIUS chips (pv-nbti-banked-rf paper
- * Sections 3.1, 4.1, 6.2; docs/pv-decisions.md D19-D22), beside the paper's figures. */
+/* deltarf pv TRACE [--chips N] [--years Y] [--t0 nbti|pv] [--json]: per scheme bank utilisation,
+ * slow-bank share, normalized frequency and guardband over N VARIUS chips (pv-nbti-banked-rf
+ * paper Sections 3.1, 4.1, 6.2; docs/pv-decisions.md D2, D19-D22), beside the paper's figures. */
 #include "pvsim.h"
 
 #include <stdlib.h>
@@ -11,13 +11,16 @@
 #include "pv_eval.h"
 
 #define PROG "deltarf pv"
-#define SYNOPSIS "deltarf pv TRACE [--chips N] [--years Y] [--json]"
+#define SYNOPSIS "deltarf pv TRACE [--chips N] [--years Y] [--t0 nbti|pv] [--json]"
+
+static const char *const t0_names[] = {"nbti", "pv"};
 
 static void print_md(const char *trace, const pv_accesses *a, unsigned chips, unsigned years,
-                     const pv_result r[PV_SCHEMES])
+                     enum pv_t0 t0, const pv_result r[PV_SCHEMES])
 {
-    printf("## %s: %llu accesses, %llu wavefronts, %u chips, %u years\n\n", trace,
-           (unsigned long long)a->total, (unsigned long long)a->wavefronts, chips, years);
+    printf("## %s: %llu accesses, %llu wavefronts, %u chips, %u years, Eq. (1) t0 %s\n\n", trace,
+           (unsigned long long)a->total, (unsigned long long)a->wavefronts, chips, years,
+           t0_names[t0]);
     printf("| scheme | busiest bank share | idlest bank share | slow-bank accesses | norm. freq. t=0 |"
            " norm. freq. %uy | guardband | norm. guardband |\n", years);
     printf("|---|---:|---:|---:|---:|---:|---:|---:|\n");
@@ -28,19 +31,20 @@ static void print_md(const char *trace, const pv_accesses *a, unsigned chips, un
     printf("\nPaper: PV frequency loss 40%% (baseline norm. freq. 0.60, Fig. 3a); VL-SB +15%% "
            "(Fig. 3c); guardband -27%% with PV-opt (norm. 0.73); PV-opt+NBTI-opt \"reduces it to "
            "56 percent\" (Section 6.2), compared as norm. 0.56 (the other reading: 0.44).\n");
-    printf("Here: baseline %.3f, VL-SB gain %+.1f%%, PV-opt norm. guardband %.3f, "
-           "PV-opt+NBTI-opt %.3f.\n\n", r[PV_BASELINE].freq0,
+    printf("Ours (every number of the table; docs/pv-decisions.md D2, D19-D22): baseline %.3f, "
+           "VL-SB gain %+.1f%%, PV-opt norm. guardband %.3f, PV-opt+NBTI-opt %.3f.\n\n",
+           r[PV_BASELINE].freq0,
            100.0 * (r[PV_VLSB_BRO].freq0 / r[PV_BASELINE].freq0 - 1.0), r[PV_OPT].norm_guardband,
            r[PV_OPT_NBTI].norm_guardband);
 }
 
 static void print_json(const char *trace, const pv_accesses *a, unsigned chips, unsigned years,
-                       const pv_result r[PV_SCHEMES])
+                       enum pv_t0 t0, const pv_result r[PV_SCHEMES])
 {
     printf("{\"trace\":");
     ec_json_string(stdout, trace);
-    printf(",\"accesses\":%llu,\"chips\":%u,\"years\":%u,\"schemes\":[",
-           (unsigned long long)a->total, chips, years);
+    printf(",\"accesses\":%llu,\"chips\":%u,\"years\":%u,\"t0\":\"%s\",\"schemes\":[",
+           (unsigned long long)a->total, chips, years, t0_names[t0]);
     for (unsigned s = 0; s < PV_SCHEMES; s++) {
         printf("%s{\"scheme\":\"%s\",\"slow_share\":%.6f,\"freq0\":%.6f,\"freq_aged\":%.6f,"
                "\"guardband\":%.6f,\"norm_guardband\":%.6f,\"boundary0\":%.6f,\"banks\":[",
@@ -59,9 +63,17 @@ int cmd_pv(int argc, char **argv)
     const char *trace = NULL;
     uint64_t chips = 100, years = 7;
     bool json = false;
+    enum pv_t0 t0 = PV_T0_NBTI;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--json") == 0) {
             json = true;
+        } else if (strcmp(argv[i], "--t0") == 0) {
+            if (i + 1 >= argc)
+                return ec_usage(PROG, SYNOPSIS, "missing value for", argv[i]);
+            if (strcmp(argv[i + 1], "nbti") != 0 && strcmp(argv[i + 1], "pv") != 0)
+                return ec_usage(PROG, SYNOPSIS, "bad --t0 (nbti or pv)", argv[i + 1]);
+            t0 = argv[i + 1][0] == 'p' ? PV_T0_PV : PV_T0_NBTI;
+            i++;
         } else if (strcmp(argv[i], "--chips") == 0 || strcmp(argv[i], "--years") == 0) {
             const bool c = argv[i][2] == 'c';
             if (i + 1 >= argc)
@@ -91,12 +103,12 @@ int cmd_pv(int argc, char **argv)
         free(a);
         return 1;
     }
-    if (!pv_evaluate(a, (unsigned)chips, (double)years, r)) {
+    if (!pv_evaluate(a, (unsigned)chips, (double)years, t0, r)) {
         fputs(PROG ": out of memory\n", stderr);
         free(a);
         return 1;
     }
-    (json ? print_json : print_md)(trace, a, (unsigned)chips, (unsigned)years, r);
+    (json ? print_json : print_md)(trace, a, (unsigned)chips, (unsigned)years, t0, r);
     free(a);
     if (fflush(stdout) != 0 || ferror(stdout)) {
         fputs(PROG ": <stdout>: write error\n", stderr);

@@ -136,7 +136,7 @@ typedef struct {
 } chip_run;
 
 static void run_chip(const pv_chip *c, enum pv_scheme s, const double util[DRF_PV_BANKS],
-                     double years, chip_run *out)
+                     double years, enum pv_t0 eq1_t0, chip_run *out)
 {
     pv_org_table t;
     if (s == PV_BASELINE)
@@ -158,7 +158,8 @@ static void run_chip(const pv_chip *c, enum pv_scheme s, const double util[DRF_P
             for (unsigned h = 0; h < 2; h++)
                 stress[t.sb[v][h]] += 0.5 * util[v] / umax * epoch; /* D21: duty */
         for (unsigned sb = 0; sb < DRF_PV_SUBBANKS; sb++)
-            dvth[sb] = pv_nbti_dvth(stress[sb] / ((e + 1) * epoch), (e + 1) * epoch, c->dvth0[sb]);
+            dvth[sb] = pv_nbti_dvth(stress[sb] / ((e + 1) * epoch), (e + 1) * epoch,
+                                    eq1_t0 == PV_T0_PV ? c->dvth0[sb] : 0.0);
     }
     out->cycle0 = out->cycle_aged = 0.0;
     const unsigned need = s == PV_BASELINE ? DRF_PV_BANKS : DRF_PV_FAST_BANKS;
@@ -183,7 +184,8 @@ static void run_chip(const pv_chip *c, enum pv_scheme s, const double util[DRF_P
     out->cycle_aged = fmax(out->cycle_aged, out->cycle0);
 }
 
-bool pv_evaluate(const pv_accesses *a, unsigned chips, double years, pv_result r[PV_SCHEMES])
+bool pv_evaluate(const pv_accesses *a, unsigned chips, double years, enum pv_t0 t0,
+                 pv_result r[PV_SCHEMES])
 {
     pv_varius *var = pv_varius_new(0.5);
     pv_chip *c = malloc(sizeof *c);
@@ -205,17 +207,12 @@ bool pv_evaluate(const pv_accesses *a, unsigned chips, double years, pv_result r
     }
     for (unsigned k = 1; k <= chips; k++) {
         pv_chip_generate(var, k, c);
-        double gb_base = 0.0;
         for (unsigned s = 0; s < PV_SCHEMES; s++) {
             chip_run cr;
-            run_chip(c, s, util[s], years, &cr);
-            const double gb = cr.cycle_aged / cr.cycle0 - 1.0;
-            if (s == PV_BASELINE)
-                gb_base = gb;
+            run_chip(c, s, util[s], years, t0, &cr);
             r[s].freq0 += 1.0 / cr.cycle0 / chips;
             r[s].freq_aged += 1.0 / cr.cycle_aged / chips;
-            r[s].guardband += gb / chips;
-            r[s].norm_guardband += (gb_base > 0 ? gb / gb_base : 1.0) / chips;
+            r[s].guardband += (cr.cycle_aged / cr.cycle0 - 1.0) / chips;
             if (k == 1) {
                 memcpy(r[s].vbank_delay0, cr.vd0, sizeof cr.vd0);
                 memcpy(r[s].vbank_delay, cr.vd, sizeof cr.vd);
@@ -223,6 +220,11 @@ bool pv_evaluate(const pv_accesses *a, unsigned chips, double years, pv_result r
             }
         }
     }
+    /* D20: the chips' average guardband over the baseline's (a chip's own ratio is unstable:
+     * its baseline guardband can be close to 0) */
+    for (unsigned s = 0; s < PV_SCHEMES; s++)
+        r[s].norm_guardband = r[PV_BASELINE].guardband > 0.0
+                                  ? r[s].guardband / r[PV_BASELINE].guardband : 1.0;
     pv_varius_free(var);
     free(c);
     return true;

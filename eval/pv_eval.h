@@ -29,8 +29,8 @@ typedef struct {
     double slow_share;              /* accesses taking two cycles (slow bank, not hybrid) */
     double freq0;                   /* normalized to no PV, at time 0 */
     double freq_aged;               /* after the years of NBTI */
-    double guardband;               /* aged cycle / fresh cycle - 1 */
-    double norm_guardband;          /* guardband / the baseline's */
+    double guardband;               /* aged cycle / fresh cycle - 1, averaged over the chips */
+    double norm_guardband;          /* guardband / the baseline's (both chip averages) */
     double vbank_util[DRF_PV_BANKS];/* chip 1: each virtual bank's share (Fig. 8) */
     double vbank_delay0[DRF_PV_BANKS], vbank_delay[DRF_PV_BANKS]; /* chip 1, fresh / aged */
     double boundary0;               /* chip 1: the fresh cycle (the boundary) */
@@ -39,7 +39,13 @@ typedef struct {
 const char *pv_scheme_name(enum pv_scheme s);
 /* Reads the trace; false with a one-line message in err. */
 bool pv_accesses_read(const char *path, pv_accesses *a, char *err, size_t errlen);
+/* Eq. (1)'s Delta Vth_t0 (docs/pv-decisions.md D2): the NBTI shift already present when the
+ * stress starts, 0 for a fresh chip (PV_T0_NBTI, the default), or the literal reading of
+ * Section 2.3, the PV Vth excess of the sub-bank's slowest point (PV_T0_PV). */
+enum pv_t0 { PV_T0_NBTI, PV_T0_PV };
+
 /* Every scheme on `chips` chips (seeds 1..chips) for `years`; false when out of memory. */
-bool pv_evaluate(const pv_accesses *a, unsigned chips, double years, pv_result r[PV_SCHEMES]);
+bool pv_evaluate(const pv_accesses *a, unsigned chips, double years, enum pv_t0 t0,
+                 pv_result r[PV_SCHEMES]);
 
 #endif

@@ -16,17 +16,26 @@ mkdir -p "$OUT/pv" "$OUT/plots"
     name=$(basename "$t" .trace.xz)
     "$BIN" pv "$t" --chips "$CHIPS" --years "$YEARS" | sed "1s|^## .*: |## $name: |"
     "$BIN" pv "$t" --chips "$CHIPS" --years "$YEARS" --json >"$OUT/pv/$name.json"
+    "$BIN" pv "$t" --chips "$CHIPS" --years "$YEARS" --t0 pv --json >"$OUT/pv/$name-t0pv.json"
   done
+  echo "Eq. (1) with Delta Vth_t0 = the PV shift (--t0 pv, the literal reading; docs/pv-decisions.md D2):"
+  echo "PV-opt and PV-opt+NBTI-opt normalized guardband per trace (ours): columns 4 and 5 of fig12.dat."
 } >"$OUT/report-pv.md"
 
-# fig12.dat: bench, PV-opt and PV-opt+NBTI-opt normalized guardband
+# The PV-opt and PV-opt+NBTI-opt normalized guardbands of a deltarf pv --json file.
+fig12_pair() {
+  grep -o '"scheme":"[^"]*","slow_share":[^,]*,"freq0":[^,]*,"freq_aged":[^,]*,"guardband":[^,]*,"norm_guardband":[^,]*' \
+    "$1" | awk -F'[:,]' '
+      { gsub(/"/, "", $2); v[$2] = $NF }
+      END { printf "%s\t%s", v["PV-opt (+hybrid)"], v["PV-opt+NBTI-opt"] }'
+}
+# fig12.dat: bench, PV-opt and PV-opt+NBTI-opt normalized guardband (t0 = 0), the same with t0 = PV
 for t in "$@"; do
   name=$(basename "$t" .trace.xz)
-  grep -o '"scheme":"[^"]*","slow_share":[^,]*,"freq0":[^,]*,"freq_aged":[^,]*,"guardband":[^,]*,"norm_guardband":[^,]*' \
-    "$OUT/pv/$name.json" | awk -F'[:,]' -v b="$name" '
-      { gsub(/"/, "", $2); v[$2] = $NF }
-      END { printf "%s\t%s\t%s\n", b, v["PV-opt (+hybrid)"], v["PV-opt+NBTI-opt"] }'
+  printf '%s\t%s\t%s\n' "$name" "$(fig12_pair "$OUT/pv/$name.json")" \
+    "$(fig12_pair "$OUT/pv/$name-t0pv.json")"
 done >"$OUT/pv/fig12.dat"
+sed 's/^/    /' "$OUT/pv/fig12.dat" >>"$OUT/report-pv.md"
 
 # fig8-<bench>.dat: virtual bank, utilisation, fresh and aged delay (chip 1, PV-opt), boundary
 for t in "$@"; do
@@ -41,10 +50,12 @@ command -v gnuplot >/dev/null || { echo "pv_eval: gnuplot not found, no plots" >
 gnuplot <<GP
 set terminal svg size 900,420
 set output "$OUT/plots/pv-fig12-guardband.svg"
-set title "Fig. 12: normalized guardband ($CHIPS chips, $YEARS years)"
+set title "Fig. 12 (ours): normalized guardband ($CHIPS chips, $YEARS years); paper: 0.73, 0.56"
 set style data histograms; set style histogram clustered gap 1; set style fill solid 0.8
-set ylabel "guardband / baseline guardband"; set xtics rotate by -30
-plot "$OUT/pv/fig12.dat" using 2:xtic(1) title "PV-opt", '' using 3 title "PV-opt+NBTI-opt"
+set ylabel "guardband / baseline guardband"; set xtics rotate by -30; set logscale y
+plot "$OUT/pv/fig12.dat" using 2:xtic(1) title "PV-opt", '' using 3 title "PV-opt+NBTI-opt", \
+     '' using 4 title "PV-opt, Eq. (1) t0 = PV", '' using 5 title "PV-opt+NBTI-opt, t0 = PV", \
+     0.73 with lines dt 2 title "paper PV-opt", 0.56 with lines dt 3 title "paper PV-opt+NBTI-opt"
 GP
 for f in "$OUT"/pv/fig8-*.dat; do
   name=$(basename "$f" .dat); name=${name#fig8-}

@@ -143,8 +143,15 @@ base=$(grep '^| baseline |' <<<"$out" | awk -F'|' '{gsub(/ /, "", $9); print $9}
 verdict "pv: 7 schemes, baseline norm. guardband 1" \
   "$([ $st -eq 0 ] && [ "$rows" -eq 7 ] && [ "$base" = "1.000" ] || echo "exit $st, $rows rows, baseline '$base'")"
 "$bin" pv "$root/data/traces/Reduction.trace.xz" --chips 2 --json >"$tmp/pv.json"; st=$?
-verdict "pv --json" "$([ $st -eq 0 ] && [ "$(grep -o '"scheme"' "$tmp/pv.json" | wc -l)" -eq 7 ] || echo "exit $st")"
-for args in "" "--chips 0" "--years 101" "--chips" "--bogus" "a b"; do
+verdict "pv --json" "$([ $st -eq 0 ] && [ "$(grep -o '"scheme"' "$tmp/pv.json" | wc -l)" -eq 7 ] \
+  && grep -q '"t0":"nbti"' "$tmp/pv.json" || echo "exit $st")"
+# D2: PV-opt's normalized guardband (ours) below 1 with Eq. (1)'s t0 = 0, above 1 with t0 = PV
+pvopt() { grep '^| PV-opt (+hybrid) |' | awk -F'|' '{gsub(/ /, "", $9); print $9}'; }
+gb0=$("$bin" pv "$root/data/traces/Reduction.trace.xz" --chips 2 | pvopt)
+gbpv=$("$bin" pv "$root/data/traces/Reduction.trace.xz" --chips 2 --t0 pv | pvopt)
+verdict "pv: PV-opt norm. guardband < 1 (t0 nbti), > 1 (t0 pv)" \
+  "$(awk -v a="$gb0" -v b="$gbpv" 'BEGIN { if (!(a + 0 < 1 && b + 0 > 1)) print "got " a ", " b }')"
+for args in "" "--chips 0" "--years 101" "--chips" "--bogus" "a b" "x --t0" "x --t0 zero"; do
   # shellcheck disable=SC2086
   "$bin" pv $args >/dev/null 2>"$tmp/err"; st=$?
   verdict "pv usage '$args'" "$([ $st -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] || echo "exit $st")"
