@@ -213,18 +213,10 @@ static bool diverge(hx_bench *b, const char *fmt, ...)
     return false;
 }
 
-static void mark_compared(hx_bench *b, const dut_port *p)
-{
-    if (p->dir == DUT_OUT && !b->compared[p->idx]) {
-        b->compared[p->idx] = 1;
-        b->ncompared++;
-    }
-}
-
 void hx_dont_care(hx_bench *b, const dut_port *p, const char *why)
 {
     (void)why; /* the reason is the bench's record; the vectors say x */
-    mark_compared(b, p);
+    hx_mark_compared(b, p);
 }
 
 static void record_expected(hx_bench *b, const dut_port *p, const void *exp, size_t bytes)
@@ -254,7 +246,7 @@ static uint64_t planted_flip(const hx_bench *b)
 
 bool hx_expect_full(hx_bench *b, const dut_port *p, uint64_t exp)
 {
-    mark_compared(b, p);
+    hx_mark_compared(b, p);
     record_expected(b, p, &exp, sizeof exp);
     if (!b->armed)
         return true;
@@ -268,7 +260,7 @@ bool hx_expect_full(hx_bench *b, const dut_port *p, uint64_t exp)
 
 bool hx_expect_words_full(hx_bench *b, const dut_port *p, const uint32_t *exp, unsigned nwords)
 {
-    mark_compared(b, p);
+    hx_mark_compared(b, p);
     record_expected(b, p, exp, (size_t)nwords * 4u);
     if (!b->armed)
         return true;
