@@ -29,10 +29,17 @@ static uint64_t warp_range(unsigned first, unsigned last)
     return ((2ull << last) - 1u) & ~((1ull << first) - 1u);
 }
 
+static bool reorg_ok(const pv_rf_state *s, const pv_rf_in *in)
+{
+    return in->reorg && !s->block_live && !s->org.busy && in->reorg_kshift <= PV_KSHIFT_MAX;
+}
+
+/* An accepted re-organization refuses a launch of the same cycle (D16). */
 static bool launch_ok(const pv_rf_state *s, const pv_rf_in *in)
 {
     const unsigned b = in->launch_block % DRF_PV_BLOCKS;
-    return in->launch && !(s->block_live >> b & 1u) && in->launch_first <= in->launch_last &&
+    return in->launch && !reorg_ok(s, in) && !(s->block_live >> b & 1u) &&
+           in->launch_first <= in->launch_last &&
            in->launch_last < DRF_PV_WARPS &&
            (unsigned)(in->launch_last + 1) << s->kshift <= DRF_PV_ENTRIES &&
            !(s->warp_owned & warp_range(in->launch_first, in->launch_last));
@@ -81,8 +88,7 @@ void pv_rf_step(pv_rf_state *s, const pv_rf_in *in, pv_rf_out *out)
     const unsigned b = s->warp_block[in->warp < DRF_PV_WARPS ? in->warp : 0];
     const bool ok = access_ok(s, in), lok = launch_ok(s, in);
     const bool rok = in->retire && (s->block_live >> (in->retire_block % DRF_PV_BLOCKS) & 1u);
-    const bool ook = in->reorg && !s->block_live && !s->org.busy &&
-                     in->reorg_kshift <= PV_KSHIFT_MAX;
+    const bool ook = reorg_ok(s, in);
     out->err_access = in->req && !ok;
     out->err_launch = in->launch && !lok;
     out->err_retire = in->retire && !rok;

@@ -64,12 +64,6 @@ module pv_rf_props #(
     always @(posedge clk) init <= 1'b0;
     always @(*) if (init) assume (rst);
 
-    // DEFECT (docs/pv-status.md): the RTL and the C model accept a launch and a re-organization
-    // in the same cycle; the launch is checked against the old kshift, so its warps can overflow
-    // the rows under the new one and alias (found by this proof's induction, a trace from reset).
-    // Until that is decided, the proof assumes the two are never accepted together.
-    always @(*) assume (!(launch && !err_launch && reorg && !err_reorg));
-
     // --- the organization table's contract (pv_bank_org's proofs, docs/formal.md) ---
     // lookup = table entry; idle: the 32 sub-banks of the table are distinct (a permutation),
     // and kept (still idle) unless a re-organization starts
@@ -175,6 +169,8 @@ module pv_rf_props #(
             if (hit && req && !owned)
                 assert (err_access && !grant);
             assert (!(in_launch && owned)); // a launch never takes an owned warp
+            // D16: a launch and a re-organization are never both accepted in one cycle
+            assert (!(launch && !err_launch && reorg && !err_reorg));
             // invariants: the ownership bookkeeping, every owned warp's rows inside the store,
             // the watched block's renaming row a permutation, its address fixed while valid
             assert (owned == (ww < 48 && peek_owned[ww])); // (no x bit beyond warp 47)

@@ -71,10 +71,11 @@ module pv_rf #(
         end
     endgenerate
     wire [WB+2:0] rows_needed = {3'b0, launch_last + 1'b1} << kshift;
-    wire lok = launch && !block_live[launch_block] && launch_first <= launch_last &&
+    wire ook = reorg && !(|block_live) && !org_busy && reorg_kshift != 2'd3;
+    // an accepted re-organization refuses a launch of the same cycle (D16)
+    wire lok = launch && !ook && !block_live[launch_block] && launch_first <= launch_last &&
                launch_last < WARPS && rows_needed <= ROWS_W && !(|(warp_owned & range));
     wire rok = retire && block_live[retire_block];
-    wire ook = reorg && !(|block_live) && !org_busy && reorg_kshift != 2'd3;
     wire [6:0] reg_limit = 7'd16 << kshift;
     wire warp_ok = warp < WARPS;
     wire [WB-1:0] warp_ix = warp_ok ? warp : {WB{1'b0}};

@@ -19,7 +19,8 @@ typedef pv_rf_ports ports;
 
 typedef struct {
     unsigned read_ok, read_slow, write_slow, stall, kshift[3], renamed_between, two_blocks,
-        err_access[4], err_launch[3], err_retire, err_reorg[3], full, reset_live, vbank[16];
+        err_access[4], err_launch[4], err_retire, err_reorg[3], full, reset_live, vbank[16],
+        launch_reorg_refused;
 } bins;
 
 /* What the bench knows, from the paper's rules alone. */
@@ -46,7 +47,8 @@ static void make_bins(hx_bench *b, bins *v)
 {
     static const char *const acc[4] = {"warp of no live block", "warp 48-63", "register beyond 16 << kshift",
                                        "re-organization ranking"};
-    static const char *const lau[3] = {"block live", "warp owned", "range empty or too large"};
+    static const char *const lau[4] = {"block live", "warp owned", "range empty or too large",
+                                       "re-organization accepted in the same cycle (D16)"};
     static const char *const reo[3] = {"blocks live", "ranking", "kshift 3"};
     v->read_ok = hx_bin(b, "read checked against the scoreboard");
     v->read_slow = hx_bin(b, "read of a slow virtual bank");
@@ -58,8 +60,9 @@ static void make_bins(hx_bench *b, bins *v)
     v->two_blocks = hx_bin(b, "read while 2+ blocks renamed differently are live");
     for (unsigned k = 0; k < 4; k++)
         v->err_access[k] = hx_bin(b, "access refused: %s", acc[k]);
-    for (unsigned k = 0; k < 3; k++)
+    for (unsigned k = 0; k < 4; k++)
         v->err_launch[k] = hx_bin(b, "launch refused: %s", lau[k]);
+    v->launch_reorg_refused = hx_bin(b, "launch accepted beside a refused re-organization");
     v->err_retire = hx_bin(b, "retire refused: block not live");
     for (unsigned k = 0; k < 3; k++)
         v->err_reorg[k] = hx_bin(b, "reorg refused: %s", reo[k]);
@@ -125,8 +128,24 @@ static int random_live(hx_rng *r, const scoreboard *sb)
     return -1;
 }
 
+/* A launch of the next free block on a free range of bs warps; now and then any block or range. */
+static void launch(hx_rng *r, const scoreboard *sb, const gen *g, pv_rf_in *in)
+{
+    const int k = free_block(sb);
+    unsigned first = 0;
+    const bool fits = free_range(sb, g->bs, &first);
+    in->launch = true;
+    in->launch_block = (uint8_t)(k >= 0 && hx_chance(r, 15, 16) ? (unsigned)k : hx_below(r, NBLK));
+    in->launch_first = (uint8_t)(fits && hx_chance(r, 15, 16) ? first : hx_below(r, 64));
+    in->launch_last = (uint8_t)(fits && hx_chance(r, 15, 16) ? first + g->bs - 1 : hx_below(r, 64));
+}
+
+/* A re-organization, now and then with a launch in the same cycle (refused when the
+ * re-organization is accepted, D16). */
 static void kernel(hx_rng *r, scoreboard *sb, gen *g, pv_rf_in *in)
 {
+    if (hx_chance(r, 1, 4))
+        launch(r, sb, g, in);
     in->reorg = true;
     in->reorg_kshift = (uint8_t)(hx_chance(r, 1, 20) ? 3 : hx_below(r, 3));
     const unsigned kind = hx_below(r, 3);
@@ -134,7 +153,6 @@ static void kernel(hx_rng *r, scoreboard *sb, gen *g, pv_rf_in *in)
         in->delay[i] = (uint16_t)(kind == 0 ? hx_below(r, 4096) : kind == 1 ? hx_below(r, 6) : 77);
     g->bs = 1 + hx_below(r, 8);
     g->want_kernel = false;
-    (void)sb;
 }
 
 enum { PENDING = 0x80000000u }; /* a tag written but not yet granted */
@@ -193,13 +211,7 @@ static pv_rf_in next_input(hx_rng *r, scoreboard *sb, gen *g, bool resetting)
         in.retire = true;
         in.retire_block = (uint8_t)(k >= 0 && hx_chance(r, 15, 16) ? (unsigned)k : hx_below(r, NBLK));
     } else if (x < 8 && !g->want_kernel) {               /* launch */
-        const int k = free_block(sb);
-        unsigned first = 0;
-        const bool fits = free_range(sb, g->bs, &first);
-        in.launch = true;
-        in.launch_block = (uint8_t)(k >= 0 && hx_chance(r, 15, 16) ? (unsigned)k : hx_below(r, NBLK));
-        in.launch_first = (uint8_t)(fits && hx_chance(r, 15, 16) ? first : hx_below(r, 64));
-        in.launch_last = (uint8_t)(fits && hx_chance(r, 15, 16) ? first + g->bs - 1 : hx_below(r, 64));
+        launch(r, sb, g, &in);
     } else if (x < 9) {                                  /* a reorg at a random time */
         kernel(r, sb, g, &in);
         g->want_kernel = sb->nlive != 0;
@@ -287,9 +299,16 @@ static void cover_errors(hx_bench *b, const bins *v, const scoreboard *sb, const
     if (o->err_access)
         hx_hit(b, v->err_access[sb->org_busy ? 3 : in->warp >= NW ? 1
                                 : sb->owner[in->warp] < 0 ? 0 : 2]);
+    const bool reorg_accepted = in->reorg && !o->err_reorg;
     if (o->err_launch)
-        hx_hit(b, v->err_launch[sb->live[in->launch_block] ? 0
+        hx_hit(b, v->err_launch[reorg_accepted ? 3 : sb->live[in->launch_block] ? 0
                                 : in->launch_first > in->launch_last || in->launch_last >= max_warps(sb->kshift) ? 2 : 1]);
+    else if (in->launch && in->reorg)
+        hx_hit(b, v->launch_reorg_refused);
+    /* D16: the rows of a launch are checked against the kshift before the edge, so a launch
+     * beside an accepted re-organization could alias under the new kshift: it is refused */
+    hx_assert(b, !(in->launch && reorg_accepted) || o->err_launch,
+              "launch refused beside an accepted re-organization", 1, o->err_launch);
     if (o->err_retire)
         hx_hit(b, v->err_retire);
     if (o->err_reorg)
