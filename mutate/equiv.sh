@@ -15,9 +15,11 @@
 # free read data no counterexample is a real one: -c answers "proven" (or "proven with lemmas
 # A,B", "proven with cut-points ...") or "unproven".
 # Without -c, a mutant not proven from the zero state is tried once more with the block's rst
-# input held at 1 in the first cycle ("proven from a reset"): the benches compare only after
-# their reset cycles, and a mutant that changes the encoding of reset state (e.g. a counter bit
-# inverted on its way into the flip-flop) differs from the block only before the first reset.
+# input held at 1 in the first cycle and the outputs of that cycle not compared ("proven from
+# a reset"): the benches compare only after their reset cycles, and a mutant that changes the
+# encoding of reset state (e.g. a counter bit inverted on its way into the flip-flop) or reads
+# a flip-flop whose power-up value no reset has set yet differs from the block only before the
+# first reset.
 # usage: mutate/equiv.sh [-t SECONDS] [-c] BLOCK DIR K -> "K proven..." (exit 0), "K not
 #   equivalent" or "K unproven" (exit 1); DIR/equiv/K.log: the Yosys and ABC logs. SECONDS per
 #   step: 300 or MUT_PROOF_SECONDS.
@@ -153,12 +155,14 @@ reset_first_v() {
       print "module miter(" ports "trigger);"
       for (i = 1; i <= np; i++) printf "    input [%d:0] %s;\n", width[i] - 1, name[i]
       print "    output trigger;"
+      print "    wire core_trigger;"
       print "    reg started = 1\x27b0; // 0 in the first cycle only"
       print "    always @(posedge in_clk) started <= 1\x27b1;"
+      print "    assign trigger = started & core_trigger; // the reset cycle is not compared"
       printf "    miter_core core("
       for (i = 1; i <= np; i++)
         printf ".%s(%s), ", name[i], name[i] == "in_rst" ? "in_rst | !started" : name[i]
-      print ".trigger(trigger));"
+      print ".trigger(core_trigger));"
       print "endmodule" }' "$dir/gold.il"
 }
 if [ -n "$cut" ]; then
