@@ -109,11 +109,15 @@ static bool free_range(const scoreboard *sb, unsigned bs, unsigned *first)
     return false;
 }
 
-static int free_block(const scoreboard *sb)
+/* A random block slot that is not live (every slot number, so every bit of warp_block); -1. */
+static int free_block(hx_rng *r, const scoreboard *sb)
 {
-    for (unsigned k = 0; k < NBLK; k++)
-        if (!sb->live[k])
-            return (int)k;
+    if (sb->nlive == NBLK)
+        return -1;
+    unsigned k = hx_below(r, NBLK - sb->nlive);
+    for (unsigned i = 0; i < NBLK; i++)
+        if (!sb->live[i] && k-- == 0)
+            return (int)i;
     return -1;
 }
 
@@ -128,14 +132,20 @@ static int random_live(hx_rng *r, const scoreboard *sb)
     return -1;
 }
 
-/* A launch of the next free block on a free range of bs warps; now and then any block or range. */
+/* A launch of a free block on a free range of bs warps; now and then any block or range, or a
+ * single warp of a live block (refused: exactly one owned warp in the range). */
 static void launch(hx_rng *r, const scoreboard *sb, const gen *g, pv_rf_in *in)
 {
-    const int k = free_block(sb);
+    const int k = free_block(r, sb), live = random_live(r, sb);
     unsigned first = 0;
     const bool fits = free_range(sb, g->bs, &first);
     in->launch = true;
     in->launch_block = (uint8_t)(k >= 0 && hx_chance(r, 15, 16) ? (unsigned)k : hx_below(r, NBLK));
+    if (live >= 0 && hx_chance(r, 1, 8)) {
+        in->launch_first = in->launch_last =
+            (uint8_t)(sb->first[live] + hx_below(r, sb->last[live] - sb->first[live] + 1));
+        return;
+    }
     in->launch_first = (uint8_t)(fits && hx_chance(r, 15, 16) ? first : hx_below(r, 64));
     in->launch_last = (uint8_t)(fits && hx_chance(r, 15, 16) ? first + g->bs - 1 : hx_below(r, 64));
 }
