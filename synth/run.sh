@@ -329,7 +329,7 @@ END {
   print "" >md
   for (i = 1; i <= n; i++) if (pnote[B[i]] != "")
     printf "%s holds %s, synthesised apart as its own row and black-boxed here: their cells, area and " \
-      "flip-flops are added to its row; its levels and delay are its own logic's, the paths through " \
+      "flip-flops are added to its row; its levels and delay are those of its own logic, the paths through " \
       "a part are not measured.\n\n", B[i], pnote[B[i]] >md
 
   print "## Memory macros" >md

@@ -30,7 +30,7 @@ abc_replay() {
 abc_bmc() {
     local load=$1 depth=$2 base=$3 rc
     abc_aig "$load" "$base" || return 2
-    timeout "$TIMEOUT" yosys-abc -c "read_aiger $base.aig; fold; bmc3 -F $depth -v; write_cex -a $base.cex" >> "$base.log" 2>&1; rc=$?
+    timeout "$TIMEOUT" yosys-abc -c "read_aiger $base.aig; fold; bmc3 -s -F $depth -v; write_cex -a $base.cex" >> "$base.log" 2>&1; rc=$?
     grep -q "No output asserted in $depth frames" "$base.log" && return 0
     [ $rc -eq 124 ] && return 2
     grep -q "Output [0-9]* of miter .* was asserted in frame" "$base.log" || return 2
