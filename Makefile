@@ -156,11 +156,10 @@ test: | $(TOOLS_OK)
 
 # --- synthesis: area and logic-depth report (synth/run.sh, docs/synth.md) ------------
 # SYNTH_BLOCKS (registry.mk): every block, the modules its synth column names, and B@0 for the
-# blocks with an IMPL 0 (set beside B in the report's Area work); SYNTH_MACROS: the arrays;
-# SYNTH_PARTS: blocks inside others, synthesised once (black boxes there).
+# blocks with an IMPL 0 (set beside B in the report's Area work); SYNTH_MACROS: the arrays.
 .PHONY: synth synth-blocks blocks check-registry readme
 synth: | $(TOOLS_OK)
-	SYNTH_MACROS="$(SYNTH_MACROS)" SYNTH_PARTS="$(SYNTH_PARTS)" RTL_DIR=$(RTL_DIR) synth/run.sh $(SYNTH_BLOCKS); \
+	SYNTH_MACROS="$(SYNTH_MACROS)" RTL_DIR=$(RTL_DIR) synth/run.sh $(SYNTH_BLOCKS); \
 	  tests/synth_smoke.sh $(SYNTH_BLOCKS)
 
 synth-blocks:
