@@ -6,40 +6,53 @@
 #include <string.h>
 
 enum { NIB_MASK = (1u << PSU_BLKS) - 1u, ENTRIES_PER_WORD = 64 / PSU_BLKS };
+_Static_assert(PSU_BLKS == 4, "the word-parallel nibble masks below assume 4 blocks an entry");
+static const uint64_t NIB_LSB = 0x1111111111111111ull; /* bit 0 of every nibble */
 
 void psu_reset(psu_state *s)
 {
     memset(s, 0, sizeof *s);
 }
 
-unsigned psu_prio_enc(const uint64_t *v, unsigned width, bool *valid)
+/* An encoder's index when no input is set: all ones over its power-of-two leaves. */
+static unsigned none_index(unsigned width)
 {
-    for (unsigned i = 0; i < width; i++)
-        if (v[i / 64] >> (i % 64) & 1u) {
-            *valid = true;
-            return i;
-        }
     unsigned leaves = 2;
     while (leaves < width)
         leaves *= 2;
-    *valid = false;
     return leaves - 1u;
 }
 
-/* The PSU_BLKS bits of entry e in a bitmap-shaped vector. */
-static unsigned nibble(const uint64_t *v, unsigned e)
+unsigned psu_prio_enc(const uint64_t *v, unsigned width, bool *valid)
 {
-    return (unsigned)(v[e / ENTRIES_PER_WORD] >> (PSU_BLKS * (e % ENTRIES_PER_WORD))) & NIB_MASK;
+    for (unsigned w = 0; w * 64 < width; w++) {
+        const unsigned left = width - w * 64;
+        const uint64_t x = left < 64 ? v[w] & ((1ull << left) - 1u) : v[w];
+        if (x) {
+            *valid = true;
+            return w * 64 + (unsigned)__builtin_ctzll(x);
+        }
+    }
+    *valid = false;
+    return none_index(width);
 }
 
-static void or_nibble(uint64_t *v, unsigned e, unsigned nib)
+/* Bit 4k set where nibble k (entry k of the word) of v is not zero. */
+static uint64_t nonzero_nibbles(uint64_t v)
 {
-    v[e / ENTRIES_PER_WORD] |= (uint64_t)nib << (PSU_BLKS * (e % ENTRIES_PER_WORD));
+    v |= v >> 1;
+    v |= v >> 2;
+    return v & NIB_LSB;
 }
 
 static void set_bit(uint64_t *v, unsigned i)
 {
     v[i / 64] |= 1ull << (i % 64);
+}
+
+static void or_nibble(uint64_t *v, unsigned e, unsigned nib)
+{
+    v[e / ENTRIES_PER_WORD] |= (uint64_t)nib << (PSU_BLKS * (e % ENTRIES_PER_WORD));
 }
 
 static bool any(const uint64_t *v, unsigned words)
@@ -50,40 +63,43 @@ static bool any(const uint64_t *v, unsigned words)
     return false;
 }
 
-/* Whole free entries: all blocks free, hence reliable (faulty blocks are occupied). */
-static void whole_free(const psu_state *s, uint64_t whole[PSU_ENTRY_WORDS])
+/* The first whole free entry (all blocks free, hence reliable: faulty blocks are occupied);
+ * whole[w]: every block of the word's whole free entries. */
+static unsigned first_whole_free(const psu_state *s, uint64_t whole[PSU_WORDS], bool *valid)
 {
-    memset(whole, 0, PSU_ENTRY_WORDS * sizeof *whole);
-    for (unsigned e = 0; e < PSU_ENTRIES; e++)
-        if (nibble(s->bitmap, e) == 0)
-            set_bit(whole, e);
+    unsigned first = PSU_ENTRIES;
+    for (unsigned w = 0; w < PSU_WORDS; w++) {
+        const uint64_t zero = ~nonzero_nibbles(s->bitmap[w]) & NIB_LSB;
+        whole[w] = zero * NIB_MASK;
+        if (zero && first == PSU_ENTRIES)
+            first = w * ENTRIES_PER_WORD + (unsigned)__builtin_ctzll(zero) / PSU_BLKS;
+    }
+    *valid = first < PSU_ENTRIES;
+    return *valid ? first : none_index(PSU_ENTRIES);
 }
 
 /* The candidate blocks of each tier; the whole free entry u_taken (PSU_ENTRIES: none),
  * being taken by take_u in this cycle, is not one. */
-static void tiers(const psu_state *s, const uint64_t whole[PSU_ENTRY_WORDS], unsigned u_taken,
+static void tiers(const psu_state *s, const uint64_t whole[PSU_WORDS], unsigned u_taken,
                   uint64_t t[PSU_TIERS][PSU_WORDS])
 {
-    memset(t, 0, PSU_TIERS * PSU_WORDS * sizeof t[0][0]);
-    for (unsigned e = 0; e < PSU_ENTRIES; e++) {
-        const unsigned free = ~nibble(s->bitmap, e) & NIB_MASK;
-        const bool is_whole = whole[e / 64] >> (e % 64) & 1u;
-        if (nibble(s->map, e))
-            or_nibble(t[PSU_TIER_FAULTY], e, free);
-        else if (!is_whole)
-            or_nibble(t[PSU_TIER_SHARED], e, free);
-        else if (e != u_taken)
-            or_nibble(t[PSU_TIER_WHOLE], e, free);
+    for (unsigned w = 0; w < PSU_WORDS; w++) {
+        const uint64_t free = ~s->bitmap[w], faulty = nonzero_nibbles(s->map[w]) * NIB_MASK;
+        t[PSU_TIER_FAULTY][w] = free & faulty;
+        t[PSU_TIER_SHARED][w] = free & ~faulty & ~whole[w];
+        t[PSU_TIER_WHOLE][w] = free & ~faulty & whole[w];
     }
+    if (u_taken < PSU_ENTRIES)
+        t[PSU_TIER_WHOLE][u_taken / ENTRIES_PER_WORD] &=
+            ~((uint64_t)NIB_MASK << (PSU_BLKS * (u_taken % ENTRIES_PER_WORD)));
 }
 
 /* Both patches of this cycle. The compressed one: the first non-empty tier into one
  * 1024-input encoder (the last tier, empty, when none is: index all ones, no patch). */
 static void offers(const psu_state *s, bool take_u, psu_out *out)
 {
-    uint64_t whole[PSU_ENTRY_WORDS], t[PSU_TIERS][PSU_WORDS];
-    whole_free(s, whole);
-    out->pu_entry = (uint8_t)psu_prio_enc(whole, PSU_ENTRIES, &out->pu_valid);
+    uint64_t whole[PSU_WORDS], t[PSU_TIERS][PSU_WORDS];
+    out->pu_entry = (uint8_t)first_whole_free(s, whole, &out->pu_valid);
     tiers(s, whole, take_u && out->pu_valid ? out->pu_entry : PSU_ENTRIES, t);
     unsigned tier = 0;
     while (tier + 1 < PSU_TIERS && !any(t[tier], PSU_WORDS))

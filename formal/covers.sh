@@ -1,12 +1,14 @@
 # SPDX-License-Identifier: Apache-2.0
 # Cover handling shared by the engines of formal/run.sh (sat-cover, abc-cover).
 
-# each_cover SOLVE: every $cover of the group's model on its own, turned into assert(!cond)
-# (formal/cover2assert.v), so a counterexample is its trace; SOLVE COVER LOAD prints when it
-# was reached (nothing when not). Lines in $COVERS; COVERED when all are reached.
+# each_cover SOLVE [PREP]: every $cover of the group's model on its own, turned into
+# assert(!cond) (formal/cover2assert.v), so a counterexample is its trace; SOLVE COVER LOAD
+# prints when it was reached (nothing when not). Lines in $COVERS; COVERED when all are
+# reached. PREP: Yosys commands run once on the model with all its covers (the $cover cells
+# stay), so that each cover's LOAD starts from their result instead of repeating them.
 each_cover() {
-    local solve=$1 c n_ok=0 n_all=0 csrc when
-    yosys -q -p "read_rtlil $dir/model.il; chformal -assert -remove; rename -enumerate -pattern cover_% t:\$cover; write_rtlil $dir/covers.il; tee -q -o $dir/covers.txt select -list t:\$cover" >/dev/null 2>&1
+    local solve=$1 prep=${2:+$2;} c n_ok=0 n_all=0 csrc when
+    yosys -q -p "read_rtlil $dir/model.il; chformal -assert -remove; rename -enumerate -pattern cover_% t:\$cover; $prep write_rtlil $dir/covers.il; tee -q -o $dir/covers.txt select -list t:\$cover" >/dev/null 2>&1
     for c in $(sed 's|.*/||' "$dir/covers.txt" | sort -t_ -k2 -n); do
         n_all=$((n_all + 1))
         csrc=$(awk -v c="\\\\$c" '/attribute \\src/ { s = $3 } $1 == "cell" && $3 == c { gsub(/"/, "", s); print s; exit }' "$dir/covers.il")

@@ -91,8 +91,25 @@ model() {
     case $engine in
         smt-cover) smt_model "$fe" "chformal -assert -remove;" ;;
         smt-*) smt_model "$fe" "chformal -cover -remove;" ;;
-        *) yosys -q -l "$dir/yosys.log" -p "$fe memory_map; opt -fast; $abc dffunmap; write_rtlil $dir/model.il" >/dev/null 2>&1 ;;
+        *) shared_model "$fe memory_map; opt -fast; $abc dffunmap;" ;;
     esac
+}
+
+# shared_model CMDS: $dir/model.il and yosys.log from the Yosys commands CMDS, made once per
+# run for the groups whose CMDS and sources are the same (a proof and the cover of one wrapper
+# read the same model): kept in OUT/models under a hash of both, locked while it is made
+shared_model() {
+    local key cache
+    key=$({ echo "$1"; cat "$RTL"/*.v "$RTL"/*.vh "$HERE"/*.v "$HERE"/*.vh 2>/dev/null; } | md5sum | cut -c1-16)
+    cache="$OUT/models/$key"
+    mkdir -p "$OUT/models"
+    (
+        flock 9
+        [ -s "$cache.il" ] || { yosys -q -l "$cache.log" -p "$1 write_rtlil $cache.tmp.il" >/dev/null 2>&1 \
+                                && mv "$cache.tmp.il" "$cache.il"; }
+    ) 9>"$cache.lock"
+    cp "$cache.log" "$dir/yosys.log" 2>/dev/null
+    [ -s "$cache.il" ] && cp "$cache.il" "$dir/model.il"
 }
 
 # result ROW fields: appended to the task's result file

@@ -46,8 +46,9 @@ log=$dir/equiv/$k.log aig=$dir/equiv/$k.aig
 # the module): DIR/equiv/memcut.v, the chtype commands DIR/equiv/memcut.ys and each memory's
 # box, cell and size in bits DIR/equiv/memcut.bits (for mutate/lemma.sh), made once.
 memcut_lib() {
-  [ -s "$dir/equiv/memcut.ys" ] && [ -s "$dir/equiv/memcut.bits" ] && return
+  [ -e "$dir/equiv/memcut.ys" ] && [ -e "$dir/equiv/memcut.bits" ] && return
   local tmp=$dir/equiv/memcut.$$ # two proofs may make them at once: each its own, then renamed
+  : >"$tmp.v"; : >"$tmp.ys"; : >"$tmp.bits" # a block without memories: -c cuts flip-flops only
   timeout "$tmo" yosys -p "read_rtlil $dir/gold.il; $masked; cd $block; dump t:\$mem_v2" |
     awk -v v="$tmp.v" -v ys="$tmp.ys" -v bits="$tmp.bits" '
       function port(dir, name, w) { if (w > 0) printf "    %s [%d:0] %s;\n", dir, w - 1, name >v }

@@ -44,7 +44,8 @@ module pilot_rf #(
     output reg  [TB-1:0]    rtag
 );
     localparam integer SRF_REGS = REGS - N;
-    localparam integer FAB = $clog2(WARPS * N);
+    localparam integer NB = $clog2(N);           // N >= 2: the FRF row is {warp, slot}
+    localparam integer FAB = WB + NB;
     localparam integer SAB = $clog2(WARPS * SRF_REGS);
     localparam [31:0] N32 = N, REGS32 = REGS;
     localparam [RB:0] REGS_R = REGS32[RB:0];
@@ -81,10 +82,11 @@ module pilot_rf #(
 
     // --- storage -------------------------------------------------------------------------------
     wire [W-1:0] frf_q, srf_q;
-    wire [FAB-1:0] frf_addr = req_warp * N32[FAB-1:0] + {{(FAB-RB){1'b0}}, acc_loc};
+    // FRF row {warp, slot}: no multiplier; a warp has 2^NB rows, N of them used (all for N = 4)
+    wire [FAB-1:0] frf_addr = {req_warp, acc_loc[NB-1:0]};
     wire [SAB-1:0] srf_addr = req_warp * SRF_REGS[SAB-1:0] + {{(SAB-RB){1'b0}}, acc_loc - N32[RB-1:0]};
     wire wr = accept && req_we && !rst;   // a reset cycle changes no storage
-    pilot_rf_array #(.DEPTH(WARPS * N), .AB(FAB), .W(W)) u_frf (
+    pilot_rf_array #(.DEPTH(WARPS << NB), .AB(FAB), .W(W)) u_frf (
         .clk(clk), .we(wr && acc_frf), .waddr(frf_addr), .wdata(req_wdata), .raddr(frf_addr),
         .rdata(frf_q));
     pilot_rf_array #(.DEPTH(WARPS * SRF_REGS), .AB(SAB), .W(W)) u_srf (

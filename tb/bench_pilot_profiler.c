@@ -114,6 +114,111 @@ static ppf_in next_input(hx_rng *r, scoreboard *sb, bool resetting)
     return in;
 }
 
+/* --- the directed prologue (~610000 cycles, not counted in --n; only in runs of PR_MIN_RUN
+ * transactions or more: make verify's and make mutate's, not the short replays of make icarus
+ * and make bench), kernels of four kinds:
+ * - pairs: the pilot names 4 registers x_i = b + i * d (mod 63), x_0 4 times ... x_3 once, so
+ *   they are the top-n in that order (x_3 = b + 1 for d = 21, 42, where b + 3d = b); over
+ *   d = 1..62 and b = 0..62 every ordered pair of registers is ranked at ranks (i, i + 1) and
+ *   (i, i + 2) (a taken bit that another register's pick sets or clears survived random top-n);
+ * - counts: registers 3m..3m+2 counted to a random target in 10240..12287 (bits 11 and 13 set
+ *   in every counter for thousands of cycles, read meanwhile), then, after the selection, all
+ *   63 counters read in turn;
+ * - low counts: the same registers to the complement of the target's bits 0..10, so that
+ *   every one of those bits is 1 in every counter when it is read after one of the two;
+ * - saturation: one register counted 2 a cycle past 65535 (random runs saturate a counter
+ *   only now and then). */
+enum { PR_PAIRS, PR_COUNTS, PR_LOW, PR_SAT, PR_DONE, PR_MIN_RUN = 100000 };
+enum { PR_STEPS = PPF_REGS - 1, PR_PAIR_KERNELS = PR_STEPS * PPF_REGS, PR_PORT_KERNELS = PPF_REGS / 3 };
+DRF_STATIC_ASSERT(PPF_N == 4 && PPF_PORTS == 3 && PPF_REGS == 63, "the prologue's schedules");
+
+typedef struct {
+    unsigned kind, kernel, idle;
+    bool launched;
+    uint8_t reg[PPF_N];        /* pairs: x_0..x_3; counts: 3 registers */
+    uint32_t want[PPF_N];      /* the count each must reach */
+    uint16_t target[PPF_REGS]; /* the counts kernels' targets */
+} prologue;
+
+static void prologue_kernel(hx_rng *r, prologue *pr)
+{
+    const unsigned k = pr->kernel;
+    if (pr->kind == PR_PAIRS) {
+        const unsigned b = k % PPF_REGS, d = 1 + k / PPF_REGS;
+        for (unsigned i = 0; i < PPF_N; i++) {
+            const bool repeats = i == 3 && d % (PPF_REGS / 3) == 0;
+            pr->reg[i] = (uint8_t)((b + (repeats ? 1 : i * d)) % PPF_REGS);
+            pr->want[i] = PPF_N - i;
+        }
+        return;
+    }
+    if (pr->kind == PR_SAT) { /* ports 0 and 1: 65534 -> 65536 (clipped) -> 65538 */
+        memset(pr->reg, hx_below(r, PPF_REGS), sizeof pr->reg);
+        pr->want[0] = pr->want[1] = PPF_CNT_MAX + 2;
+        pr->want[2] = pr->want[3] = 0;
+        return;
+    }
+    for (unsigned p = 0; p < PPF_PORTS; p++) {
+        const unsigned reg = 3 * k + p;
+        pr->reg[p] = (uint8_t)reg;
+        if (pr->kind == PR_COUNTS)
+            pr->target[reg] = (uint16_t)(10240 + hx_below(r, 2048));
+        pr->want[p] = pr->kind == PR_COUNTS ? pr->target[reg] : ~pr->target[reg] & 0x7ffu;
+    }
+    pr->want[PPF_N - 1] = 0;
+}
+
+/* The pilot's accesses of this cycle: each port the first register still below its count. */
+static bool prologue_access(const prologue *pr, const scoreboard *sb, ppf_in *in)
+{
+    uint64_t pending[PPF_N];
+    for (unsigned i = 0; i < PPF_N; i++)
+        pending[i] = sb->count[pr->reg[i]] < pr->want[i] ? pr->want[i] - sb->count[pr->reg[i]] : 0;
+    for (unsigned p = 0; p < PPF_PORTS; p++) {
+        const unsigned first = pr->kind == PR_PAIRS ? 0 : p, last = pr->kind == PR_PAIRS ? PPF_N : p + 1;
+        for (unsigned i = first; i < last; i++)
+            if (pending[i]) {
+                pending[i]--;
+                in->acc_valid |= (uint8_t)(1u << p);
+                in->acc_reg[p] = pr->reg[i];
+                break;
+            }
+    }
+    return in->acc_valid != 0;
+}
+
+/* This cycle's prologue input, false once it is over. */
+static bool prologue_input(hx_rng *r, prologue *pr, const scoreboard *sb, ppf_in *in)
+{
+    *in = (ppf_in){.cnt_addr = (uint8_t)hx_below(r, 64), .acc_warp = (uint8_t)hx_rand32(r)};
+    if (pr->kind == PR_DONE)
+        return false;
+    if (!pr->launched) {
+        prologue_kernel(r, pr);
+        in->launch = pr->launched = true;
+        in->launch_id = (uint8_t)hx_rand32(r);
+        pr->idle = 0;
+        return true;
+    }
+    if (sb->profiling) {
+        in->acc_warp = sb->pilot;
+        if (!prologue_access(pr, sb, in)) {
+            in->fin = true;
+            in->fin_warp = sb->pilot;
+        }
+        return true;
+    }
+    if (sb->selecting)
+        return true;
+    in->cnt_addr = (uint8_t)pr->idle; /* after the selection: every counter read in turn */
+    if (++pr->idle < (pr->kind == PR_PAIRS ? 1u : 64u))
+        return true;
+    pr->launched = false;
+    if (++pr->kernel == (pr->kind == PR_PAIRS ? PR_PAIR_KERNELS : pr->kind == PR_SAT ? 1 : PR_PORT_KERNELS))
+        pr->kernel = 0, pr->kind++;
+    return true;
+}
+
 static void check_counters(hx_bench *b, const scoreboard *sb, const ppf_in *in, const ppf_out *o)
 {
     const unsigned a = in->cnt_addr & PPF_REG_MASK;
@@ -240,8 +345,13 @@ int main(int argc, char **argv)
     scoreboard sb;
     new_kernel(&b.rng, &sb, 0);
     sb.profiling = false;
+    static prologue pr;
+    pr.kind = b.o.n >= PR_MIN_RUN ? PR_PAIRS : PR_DONE;
     while (hx_running(&b)) {
-        const ppf_in in = next_input(&b.rng, &sb, hx_in_reset(&b));
+        ppf_in in;
+        const bool directed = !hx_in_reset(&b) && prologue_input(&b.rng, &pr, &sb, &in);
+        if (!directed)
+            in = next_input(&b.rng, &sb, hx_in_reset(&b));
         hx_set(&b, p.rst, in.rst);
         hx_set(&b, p.launch, in.launch);
         hx_set(&b, p.launch_id, in.launch_id);
@@ -261,7 +371,8 @@ int main(int argc, char **argv)
             hx_hit(&b, v.reset);
         update(&b.rng, &sb, &in);
         hx_tick(&b);
-        hx_txn_done(&b);
+        if (!directed)
+            hx_txn_done(&b);
     }
     return hx_finish(&b);
 }

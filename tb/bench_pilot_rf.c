@@ -54,7 +54,9 @@ typedef struct {
     struct { bool valid, known; uint32_t value; uint8_t tag; } due[DUE]; /* due[0]: this cycle */
     uint8_t tag;
     bool mode;
-    uint8_t hot[8];
+    uint8_t hot[3 * PST_N];       /* the two tables' top-n (current first), R0..R3 */
+    bool pend, drain;             /* a table change retried until it is decided; drain: end */
+    uint8_t pend_top[PST_N];      /* the warps on the other table meanwhile */
 } view;
 
 static uint64_t pack(const uint8_t *r, unsigned n)
@@ -71,6 +73,14 @@ static void view_reset(view *s)
     s->gen = false;
     s->top_set[0] = s->top_set[1] = (1ull << PRF_N) - 1;
     memset(s->due, 0, sizeof s->due);
+    s->pend = false;
+    for (unsigned k = 0; k < 3 * PST_N; k++)
+        s->hot[k] = (uint8_t)(k % PST_N);
+}
+
+static uint64_t other_table_users(const view *s)
+{
+    return s->live & (s->gen ? ~s->warp_gen : s->warp_gen);
 }
 
 static bool in_frf(const view *s, unsigned w, unsigned r)
@@ -79,14 +89,29 @@ static bool in_frf(const view *s, unsigned w, unsigned r)
 }
 
 /* --- stimulus ------------------------------------------------------------------------ */
+/* A top-n: 7 in 8 legal (registers below R10 half the time: kept ones in R0..R3), else a
+ * legal one with exactly one fault, R63 at any rank or one rank repeating another. */
 static void random_top(hx_rng *r, uint8_t top[PST_N])
 {
     const unsigned span = hx_chance(r, 1, 2) ? 10 : REGS;
-    const bool legal = !hx_chance(r, 1, 8);
     do
         for (unsigned k = 0; k < PST_N; k++)
             top[k] = (uint8_t)hx_below(r, span);
-    while (pst_top_legal(top) != legal);
+    while (!pst_top_legal(top));
+    if (!hx_chance(r, 1, 8))
+        return;
+    const unsigned k = hx_below(r, PST_N), j = (k + 1 + hx_below(r, PST_N - 1)) % PST_N;
+    top[k] = hx_chance(r, 1, 2) ? PST_REG_MASK : top[j];
+}
+
+/* A warp of the set (a random one if it is empty). */
+static unsigned warp_in(hx_rng *r, uint64_t set)
+{
+    const unsigned w = hx_below(r, WARPS);
+    if (!set)
+        return w;
+    const uint64_t rot = set >> w | (w ? set << (WARPS - w) : 0);
+    return (w + (unsigned)__builtin_ctzll(rot)) % WARPS;
 }
 
 static unsigned some_warp(hx_rng *r, uint64_t set, bool in_set)
@@ -126,21 +151,118 @@ static prf_in random_input(hx_rng *r, view *s)
     in.mode = s->mode;
     in.warp_start = hx_chance(r, 1, 12);
     in.start_warp = (uint8_t)some_warp(r, s->live, hx_chance(r, 1, 20));
-    in.warp_end = hx_chance(r, 1, 14);
-    in.end_warp = (uint8_t)some_warp(r, s->live, !hx_chance(r, 1, 20));
-    in.tbl_apply = hx_chance(r, 1, 60);
-    random_top(r, in.tbl_top);
-    if (in.tbl_apply && pst_top_legal(in.tbl_top))
-        for (unsigned k = 0; k < 4; k++)
-            s->hot[k] = in.tbl_top[k];
+    /* a table change is retried every cycle until it is accepted or refused as illegal (as
+     * the controller does); 3 in 4 drain the other table's warps meanwhile, so that changes
+     * are accepted often, with any set of warps live on the current table */
+    if (!s->pend && hx_chance(r, 1, 60)) {
+        s->pend = true;
+        s->drain = hx_chance(r, 3, 4);
+        random_top(r, s->pend_top);
+    }
+    const bool draining = s->pend && s->drain;
+    in.warp_end = hx_chance(r, 1, draining ? 3 : 14);
+    in.end_warp = (uint8_t)(draining ? warp_in(r, other_table_users(s))
+                                     : some_warp(r, s->live, !hx_chance(r, 1, 20)));
+    in.tbl_apply = s->pend || hx_chance(r, 1, 60);
+    if (s->pend)
+        memcpy(in.tbl_top, s->pend_top, sizeof in.tbl_top);
+    else
+        random_top(r, in.tbl_top);
     in.req = hx_chance(r, 7, 8);
     in.req_we = hx_chance(r, 2, 5);
     in.req_warp = (uint8_t)some_warp(r, s->live, !hx_chance(r, 1, 30));
     in.req_reg = (uint8_t)(hx_chance(r, 1, 100) ? PST_REG_MASK
-                           : hx_chance(r, 2, 3) ? s->hot[hx_below(r, 8)] : hx_below(r, REGS));
+                           : hx_chance(r, 2, 3) ? s->hot[hx_below(r, 3 * PST_N)] : hx_below(r, REGS));
     in.req_tag = s->tag;
     in.req_wdata = hx_rand32(r);
     return in;
+}
+
+/* --- the table sweep: a directed prologue after the init phase (its cycles are not counted
+ * in --n). Both tables' fill and legality logic is reached by random top-n only for rare
+ * ones, so each table in turn takes: every pattern of ranks kept in R0..R3 and moved
+ * (Fig. 7's free slots, 4 each), every pair of ranks equal or one bit apart (each bit; the
+ * duplicate comparators), R63 at every rank. Per top-n: apply it (a random legal one first
+ * when the other table is the current one), start a warp on it, access its top-n and
+ * R0..R3 (acc_loc is compared every cycle), end the warp. */
+enum { SW_PATTERNS = 16 * 4, SW_PAIRS = 6 * RB * 2 * 4, SW_R63 = PST_N * 2,
+       SW_ITEMS = SW_PATTERNS + SW_PAIRS + SW_R63, SW_STEPS = 2 + 2 * PST_N };
+
+typedef struct {
+    uint8_t top[SW_ITEMS][PST_N];
+    bool table[SW_ITEMS];      /* the table it goes into */
+    unsigned item, step;
+} sweep;
+
+/* ranks of set kept: distinct registers of R0..R3, the others distinct ones of R4..R62 */
+static void pattern_top(hx_rng *r, unsigned kept, uint8_t top[PST_N])
+{
+    do
+        for (unsigned k = 0; k < PST_N; k++)
+            top[k] = (uint8_t)(kept >> k & 1u ? hx_below(r, PRF_N)
+                                              : PRF_N + hx_below(r, REGS - PRF_N));
+    while (!pst_top_legal(top));
+}
+
+static void sweep_init(hx_rng *r, sweep *w)
+{
+    unsigned i = 0;
+    for (unsigned rep = 0; rep < 4; rep++)
+        for (unsigned kept = 0; kept < 16; kept++, i++) {
+            pattern_top(r, kept, w->top[i]);
+            w->table[i] = rep & 1u;
+        }
+    for (unsigned rep = 0; rep < 4; rep++)
+        for (unsigned j = 0; j < PST_N; j++)
+            for (unsigned k = j + 1; k < PST_N; k++)
+                for (unsigned bit = 0; bit < 2 * RB; bit++, i++) {
+                    uint8_t *t = w->top[i];
+                    const bool dup = bit >= RB, j_base = hx_chance(r, 1, 2);
+                    do {
+                        pattern_top(r, hx_below(r, 16), t);
+                        if (j_base)
+                            t[k] = (uint8_t)(t[j] ^ (dup ? 0 : 1u << bit));
+                        else
+                            t[j] = (uint8_t)(t[k] ^ (dup ? 0 : 1u << bit));
+                    } while (pst_top_legal(t) == dup);
+                    w->table[i] = rep & 1u;
+                }
+    for (unsigned k = 0; k < SW_R63; k++, i++) {
+        pattern_top(r, hx_below(r, 16), w->top[i]);
+        w->top[i][k % PST_N] = PST_REG_MASK;
+        w->table[i] = k / PST_N;
+    }
+    w->item = w->step = 0;
+}
+
+/* This cycle's sweep input, false once the sweep is over. */
+static bool sweep_input(hx_rng *r, sweep *w, const view *s, prf_in *in)
+{
+    if (w->item == SW_ITEMS)
+        return false;
+    const uint8_t *top = w->top[w->item];
+    const unsigned warp = w->item % WARPS, c = w->step;
+    *in = (prf_in){.mode = hx_chance(r, 1, 2), .req_tag = s->tag, .req_wdata = hx_rand32(r)};
+    if (c == 0 && s->gen == w->table[w->item]) { /* the next change would fill the other */
+        in->tbl_apply = true;
+        pattern_top(r, hx_below(r, 16), in->tbl_top);
+        return true;
+    }
+    memcpy(in->tbl_top, top, sizeof in->tbl_top);
+    in->tbl_apply = c == 0;
+    in->warp_start = c == 1;
+    in->start_warp = (uint8_t)warp;
+    if (c >= 2) {
+        in->req = true;
+        in->req_we = hx_chance(r, 1, 2);
+        in->req_warp = (uint8_t)warp;
+        in->req_reg = (uint8_t)(c - 2 < PST_N ? top[c - 2] : c - 2 - PST_N);
+    }
+    in->warp_end = c == SW_STEPS - 1;
+    in->end_warp = (uint8_t)warp;
+    if (++w->step == SW_STEPS)
+        w->step = 0, w->item++;
+    return true;
 }
 
 /* --- end-to-end checks ----------------------------------------------------------------- */
@@ -215,13 +337,14 @@ static void check_warps_and_tables(hx_bench *b, const bins *v, view *s, const pr
     hx_assert(b, o->err_warp == bad_warp, "err_warp", bad_warp, o->err_warp);
     if (bad_warp)
         hx_hit(b, v->err_warp);
-    const uint64_t other_users = s->live & (s->gen ? ~s->warp_gen : s->warp_gen);
-    const bool busy = other_users != 0, legal = pst_top_legal(in->tbl_top);
+    const bool busy = other_table_users(s) != 0, legal = pst_top_legal(in->tbl_top);
     const bool ok = in->tbl_apply && !busy && legal;
     hx_assert(b, o->err_tbl == (in->tbl_apply && !ok), "err_tbl iff other table used or illegal",
               in->tbl_apply && !ok, o->err_tbl);
     if (in->tbl_apply)
         hx_hit(b, ok ? v->apply : busy ? v->apply_busy : v->apply_illegal);
+    if (in->tbl_apply && !busy)
+        s->pend = false; /* decided */
     if (ok && in->warp_start && !(s->live >> sw & 1u))
         hx_hit(b, v->start_in_apply);
     /* the edge */
@@ -237,6 +360,8 @@ static void check_warps_and_tables(hx_bench *b, const bins *v, view *s, const pr
         for (unsigned k = 0; k < PST_N; k++)
             set |= 1ull << in->tbl_top[k];
         s->top_set[!s->gen] = set;
+        memmove(&s->hot[PST_N], &s->hot[0], PST_N);
+        memcpy(&s->hot[0], in->tbl_top, PST_N);
         s->gen = !s->gen;
         s->changes++;
     }
@@ -300,12 +425,15 @@ int main(int argc, char **argv)
     prf_reset(&st);
     view_reset(&s);
     s.mode = true;
+    static sweep sw;
+    sweep_init(&b.rng, &sw);
     unsigned init = 0;
     while (hx_running(&b)) {
         prf_in in;
+        bool sweeping = false;
         if (hx_in_reset(&b))
             in = (prf_in){.rst = true, .mode = true};
-        else if (!init_input(init++, &in, &b.rng))
+        else if (!init_input(init++, &in, &b.rng) && !(sweeping = sweep_input(&b.rng, &sw, &s, &in)))
             in = random_input(&b.rng, &s);
         drive(&b, &p, &in);
         prf_out o;
@@ -322,7 +450,8 @@ int main(int argc, char **argv)
             check_warps_and_tables(&b, &v, &s, &in, &o);
         }
         hx_tick(&b);
-        hx_txn_done(&b);
+        if (!sweeping)
+            hx_txn_done(&b);
     }
     return hx_finish(&b);
 }

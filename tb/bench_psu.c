@@ -368,13 +368,18 @@ static void expect(hx_bench *b, const ports *p, const psu_out *o)
 static void check_bitmap(hx_bench *b, const scoreboard *sb, const psu_out *o)
 {
     unsigned ones = 0, held = 0, wrong = PSU_SLOTS;
-    for (unsigned e = 0; e < PSU_ENTRIES; e++) { /* entry e: bits 4e..4e+3 */
-        const unsigned bits = (unsigned)(o->bitmap[e / ENTRIES_PER_WORD] >>
-                                         (PSU_BLKS * (e % ENTRIES_PER_WORD))) & ALL_BLKS,
-                       diff = bits ^ (sb->faulty[e] | sb->held[e]);
-        ones += (unsigned)__builtin_popcount(bits);
-        if (diff && wrong == PSU_SLOTS)
-            wrong = slot_of(e, (unsigned)__builtin_ctz(diff));
+    for (unsigned i = 0; i < PSU_WORDS; i++) { /* entry e: bits 4e..4e+3 */
+        uint64_t want = 0;
+        for (unsigned k = 0; k < ENTRIES_PER_WORD; k++) {
+            const unsigned e = i * ENTRIES_PER_WORD + k;
+            want |= (uint64_t)(sb->faulty[e] | sb->held[e]) << (PSU_BLKS * k);
+        }
+        const uint64_t diff = o->bitmap[i] ^ want;
+        ones += (unsigned)__builtin_popcountll(o->bitmap[i]);
+        if (diff && wrong == PSU_SLOTS) {
+            const unsigned bit = (unsigned)__builtin_ctzll(diff);
+            wrong = slot_of(i * ENTRIES_PER_WORD + bit / PSU_BLKS, bit % PSU_BLKS);
+        }
     }
     hx_assert(b, wrong == PSU_SLOTS, "first block 4e+b where bitmap != fault map | held "
               "patches (0x400: none)", PSU_SLOTS, wrong);

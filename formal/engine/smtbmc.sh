@@ -14,7 +14,8 @@ engine_smt_bmc() {
     timeout "$TIMEOUT" yosys-smtbmc -s z3 -t "$depth" --dump-vcd "$vcd" "$dir/model.smt2" >> "$log" 2>/dev/null; local rc=$?
     if grep -q "Status: PASSED" "$log"; then result=PASS; detail=""
     elif [ $rc -eq 124 ]; then result=TIMEOUT; detail="no answer in ${TIMEOUT} s: $log"
-    else result=FAIL; detail="counterexample: $vcd (log $log)"; fi
+    elif grep -q "Status: FAILED" "$log"; then result=FAIL; detail="counterexample: $vcd (log $log)"
+    else result=ERROR; detail="the solver gave no verdict: $log"; fi
 }
 
 engine_smt_ind() {
@@ -22,7 +23,8 @@ engine_smt_ind() {
     timeout "$TIMEOUT" yosys-smtbmc -s z3 -t "$depth" --dump-vcd "$vcd" "$dir/model.smt2" >> "$log" 2>/dev/null; local rc=$?
     if ! grep -q "Status: PASSED" "$log"; then
         if [ $rc -eq 124 ]; then result=TIMEOUT; detail="base case: no answer in ${TIMEOUT} s: $log"
-        else result=FAIL; detail="counterexample from reset: $vcd (log $log)"; fi
+        elif grep -q "Status: FAILED" "$log"; then result=FAIL; detail="counterexample from reset: $vcd (log $log)"
+        else result=ERROR; detail="base case: the solver gave no verdict: $log"; fi
         return
     fi
     timeout "$TIMEOUT" yosys-smtbmc -s z3 -i -t "$depth" --dump-vcd "$dir/induction.vcd" "$dir/model.smt2" > "$dir/induction.txt" 2>/dev/null; rc=$?
