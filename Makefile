@@ -126,10 +126,12 @@ asan: $(BUILD)/asan/deltarf $(UNIT_TESTS:$(BUILD)/tests/%=$(BUILD)/asan/tests/%)
 	tests/cli_test.sh $(BUILD)/asan/deltarf
 
 # --- Icarus cross-simulation and benchmarks ------------------------------------------
-# every block's stimulus replayed on Icarus (ICARUS_N transactions each)
+# every block's stimulus replayed on Icarus (ICARUS_N transactions each, at most ICARUS_CYCLES
+# cycles of a run; 0: all)
 ICARUS_N ?= 500
+ICARUS_CYCLES ?= 20000
 icarus: $(BENCHES) $(BLOCKS:%=$(GEN)/icarus/%_tb.v)
-	tools/icarus.sh $(SEED) $(ICARUS_N) $(BLOCKS)
+	ICARUS_CYCLES=$(ICARUS_CYCLES) tools/icarus.sh $(SEED) $(ICARUS_N) $(BLOCKS)
 
 # BENCH_BASE: the revision the lockstep speed is compared with (side by side, one run): the
 # main of 2026-11-25 before the registry and the speed work (issue 17).

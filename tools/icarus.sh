@@ -19,14 +19,20 @@ build_tb() {
 }
 
 # Writes $OUT/<block>.vec with the Verilator lockstep bench. A short run may miss coverage
-# bins (exit 1); that is `make verify`'s business, but a divergence is shown here.
+# bins (exit 1); that is `make verify`'s business, but a divergence is shown here. With
+# ICARUS_CYCLES > 0 the replay is its first ICARUS_CYCLES cycles (a prefix of a run is a run):
+# psu's directed steering sweep alone is 65,280 cycles, two minutes of Icarus.
 make_vectors() {
-  local block=$1 log="$OUT/$1.gen.log"
-  if ! "build/tb/bench_$block" --seed "$SEED" --n "$N" --vectors "$OUT/$block.vec" \
+  local block=$1 log="$OUT/$1.gen.log" vec="$OUT/$1.vec"
+  if ! "build/tb/bench_$block" --seed "$SEED" --n "$N" --vectors "$vec" \
       >"$log" 2>&1; then
     grep -h "FIRST DIVERGENCE" "$log" | sed 's/^/icarus: note: verilator bench: /' || true
   fi
-  [ -s "$OUT/$block.vec" ] || { echo "icarus: no vectors written for $block (see $log)"; exit 2; }
+  [ -s "$vec" ] || { echo "icarus: no vectors written for $block (see $log)"; exit 2; }
+  if [ "${ICARUS_CYCLES:-0}" -gt 0 ] && [ "$(wc -l <"$vec")" -gt "$ICARUS_CYCLES" ]; then
+    head -n "$ICARUS_CYCLES" "$vec" >"$vec.prefix" && mv "$vec.prefix" "$vec"
+    echo "icarus: $block: the first $ICARUS_CYCLES cycles of the run replayed (ICARUS_CYCLES)"
+  fi
 }
 
 # Runs one testbench on one vector file; prints its result lines, returns its status.
