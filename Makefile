@@ -29,8 +29,9 @@ HARNESS_SRC := tb/harness.c tb/stim.c tb/dcp_stats.c
 # Verilator's runtime is the same in every bench: ccache compiles it once.
 export OBJCACHE = $(if $(shell command -v ccache),ccache,)
 # The model's C++ at -O2 (Verilator's default OPT_FAST is -Os) with clang++: its models run the
-# slice benches 1.3-1.5x faster than g++'s and build in 0.6x the CPU time (docs/bench.md);
-# per-block options: blocks.tsv.
+# slice benches 1.3-1.5x faster than g++'s and build in 0.6x the CPU time (docs/bench.md). The
+# code run once (Verilator's __Slow files: construction, trace set-up) at OPT_SLOW, unoptimised:
+# dcp_slice's trace set-up takes 14 s to compile at -O2, 3 s at -O0. Per-block: blocks.tsv.
 VERILATOR_FLAGS := --cc --exe --build -j 2 -O3 --x-assign unique --x-initial unique \
   --trace-fst -Wall -I$(RTL_DIR) -Itb -MAKEFLAGS "OPT_FAST=-O2 OPT_GLOBAL=-O2 CXX=clang++"
 TOOLS_OK := $(BUILD)/.tools-ok
@@ -81,7 +82,7 @@ define verilate
 	$(CC) $(CFLAGS) -I$(GEN)/tb $(DEPFLAGS) -MT $@ -c tb/bench_$1.c -o $(BUILD)/vl/$2/bench_$1.o
 	@rm -f $@ # the C objects are not among Verilator's link dependencies
 	verilator $(VERILATOR_FLAGS) $(VFLAGS_$1) --top-module $1 $3 -Mdir $(BUILD)/vl/$2 -o $(CURDIR)/$@ \
-	  -CFLAGS "-O2 -I$(CURDIR)/tb -I$(CURDIR)/cmodel" \
+	  -CFLAGS "-I$(CURDIR)/tb -I$(CURDIR)/cmodel" \
 	  -LDFLAGS "$(CURDIR)/$(BUILD)/vl/$2/bench_$1.o $(HARNESS_FIRST:%=$(CURDIR)/%) $(CURDIR)/$(HARNESS_LIB) $(CURDIR)/$(BUILD)/libdrf.a" \
 	  $(or $(BENCH_RTL),$(RTL_FILES_$1)) $(CURDIR)/$(GEN)/tb/shim_$1.cpp $(CURDIR)/tb/vshim.cpp \
 	  >$(BUILD)/vl/$2/build.log 2>&1 || { tail -30 $(BUILD)/vl/$2/build.log; exit 1; }
