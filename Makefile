@@ -73,7 +73,7 @@ VARIANT_BENCHES := $(IMPL_BLOCKS:%=$(BUILD)/tb/bench_%@0)
 # A bench: tb/bench_<b>.c, the generated port struct and shim, the block's RTL files.
 .SECONDEXPANSION:
 BENCH_DEPS = tb/bench_%.c $(GEN)/tb/ports_%.h $(GEN)/tb/shim_%.cpp tb/vshim.cpp tb/vshim.hpp \
-  tb/harness.h tb/dut.h $$(RTL_FILES_$$*) $(HARNESS_LIB) $(BUILD)/libdrf.a
+  tb/harness.h tb/dut.h $$(RTL_FILES_$$*) $(HARNESS_LIB) $(BUILD)/libdrf.a $(BUILD)/verilator.flags
 # $(call verilate,BLOCK,NAME,FLAGS): tb/bench_BLOCK.c on the block's RTL (or BENCH_RTL) with
 # top BLOCK, its registry options and the extra Verilator FLAGS, as $(BUILD)/tb/bench_NAME
 # (Verilator's files in $(BUILD)/vl/NAME); HARNESS_FIRST: objects linked before the harness's.
@@ -189,3 +189,10 @@ readme:
 
 # --- per-topic fragments: formal (issue 4), eval (issue 6), mutate / fuzz (issue 7) --------
 include $(wildcard mk/*.mk)
+
+# A bench is remade when the Verilator options change (the C++ compiler among them): their text
+# after the Makefile and mk/*.mk, kept in a file rewritten only when it differs (a bench's own
+# target-specific additions, mutate's, do not reach this copy).
+VERILATOR_FLAGS_ALL := $(VERILATOR_FLAGS)
+$(BUILD)/verilator.flags: FORCE
+	@mkdir -p $(@D); echo '$(VERILATOR_FLAGS_ALL)' | cmp -s - $@ || echo '$(VERILATOR_FLAGS_ALL)' >$@

@@ -202,7 +202,7 @@ total_s=$(( $(date +%s) - start ))
 blocklist="${blocks[*]}"
 awk -v blocks="$blocklist" -v nand2="$NAND2_UM2" -v tech="$TECH_NM" -v cycle="$CYCLE_PS" \
     -v csv="$OUT/area.csv" -v md="$OUT/area.md" -v total_s="$total_s" -v jobs="$JOBS" \
- -v abcmap="$ABC_MAP${ABC_TIMING:+ -D $DELAY_TARGET_PS}" -v ronly="${SYNTH_REPORT_ONLY:-0}" -v yv="$(yosys -V | awk '{print $2}')" \
+    -v abcmap="$ABC_MAP${ABC_TIMING:+ -D $DELAY_TARGET_PS}" -v ronly="${SYNTH_REPORT_ONLY:-0}" -v yv="$(yosys -V | awk '{print $2}')" \
     -v goal="$AREA_GOAL_PCT" '
 function glob2re(g,   r) { r = g; gsub(/\./, "\\.", r); gsub(/\*/, ".*", r); return "^" r "$" }
 function paper_bits(name,   i) { for (i = 1; i <= nmp; i++) if (name ~ glob2re(mp_name[i])) return i; return 0 }

@@ -18,14 +18,20 @@ declare -A IC_N=([rc_compress]=6000 [rc_decompress]=6000)       # about 3 s each
 declare -A VL_RATE IC_RATE VL_CYCLES IC_CYCLES
 THROUGHPUT=build/bench_throughput
 
-# Verilator lockstep: cycles and cycles/s from the bench's closing progress line
-# "<block>: done/total <unit>, C cycles, X Mcycles/s" (stderr).
+# closing_line BLOCK LOG: the bench's closing progress line in LOG (empty when none),
+# "<block>: done/total <unit>, C cycles, X Mcycles/s" (stderr)
+closing_line() { grep -E "^$1: [0-9]+/[0-9]+ .* cycles, [0-9.]+ Mcycles/s$" "$2" | tail -n 1 || true; }
+# line_cycles: the C of the closing line on standard input (the last "N cycles,": a unit may
+# end in "cycles" too, as rc_ctable's "table cycles")
+line_cycles() { awk '{ for (i = 1; i < NF; i++) if ($(i + 1) == "cycles,") c = $i; print c }'; }
+
+# Verilator lockstep: cycles and cycles/s from the bench's closing progress line.
 verilator_rate() {
   local block=$1 log="$OUT/$1.verilator.log" line
   "build/tb/bench_$block" --seed "$SEED" --n "${VL_N[$block]}" >"$log" 2>&1 || true
-  line=$(grep -E "^$block: [0-9]+/[0-9]+ .* cycles, [0-9.]+ Mcycles/s$" "$log" | tail -n 1 || true)
+  line=$(closing_line "$block" "$log")
   [ -n "$line" ] || { echo "bench: no progress line from bench_$block (see $log)" >&2; exit 2; }
-  VL_CYCLES[$block]=$(awk '{for (i = 1; i < NF; i++) if ($(i + 1) ~ /^cycles,/) print $i}' <<<"$line")
+  VL_CYCLES[$block]=$(line_cycles <<<"$line")
   VL_RATE[$block]=$(awk '{print $(NF - 1) * 1e6}' <<<"$line")
 }
 
@@ -53,7 +59,7 @@ all_benches_table() {
   echo "|---|---|---:|---:|"
   for block in $(make -s --no-print-directory blocks); do
     "build/tb/bench_$block" --seed "$SEED" >"$OUT/$block.default.log" 2>&1 || true
-    line=$(grep -E "^$block: [0-9]+/[0-9]+ .* cycles, [0-9.]+ Mcycles/s$" "$OUT/$block.default.log" | tail -n 1)
+    line=$(closing_line "$block" "$OUT/$block.default.log")
     awk -v b="$block" '{ t = $2; for (i = 3; $i != ","; i++) t = t " " $i
                          for (i = 1; i < NF; i++) if ($(i + 1) == "cycles") c = $i
                          printf "| %s | %s | %s | %.2f M |\n", b, t, c, $(NF - 1) }' \
@@ -69,9 +75,8 @@ bench_rate() {
   t0=$EPOCHREALTIME
   "$bin" --seed "$SEED" "$@" >"$log" 2>&1 || true
   t1=$EPOCHREALTIME
-  grep -E "^$block: [0-9]+/[0-9]+ .* cycles, [0-9.]+ Mcycles/s$" "$log" | tail -n 1 |
-    awk -v a="$t0" -v b="$t1" '{ for (i = 1; i < NF; i++) if ($(i + 1) == "cycles,") c = $i
-                                 printf "%.4f\n", c / (b - a) / 1e6 }'
+  closing_line "$block" "$log" | line_cycles |
+    awk -v a="$t0" -v b="$t1" '{ printf "%.4f\n", $1 / (b - a) / 1e6 }'
 }
 
 # Today's benches beside those of BASE_REV, built from a copy of that revision, same seed and

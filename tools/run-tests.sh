@@ -10,17 +10,21 @@ OUT=build/test
 JOBS=${TEST_JOBS:-2}
 if [ "${1-}" = -j ]; then JOBS=$2; shift 2; fi
 
+# cpu_s FILE...: the children's user + system seconds in `times` outputs ("0m1.5s 0m0.2s" for
+# the shell, then a line for its children), summed over the files
+cpu_s() {
+  awk 'FNR == 2 { for (i = 1; i <= 2; i++) { split($i, t, "m"); s += t[1] * 60 + t[2] } }
+       END { printf "%.0f", s }' "$@"
+}
+
 # step NAME: one make target, timed (wall and CPU: user + system of its processes); its verdict
 # in $OUT/NAME.verdict. Run under a parent make's job server it takes its slots from there.
 step() {
-  local start verdict=ok cpu
+  local start verdict=ok
   echo "=== make $1"
   start=$(date +%s)
-  # times: "0m1.5s 0m0.2s" for the shell, then a line for its children
   ( make --no-print-directory ${2:+"$2"} "$1"; rc=$?; times >"$OUT/$1.cpu"; exit $rc ) || verdict=FAILED
-  cpu=$(awk 'NR == 2 { for (i = 1; i <= 2; i++) { split($i, t, "m"); s += t[1] * 60 + t[2] } }
-             END { printf "%.0f", s }' "$OUT/$1.cpu")
-  echo "=== make $1: $verdict ($(($(date +%s) - start)) s, CPU $cpu s)"
+  echo "=== make $1: $verdict ($(($(date +%s) - start)) s, CPU $(cpu_s "$OUT/$1.cpu") s)"
   echo "$verdict" >"$OUT/$1.verdict"
 }
 if [ "${1-}" = --step ]; then step "$2"; exit 0; fi
@@ -46,8 +50,7 @@ for s in "${serial[@]}" "${parallel[@]}"; do
   if [ "$(cat "$OUT/$s.verdict" 2>/dev/null)" = ok ]; then pass=$((pass + 1))
   else fail=$((fail + 1)); failed+=("$s"); fi
 done
-awk 'FNR == 2 { for (i = 1; i <= 2; i++) { split($i, t, "m"); s += t[1] * 60 + t[2] } }
-     END { printf "test: steps CPU %.0f s (user + system)\n", s }' "$OUT"/*.cpu
+echo "test: steps CPU $(cpu_s "$OUT"/*.cpu) s (user + system)"
 [ "$fail" -gt 0 ] && echo "failed steps: ${failed[*]}"
 echo "test: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
