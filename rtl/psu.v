@@ -39,11 +39,11 @@ module psu (
     // uncompressed patch: the first whole free entry (reliable: faulty blocks are occupied)
     wire [ENTRIES-1:0] whole;
     psu_prio_enc #(.WIDTH(ENTRIES)) u_enc_u (.in(whole), .valid(pu_valid), .index(pu_entry));
-    wire [ENTRIES-1:0] u_taken = (take_u ? {{(ENTRIES-1){1'b0}}, 1'b1} : {ENTRIES{1'b0}})
-                                 << pu_entry;
+    // the entry an uncompressed patch takes this cycle (the take mask's part, whole-tier filter)
+    wire [SLOTS-1:0] u_take_mask = take_u ? ONE_ENTRY << {pu_entry, BLK0} : {SLOTS{1'b0}};
 
     // compressed patch: candidate blocks per tier, the first non-empty tier is encoded
-    wire [SLOTS-1:0] t_faulty, t_shared, t_whole;
+    wire [SLOTS-1:0] t_faulty, t_shared, f_whole;
     genvar e;
     generate
         for (e = 0; e < ENTRIES; e = e + 1) begin : g_entry
@@ -52,9 +52,11 @@ module psu (
             assign whole[e] = &f;
             assign t_faulty[e*BLKS +: BLKS] = f & {BLKS{is_faulty}};
             assign t_shared[e*BLKS +: BLKS] = f & {BLKS{~is_faulty & ~whole[e]}};
-            assign t_whole[e*BLKS +: BLKS] = f & {BLKS{whole[e] & ~u_taken[e]}};
+            assign f_whole[e*BLKS +: BLKS] = f & {BLKS{whole[e]}};
         end
     endgenerate
+    // f_whole reads only the bitmap; take_u enters after the per-entry logic (docs/bench.md)
+    wire [SLOTS-1:0] t_whole = f_whole & ~u_take_mask;
     wire any_faulty = |t_faulty;
     wire any_shared = |t_shared;
     assign pc_tier = any_faulty ? TIER_FAULTY : any_shared ? TIER_SHARED : TIER_WHOLE;
@@ -68,8 +70,7 @@ module psu (
                                       : ONE_ENTRY << {rel_entry, BLK0};
     wire [SLOTS-1:0] take_mask = (take_c && pc_valid ? ONE_BLOCK << {pc_entry, pc_blk}
                                                      : {SLOTS{1'b0}})
-                               | (take_u && pu_valid ? ONE_ENTRY << {pu_entry, BLK0}
-                                                     : {SLOTS{1'b0}});
+                               | (pu_valid ? u_take_mask : {SLOTS{1'b0}});
     assign err = |(rel_mask & (free | map));
 
     always @(posedge clk) begin

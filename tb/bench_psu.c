@@ -37,10 +37,11 @@ typedef struct {
 } scoreboard;
 
 /* The stimulus of the current fault map: take rates, and filling or draining the slice;
- * before it, the steering sweep (sweep_inputs) at pair (sw_c, sw_p). */
+ * before it, the steering sweep (sweep_inputs) at pair (sw_c, sw_p), then the take sweep
+ * (take_sweep_inputs) at entry tk_c, offset tk_k. */
 typedef struct {
-    unsigned left, pct_c, pct_u, maps, sw_c, sw_p;
-    bool draining, sweeping, sw_restore;
+    unsigned left, pct_c, pct_u, maps, sw_c, sw_p, tk_c, tk_k;
+    bool draining, sweeping, sw_restore, taking, tk_take;
 } traffic;
 
 typedef struct {
@@ -311,13 +312,39 @@ static void sweep_inputs(const scoreboard *sb, traffic *tr, psu_in *in, unsigned
         tr->sw_restore = false;
         tr->sw_p += tr->sw_c == 0;
         tr->sw_c = tr->sw_c == 0 ? tr->sw_p - 1 : tr->sw_c - 1;
-        tr->sweeping = tr->sw_p < PSU_ENTRIES; /* then random traffic, from a new map */
+        tr->sweeping = tr->sw_p < PSU_ENTRIES;
+        tr->taking = !tr->sweeping; /* then the take sweep */
         return;
     }
     in->take_u = in->take_c = true;
     if (tr->sw_c > 0)
         release(sb, find_patch(sb, tr->sw_c - 1, false), in, good);
     tr->sw_restore = true;
+}
+
+/* The take sweep, a second directed prologue: for each offset k < PSU_BLKS and entry c, a
+ * map with block (e + k) % PSU_BLKS of every entry e < c faulty, then take_u alone, which
+ * must take c. Every entry's whole-free test then sees each of its blocks occupied alone,
+ * and take_u's entry mask every entry taken while the blocks around it are free, three in
+ * each entry below and all above: a stray bit of the take shows in the bitmap. Then random
+ * traffic, from a new map. */
+static void take_sweep_inputs(traffic *tr, psu_in *in)
+{
+    if (tr->tk_take) {
+        in->take_u = true;
+        if (++tr->tk_c == PSU_ENTRIES) {
+            tr->tk_c = 0;
+            tr->tk_k++;
+        }
+        tr->taking = tr->tk_k < PSU_BLKS;
+    } else {
+        in->load_map = true;
+        for (unsigned e = 0; e < tr->tk_c; e++) {
+            const unsigned slot = slot_of(e, (e + tr->tk_k) % PSU_BLKS);
+            in->faulty[slot / 64] |= 1ull << (slot % 64);
+        }
+    }
+    tr->tk_take = !tr->tk_take;
 }
 
 /* In a sweep's take cycle the documented priority puts take_u on c, take_c on p's block 0. */
@@ -503,15 +530,18 @@ int main(int argc, char **argv)
     psu_reset(&s);
     traffic tr = {.maps = hx_below(&b.rng, 8), .sweeping = true, .sw_p = 1};
     while (hx_running(&b)) {
-        const bool sweep = tr.sweeping && !hx_in_reset(&b);
+        const bool steering = tr.sweeping && !hx_in_reset(&b);
+        const bool sweep = steering || tr.taking;
         const bool rst = hx_in_reset(&b) || (!sweep && hx_chance(&b.rng, 1, 10000));
         psu_in in = {0};
-        unsigned good;
-        if (sweep)
+        unsigned good = PSU_SLOTS;
+        if (steering)
             sweep_inputs(&sb, &tr, &in, &good);
+        else if (tr.taking)
+            take_sweep_inputs(&tr, &in);
         else
             pick_inputs(&b, &sb, &tr, rst, &in, &good);
-        if (in.load_map) {
+        if (in.load_map && !sweep) {
             const unsigned k = next_map_kind(&tr);
             random_map(&b.rng, k, in.faulty);
             hx_hit(&b, v.map[k]);
@@ -527,7 +557,7 @@ int main(int argc, char **argv)
         check_bitmap(&b, &sb, &o);
         check_choice(&b, &sb, &in, &o, ec, eu);
         check_err(&b, &sb, &in, &o);
-        if (sweep)
+        if (steering)
             check_sweep(&b, &tr, &in, &o);
         cover(&b, &v, &sb, &in, &o, good);
         retire(&sb, &in, &o, good);
