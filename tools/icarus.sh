@@ -21,7 +21,8 @@ build_tb() {
 # Writes $OUT/<block>.vec with the Verilator lockstep bench. A short run may miss coverage
 # bins (exit 1); that is `make verify`'s business, but a divergence is shown here. With
 # ICARUS_CYCLES > 0 the replay is its first ICARUS_CYCLES cycles (a prefix of a run is a run):
-# psu's directed steering sweep alone is 65,280 cycles, two minutes of Icarus.
+# psu's directed steering sweep alone is 65,280 cycles (its take sweep 2,048 more), two minutes
+# of Icarus.
 make_vectors() {
   local block=$1 log="$OUT/$1.gen.log" vec="$OUT/$1.vec"
   if ! "build/tb/bench_$block" --seed "$SEED" --n "$N" --vectors "$vec" \
