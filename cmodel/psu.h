@@ -70,15 +70,6 @@ static inline bool psu_bit(const uint64_t v[PSU_WORDS], unsigned e, unsigned b)
     return v[slot / 64] >> (slot % 64) & 1u;
 }
 
-/* A bitmap-shaped vector as 32-bit words, low word first (the RTL ports' layout). */
-static inline void psu_words32(const uint64_t v[PSU_WORDS], uint32_t w[PSU_SLOTS / 32])
-{
-    for (unsigned i = 0; i < PSU_WORDS; i++) {
-        w[2 * i] = (uint32_t)v[i];
-        w[2 * i + 1] = (uint32_t)(v[i] >> 32);
-    }
-}
-
 DRF_END_DECLS
 
 #endif

@@ -562,7 +562,7 @@ static void drive(bench *t, const dcp_slice_in *in)
     hx_bench *b = t->b;
     const ports *p = &t->p;
     uint32_t f32[W32];
-    psu_words32(in->faulty, f32);
+    hx_words32(in->faulty, f32, W32);
     hx_set(b, p->r.rst, in->rst);
     hx_set(b, p->r.load_map, in->load_map);
     hx_set_words(b, p->r.faulty, f32, W32);
@@ -599,9 +599,8 @@ static void expect_outputs(bench *t, const dcp_slice_out *o)
         hx_expect(b, fp[i], flags[i]);
     hx_expect(b, p->r.ev_kind, o->ev_kind);
     uint32_t bm[W32], lds[LDS32];
-    psu_words32(o->bitmap, bm);
-    for (unsigned i = 0; i < LDS32; i++)
-        lds[i] = (uint32_t)(o->lds_used[i / 2] >> (32 * (i % 2)));
+    hx_words32(o->bitmap, bm, W32);
+    hx_words32(o->lds_used, lds, LDS32);
     hx_expect_words(b, p->r.bitmap, bm, W32);
     hx_expect_words(b, p->r.lds_used, lds, LDS32);
 }

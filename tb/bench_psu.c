@@ -41,7 +41,7 @@ typedef struct {
  * (take_sweep_inputs) at entry tk_c, offset tk_k. */
 typedef struct {
     unsigned left, pct_c, pct_u, maps, sw_c, sw_p, tk_c, tk_k;
-    bool draining, sweeping, sw_restore, taking, tk_take;
+    bool draining, sweeping, sw_restore, tk_take;
 } traffic;
 
 typedef struct {
@@ -312,8 +312,7 @@ static void sweep_inputs(const scoreboard *sb, traffic *tr, psu_in *in, unsigned
         tr->sw_restore = false;
         tr->sw_p += tr->sw_c == 0;
         tr->sw_c = tr->sw_c == 0 ? tr->sw_p - 1 : tr->sw_c - 1;
-        tr->sweeping = tr->sw_p < PSU_ENTRIES;
-        tr->taking = !tr->sweeping; /* then the take sweep */
+        tr->sweeping = tr->sw_p < PSU_ENTRIES; /* then the take sweep */
         return;
     }
     in->take_u = in->take_c = true;
@@ -328,6 +327,11 @@ static void sweep_inputs(const scoreboard *sb, traffic *tr, psu_in *in, unsigned
  * and take_u's entry mask every entry taken while the blocks around it are free, three in
  * each entry below and all above: a stray bit of the take shows in the bitmap. Then random
  * traffic, from a new map. */
+static bool take_sweeping(const traffic *tr)
+{
+    return !tr->sweeping && tr->tk_k < PSU_BLKS;
+}
+
 static void take_sweep_inputs(traffic *tr, psu_in *in)
 {
     if (tr->tk_take) {
@@ -336,13 +340,12 @@ static void take_sweep_inputs(traffic *tr, psu_in *in)
             tr->tk_c = 0;
             tr->tk_k++;
         }
-        tr->taking = tr->tk_k < PSU_BLKS;
     } else {
+        fm_map m = {{0}};
+        for (unsigned e = 0; e < tr->tk_c; e++)
+            m.faulty[e] = (uint8_t)(1u << ((e + tr->tk_k) % PSU_BLKS));
+        fm_pack(&m, in->faulty);
         in->load_map = true;
-        for (unsigned e = 0; e < tr->tk_c; e++) {
-            const unsigned slot = slot_of(e, (e + tr->tk_k) % PSU_BLKS);
-            in->faulty[slot / 64] |= 1ull << (slot % 64);
-        }
     }
     tr->tk_take = !tr->tk_take;
 }
@@ -364,7 +367,7 @@ static void check_sweep(hx_bench *b, const traffic *tr, const psu_in *in, const 
 static void drive(hx_bench *b, const ports *p, const psu_in *in)
 {
     uint32_t w[W32];
-    psu_words32(in->faulty, w);
+    hx_words32(in->faulty, w, W32);
     hx_set(b, p->rst, in->rst);
     hx_set(b, p->load_map, in->load_map);
     hx_set_words(b, p->faulty, w, W32);
@@ -380,7 +383,7 @@ static void drive(hx_bench *b, const ports *p, const psu_in *in)
 static void expect(hx_bench *b, const ports *p, const psu_out *o)
 {
     uint32_t w[W32];
-    psu_words32(o->bitmap, w);
+    hx_words32(o->bitmap, w, W32);
     hx_expect(b, p->pc_valid, o->pc_valid);
     hx_expect(b, p->pc_entry, o->pc_entry);
     hx_expect(b, p->pc_blk, o->pc_blk);
@@ -531,13 +534,14 @@ int main(int argc, char **argv)
     traffic tr = {.maps = hx_below(&b.rng, 8), .sweeping = true, .sw_p = 1};
     while (hx_running(&b)) {
         const bool steering = tr.sweeping && !hx_in_reset(&b);
-        const bool sweep = steering || tr.taking;
+        const bool taking = take_sweeping(&tr);
+        const bool sweep = steering || taking;
         const bool rst = hx_in_reset(&b) || (!sweep && hx_chance(&b.rng, 1, 10000));
         psu_in in = {0};
         unsigned good = PSU_SLOTS;
         if (steering)
             sweep_inputs(&sb, &tr, &in, &good);
-        else if (tr.taking)
+        else if (taking)
             take_sweep_inputs(&tr, &in);
         else
             pick_inputs(&b, &sb, &tr, rst, &in, &good);

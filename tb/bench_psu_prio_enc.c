@@ -70,7 +70,7 @@ int main(int argc, char **argv)
         uint64_t vec[WORDS];
         uint32_t w[W32];
         make_vector(&b.rng, low, density, vec);
-        psu_words32(vec, w);
+        hx_words32(vec, w, W32);
         hx_set_words(&b, p.in, w, W32);
         hx_eval(&b);
         bool exp_valid;

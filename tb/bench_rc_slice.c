@@ -160,8 +160,7 @@ static void expect_outputs(hx_bench *b, const ports *p, const rc_slice_out *o)
     hx_expect(b, p->r.mov, o->mov);
     hx_expect(b, p->r.wake, o->wake);
     uint32_t pg32[PG_WORDS32];
-    for (unsigned i = 0; i < PG_WORDS32; i++)
-        pg32[i] = (uint32_t)(o->pg[i / 2] >> (32 * (i % 2)));
+    hx_words32(o->pg, pg32, PG_WORDS32);
     hx_expect_words(b, p->r.pg, pg32, PG_WORDS32);
 }
 

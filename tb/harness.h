@@ -83,6 +83,17 @@ static inline void hx_set(hx_bench *b, const dut_port *p, uint64_t v)
     default: *(uint64_t *)p->p = v; break;
     }
 }
+/* A C model's wide vector (64-bit words, low first) as a wide port's 32-bit words, low first;
+ * n32 may be odd (the last 64-bit word's low half). */
+static inline void hx_words32(const uint64_t *v, uint32_t *w, unsigned n32)
+{
+    for (unsigned i = 0; i + 1 < n32; i += 2) {
+        w[i] = (uint32_t)v[i / 2];
+        w[i + 1] = (uint32_t)(v[i / 2] >> 32);
+    }
+    if (n32 % 2)
+        w[n32 - 1] = (uint32_t)v[n32 / 2];
+}
 static inline void hx_set_words(hx_bench *b, const dut_port *p, const uint32_t *w,
                                 unsigned nwords)
 {
