@@ -17,8 +17,18 @@ GEN := $(BUILD)/gen
 # $(GEN)/registry.mk: BLOCKS, IMPL_BLOCKS, SYNTH_BLOCKS, SYNTH_MACROS, RTL_FILES_<b>,
 # FORMAL_FILES_<b>, VFLAGS_<b> and the mutate settings; beside it the ports read from the RTL
 # and, per block, the bench's port struct, the Verilator shim and the Icarus testbench.
+# The tools come first (tools/ensure-tools.sh installs what is missing), then the registry: a
+# hard include, so a registry that cannot be generated (no yosys, an RTL error) stops every
+# target with its own error instead of leaving BLOCKS empty (issue 28).
+TOOLS_OK := $(BUILD)/.tools-ok
 ifeq ($(filter clean,$(MAKECMDGOALS)),)
--include $(GEN)/registry.mk
+include $(GEN)/registry.mk
+# BLOCKS= on the command line narrows a run to registered blocks; it never empties one. (Read
+# once make has (re)made the registry and restarted.)
+ifneq ($(wildcard $(GEN)/registry.mk),)
+$(if $(strip $(BLOCKS)),,$(error no block to run: BLOCKS is empty (the registry, blocks.tsv, lists $(words $(REGISTRY_BLOCKS)))))
+$(if $(filter-out $(REGISTRY_BLOCKS),$(BLOCKS)),$(error BLOCKS names what blocks.tsv does not register: $(filter-out $(REGISTRY_BLOCKS),$(BLOCKS))))
+endif
 endif
 $(GEN)/registry.mk: blocks.tsv tools/registry.sh $(RTL) | $(TOOLS_OK)
 	RTL_DIR=$(RTL_DIR) tools/registry.sh gen $(GEN)
@@ -34,7 +44,6 @@ export OBJCACHE = $(if $(shell command -v ccache),ccache,)
 # dcp_slice's trace set-up takes 14 s to compile at -O2, 3 s at -O0. Per-block: blocks.tsv.
 VERILATOR_FLAGS := --cc --exe --build -j 2 -O3 --x-assign unique --x-initial unique \
   --trace-fst -Wall -I$(RTL_DIR) -Itb -MAKEFLAGS "OPT_FAST=-O2 OPT_GLOBAL=-O2 CXX=clang++"
-TOOLS_OK := $(BUILD)/.tools-ok
 
 .SECONDARY:
 .PHONY: all verify test test-build lint bench clean tools unit params cli icarus asan selftest
@@ -109,6 +118,7 @@ unit: $(UNIT_TESTS)
 
 cli: $(BUILD)/deltarf
 	tests/cli_test.sh $(BUILD)/deltarf
+	$(BUILD)/deltarf --usage-table | python3 tools/readme_cli.py --check README.md
 
 ASAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 # The same C models, CLI and unit tests under ASan/UBSan: every object compiled once (make -j).
@@ -153,11 +163,32 @@ selftest: $(BUILD)/libdrf.a $(HARNESS_LIB) | $(TOOLS_OK)
 # Everything the test steps share, built once before they run side by side.
 test-build: $(BUILD)/deltarf $(HARNESS_LIB) $(BENCHES) $(VARIANT_BENCHES) $(UNIT_TESTS)
 
-# The steps after "--" run side by side, two at a time, the longest first.
+# make test's steps: one list, to which the Makefile and each mk/*.mk fragment add the steps they
+# define, as NAME:S (the step's wall seconds in a fresh make test, measured: the longest start
+# first). They run side by side, two at a time, after check-registry and test-build.
+# check-tests fails naming any file under tests/ that no step runs (tools/check_tests_run.py).
+TEST_STEPS += synth-smoke:246 asan:25 icarus:74 lint:57 verify:22 selftest:27 unit:3 cli:2 \
+  params:1 check-tests:2 check-docs:1 pytools:2 first-contact:15
+TEST_STEP_NAMES = $(foreach s,$(TEST_STEPS),$(firstword $(subst :, ,$s)))
 test: | $(TOOLS_OK)
-	tools/run-tests.sh check-registry test-build -- formal synth-smoke mutate-sample asan icarus \
-	  lint verify xsweep selftest xsweep-selftest regress-selftest installtest evaltest \
-	  patchtest fuzz-regress pv-cli unit cli params
+	tools/run-tests.sh check-registry test-build -- $(TEST_STEPS)
+
+.PHONY: test-steps check-tests check-docs pytools first-contact
+test-steps:
+	@echo $(TEST_STEP_NAMES)
+check-tests:
+	python3 tools/check_tests_run.py check-registry $(TEST_STEP_NAMES)
+# every path README.md and docs/ name exists (tools/check_doc_paths.py)
+check-docs:
+	python3 tools/check_doc_paths.py
+# the Python tools' unit tests (tests/tools/), one file each
+PY_TESTS := $(wildcard tests/tools/test_*.py)
+pytools:
+	@for t in $(PY_TESTS); do python3 $$t -q || exit 1; done; echo "pytools: $(words $(PY_TESTS)) test files passed"
+# the newcomer's first contact, in a scratch copy: no tools, no registry, fewer benches than
+# listed: every run fails naming what is missing (tests/first_contact.sh)
+first-contact: $(BUILD)/tb/bench_rar_phys
+	tests/first_contact.sh $(BUILD)/tb
 
 # --- synthesis: area and logic-depth report (synth/run.sh, docs/synth.md) ------------
 # SYNTH_BLOCKS (registry.mk): every block, the modules its synth column names, and B@0 for the
@@ -183,9 +214,10 @@ blocks:
 check-registry: $(GEN)/registry.mk
 	tools/registry.sh check $(GEN)
 
-# README.md's block table from blocks.tsv.
-readme:
+# README.md's block table from blocks.tsv and its CLI section from the CLI's verb table.
+readme: $(BUILD)/deltarf
 	tools/registry.sh readme
+	$(BUILD)/deltarf --usage-table | python3 tools/readme_cli.py README.md
 
 # --- per-topic fragments: formal (issue 4), eval (issue 6), mutate / fuzz (issue 7) --------
 include $(wildcard mk/*.mk)

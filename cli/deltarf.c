@@ -29,21 +29,12 @@ enum { CODE_MAX = (1 << DRF_CODE_BITS) - 1 };
 /* Parses the current record and writes its result line; false (message set) on bad input. */
 typedef bool (*record_fn)(lr_reader *r, FILE *out);
 
+static void print_usage_lines(void);
+
 static void print_help(void)
 {
-    printf("usage: " PROG " compress [FILE]\n"
-           "       " PROG " decompress [FILE]\n"
-           "       " PROG " rar [FILE]\n"
-           "       " PROG " swap [FILE]\n"
-           "       " PROG " pilot TRACE [--n N]\n"
-           "       " PROG " pvorg|rename|bank [FILE]\n"
-           "       " PROG " pv TRACE [--chips N] [--years Y] [--t0 nbti|pv] [--json]\n"
-           "       " PROG " faultmap --scenario common|clustered|dispersed [--seed S]\n"
-           "       " PROG " patch TRACE --scenario S [--seed S] [--maps K] [--map packed|recorded] [--json|--md-row]\n"
-           "       " PROG " sim TRACE [--scheme S]... [--map packed|recorded] [--repeat R] [--json] [--plots DIR]\n"
-           "       " PROG " --help\n"
-           "       " PROG " --version\n"
-           "\n"
+    print_usage_lines();
+    printf("\n"
            "RC register compression of the aging paper (Section 5.1, Eq. 2, block size %d).\n"
            "Reads FILE, or standard input when FILE is absent or \"-\", one record per line.\n"
            "Blank lines and lines whose first non-blank character is '#' are skipped.\n"
@@ -84,12 +75,7 @@ static void print_help(void)
            DRF_PILOT_ENTRIES, DRF_REGS, FM_BLOCKS);
 }
 
-static int usage_error(const char *problem, const char *arg)
-{
-    fprintf(stderr, PROG ": %s%s%s%s; usage: " PROG " compress|decompress|rar [FILE], swap [FILE], pvorg|rename|bank [FILE] or faultmap --scenario S, " PROG
-            " --help\n", problem, arg ? " '" : "", arg ? arg : "", arg ? "'" : "");
-    return 2;
-}
+static int usage_error(const char *problem, const char *arg);
 
 static bool compress_record(lr_reader *r, FILE *out)
 {
@@ -148,25 +134,12 @@ static bool rar_record(lr_reader *r, FILE *out)
     return true;
 }
 
-static const struct subcommand {
-    const char *name;
-    record_fn run;
-} subcommands[] = {
-    {"compress", compress_record},
-    {"decompress", decompress_record},
-    {"rar", rar_record},
-    {"swap", swap_record},
-    {"pvorg", pvorg_record},
-    {"rename", rename_record},
-    {"bank", bank_record},
-};
-
-/* deltarf faultmap --scenario NAME [--seed S]: writes a generated map to stdout. */
+/* deltarf faultmap --scenario NAME [--seed S] (argv[0] "faultmap"): writes a generated map. */
 static int faultmap_command(int argc, char **argv)
 {
     enum fm_scenario scenario = FM_SCENARIOS;
     uint64_t seed = 1;
-    for (int i = 2; i < argc; i += 2) {
+    for (int i = 1; i < argc; i += 2) {
         if (i + 1 >= argc)
             return usage_error("missing value for", argv[i]);
         if (strcmp(argv[i], "--scenario") == 0) {
@@ -197,11 +170,83 @@ static int faultmap_command(int argc, char **argv)
     return 0;
 }
 
-static const struct subcommand *find_subcommand(const char *name)
+/* The verbs: the usage lines of --help, the usage error's list and --usage-table, from which
+ * `make readme` writes README.md's CLI section (tools/readme_cli.py). */
+static const struct verb {
+    const char *name;
+    const char *synopsis;
+    const char *summary;
+    record_fn record;                   /* a verb of records: FILE or standard input ("-") */
+    int (*command)(int argc, char **argv); /* else a verb with options, argv[0] the verb */
+} verbs[] = {
+    {"compress", PROG " compress [FILE]",
+     "RC compression (aging 5.1.1): 64 hex words a line -> \"C <c0> <log2de> <log2db>\" or \"U\"",
+     compress_record, NULL},
+    {"decompress", PROG " decompress [FILE]",
+     "RC decompression (aging 5.1.2): \"<c0> <log2de> <log2db>\" a line -> 64 hex words",
+     decompress_record, NULL},
+    {"rar", PROG " rar [FILE]",
+     "RAR (aging 5.2, Fig. 11): \"<reg_base> <N> <s> <index>\" a line -> reg_phys", rar_record,
+     NULL},
+    {"swap", PROG " swap [FILE]",
+     "Pilot RF swapping table (pilot Figs. 6-7): \"<compiler top-n> ; <pilot top-n>\" a line -> "
+     "the table after each", swap_record, NULL},
+    {"pvorg", PROG " pvorg [FILE]",
+     "RF-BRO (PV 4.2.2): 32 sub-bank delays a line -> 16 \"<vbank> <sb> <sb> fast|slow\"",
+     pvorg_record, NULL},
+    {"rename", PROG " rename [FILE]",
+     "bank renaming (PV 4.2.1): \"<last_warp>\" a line -> the virtual banks of banks 0..15",
+     rename_record, NULL},
+    {"bank", PROG " bank [FILE]",
+     "Eq. (3) mapping (PV 3.3.1): \"<warp> <reg> <last_warp>\" a line -> \"<bank> <virtual bank>\"",
+     bank_record, NULL},
+    {"faultmap", PROG " faultmap --scenario common|clustered|dispersed [--seed S]",
+     "a seeded DC-Patch fault map (DC-Patch Table 1, ECP rule)", NULL, faultmap_command},
+    {"sim", SIM_SYNOPSIS,
+     "a trace under baseline, rar, rc, rc+rar, wc, argo: write patterns, 0/1/off time, longest "
+     "duty cycles, dVth, wake-ups, special MOVs, energy (aging 6)", NULL, cmd_sim},
+    {"patch", PATCH_SYNOPSIS,
+     "a trace through the DC-Patch slice on K fault maps, every read checked (DC-Patch V)", NULL,
+     cmd_patch},
+    {"pilot", PILOT_SYNOPSIS,
+     "Pilot RF on a trace: top-k access shares, FRF shares, FRF_low share, energy (pilot II, V)",
+     NULL, cmd_pilot},
+    {"pv", PV_SYNOPSIS,
+     "PV/NBTI banked RF on a trace: 7 schemes over N VARIUS chips, guardband after Y years "
+     "(PV 6)", NULL, cmd_pv},
+};
+enum { N_VERBS = sizeof verbs / sizeof verbs[0] };
+
+static void print_usage_lines(void)
 {
-    for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)
-        if (strcmp(subcommands[i].name, name) == 0)
-            return &subcommands[i];
+    for (unsigned i = 0; i < N_VERBS; i++)
+        printf("%s%s\n", i ? "       " : "usage: ", verbs[i].synopsis);
+    printf("       " PROG " --help | --usage-table | --version\n");
+}
+
+/* --usage-table: one "verb<TAB>synopsis<TAB>summary" line a verb. */
+static int print_usage_table(void)
+{
+    for (unsigned i = 0; i < N_VERBS; i++)
+        printf("%s\t%s\t%s\n", verbs[i].name, verbs[i].synopsis, verbs[i].summary);
+    return fflush(stdout) == 0 && !ferror(stdout) ? 0 : 1;
+}
+
+static int usage_error(const char *problem, const char *arg)
+{
+    fprintf(stderr, PROG ": %s%s%s%s; usage: " PROG " ", problem, arg ? " '" : "", arg ? arg : "",
+            arg ? "'" : "");
+    for (unsigned i = 0; i < N_VERBS; i++)
+        fprintf(stderr, "%s%s", i ? "|" : "", verbs[i].name);
+    fputs(" ..., " PROG " --help\n", stderr);
+    return 2;
+}
+
+static const struct verb *find_verb(const char *name)
+{
+    for (unsigned i = 0; i < N_VERBS; i++)
+        if (strcmp(verbs[i].name, name) == 0)
+            return &verbs[i];
     return NULL;
 }
 
@@ -248,25 +293,19 @@ int main(int argc, char **argv)
         print_help();
         return 0;
     }
+    if (argc == 2 && strcmp(argv[1], "--usage-table") == 0)
+        return print_usage_table();
     if (argc < 2)
         return usage_error("missing subcommand", NULL);
-    if (strcmp(argv[1], "faultmap") == 0)
-        return faultmap_command(argc, argv);
-    if (strcmp(argv[1], "patch") == 0)
-        return cmd_patch(argc - 1, argv + 1);
-    if (strcmp(argv[1], "sim") == 0)
-        return cmd_sim(argc - 1, argv + 1);
-    if (strcmp(argv[1], "pilot") == 0)
-        return cmd_pilot(argc - 1, argv + 1);
-    if (strcmp(argv[1], "pv") == 0)
-        return cmd_pv(argc - 1, argv + 1);
-    const struct subcommand *cmd = find_subcommand(argv[1]);
-    if (cmd == NULL)
+    const struct verb *v = find_verb(argv[1]);
+    if (v == NULL)
         return usage_error("unknown subcommand", argv[1]);
+    if (v->command)
+        return v->command(argc - 1, argv + 1);
     if (argc > 3)
         return usage_error("unexpected argument", argv[3]);
     const char *path = argc == 3 ? argv[2] : NULL;
     if (path != NULL && path[0] == '-' && path[1] != '\0')
         return usage_error("unknown option", path);
-    return run_records(cmd->run, path);
+    return run_records(v->record, path);
 }

@@ -41,8 +41,7 @@ static const char *const ev_name[DCP_EV_KINDS] = {"normal", "patch_faulty", "pat
 
 static int usage(const char *problem, const char *arg)
 {
-    return ec_usage(PROG, PROG " TRACE --scenario common|clustered|dispersed [--seed S] [--maps K]"
-                    " [--map packed|recorded] [--buffer-mb M] [--json|--md-row]", problem, arg);
+    return ec_usage(PROG, PATCH_SYNOPSIS, problem, arg);
 }
 
 /* One option with its value; 0 when taken, else the usage error's status. */

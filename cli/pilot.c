@@ -12,7 +12,7 @@
 #include "pilot_eval.h"
 
 #define PROG "deltarf pilot"
-#define SYNOPSIS "deltarf pilot TRACE [--n N]"
+#define SYNOPSIS PILOT_SYNOPSIS
 
 static double pct(uint64_t part, uint64_t whole)
 {

@@ -11,7 +11,7 @@
 #include "pv_eval.h"
 
 #define PROG "deltarf pv"
-#define SYNOPSIS "deltarf pv TRACE [--chips N] [--years Y] [--t0 nbti|pv] [--json]"
+#define SYNOPSIS PV_SYNOPSIS
 
 static const char *const t0_names[] = {"nbti", "pv"};
 
@@ -82,8 +82,8 @@ int cmd_pv(int argc, char **argv)
                 return ec_usage(PROG, SYNOPSIS, c ? "bad --chips (1-10000)" : "bad --years (1-100)",
                                 argv[i + 1]);
             i++;
-        } else if (argv[i][0] == '-' || trace) {
-            return ec_usage(PROG, SYNOPSIS, argv[i][0] == '-' ? "unknown option" : "unexpected argument",
+        } else if ((argv[i][0] == '-' && argv[i][1] != '\0') || trace) {
+            return ec_usage(PROG, SYNOPSIS, trace ? "unexpected argument" : "unknown option",
                             argv[i]);
         } else {
             trace = argv[i];

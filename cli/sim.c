@@ -30,8 +30,7 @@ typedef struct {
 
 static int usage(const char *problem, const char *arg)
 {
-    return ec_usage(PROG, "deltarf sim TRACE [--scheme S]... [--map packed|recorded] [--repeat R]"
-                    " [--buffer-mb M] [--json] [--plots DIR]", problem, arg);
+    return ec_usage(PROG, SIM_SYNOPSIS, problem, arg);
 }
 
 static bool parse_repeat(const char *s, unsigned *out)

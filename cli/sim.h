@@ -4,6 +4,8 @@
 #ifndef CLI_SIM_H
 #define CLI_SIM_H
 
+#define SIM_SYNOPSIS "deltarf sim TRACE [--scheme S]... [--map packed|recorded] [--repeat R]" \
+                     " [--buffer-mb M] [--json] [--plots DIR]"
 int cmd_sim(int argc, char **argv);
 
 #endif

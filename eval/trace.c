@@ -2,6 +2,7 @@
 /* Streaming reader of the deltarf vector-register traces (format v1: data/traces/README.md;
  * decisions: docs/trace-reader.md): xz (liblzma) or plain text, one line at a time, every event
  * checked against the wavefronts seen so far; the input of the aging paper's Section 5. */
+#define _POSIX_C_SOURCE 200809L /* fdopen, dup: "-" is standard input */
 #include "trace.h"
 
 #include <errno.h>
@@ -12,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define TR_CHUNK 16384
 #define TR_XZ_MEMLIMIT (256u << 20) /* xz -9 needs 65 MiB; more is refused, not allocated */
@@ -662,12 +664,21 @@ static tr_reader *alloc_reader(const char *name, char *err, size_t errlen)
 
 tr_reader *tr_open(const char *path, char *err, size_t errlen)
 {
-    FILE *f = fopen(path, "rb");
+    const bool use_stdin = strcmp(path, "-") == 0;
+    const int fd = use_stdin ? dup(STDIN_FILENO) : -1;
+    FILE *f = use_stdin ? (fd >= 0 ? fdopen(fd, "rb") : NULL) : fopen(path, "rb");
     if (!f) {
-        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        snprintf(err, errlen, "%s: %s", use_stdin ? TR_STDIN : path, strerror(errno));
+        if (fd >= 0)
+            close(fd);
         return NULL;
     }
-    tr_reader *r = alloc_reader(path, err, errlen);
+    return tr_open_file(f, use_stdin ? TR_STDIN : path, err, errlen);
+}
+
+tr_reader *tr_open_file(FILE *f, const char *name, char *err, size_t errlen)
+{
+    tr_reader *r = alloc_reader(name, err, errlen);
     if (!r) {
         fclose(f);
         return NULL;

@@ -7,6 +7,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "drf_params.h"
 
@@ -30,8 +31,14 @@ typedef struct {
 
 typedef struct tr_reader tr_reader;
 
-/* Opens a trace file (xz or plain text, by magic). NULL on failure, with a one-line message in err. */
+/* Opens a trace file (xz or plain text, by magic; "-": standard input, read once). NULL on
+ * failure, with a one-line message in err. */
 tr_reader *tr_open(const char *path, char *err, size_t errlen);
+/* The same on an open file, which the reader closes (tr_close, or here on failure); name is
+ * used in messages. */
+tr_reader *tr_open_file(FILE *f, const char *name, char *err, size_t errlen);
+/* The name of standard input in messages. */
+#define TR_STDIN "<stdin>"
 /* The same on a buffer the caller keeps alive until tr_close; name is used in messages. */
 tr_reader *tr_open_mem(const void *buf, size_t len, const char *name, char *err, size_t errlen);
 /* Next event: 1 with *ev filled, 0 at a clean end, -1 on an error (tr_error). */

@@ -6,6 +6,7 @@
 # tests (tests/eval/: errors, oversubscribed slices, folded repetitions).
 EVAL_TRACES := $(wildcard data/traces/*.trace.xz)
 EVAL_MAP ?= packed
+TEST_STEPS += evaltest:3
 .PHONY: eval eval-sim evaltest
 eval-sim: $(BUILD)/deltarf
 	tools/eval_report.sh $(BUILD)/deltarf $(BUILD)/eval $(EVAL_MAP) $(EVAL_TRACES)

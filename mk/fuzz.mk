@@ -39,6 +39,7 @@ $(FUZZ_OUT)/bin/fuzz_trace_text $(FUZZ_OUT)/bin/fuzz_trace_xz: fuzz/fuzz_trace.c
   $(FUZZ_OUT)/obj/eval/trace.o
 	$(call fuzz_link,fuzz_trace.c)
 
+TEST_STEPS += fuzz-regress:28
 .PHONY: fuzz fuzz-build fuzz-regress
 fuzz-build: $(FUZZ_BINS)
 

@@ -71,6 +71,7 @@ Libs.private: $(LIB_LIBS_PRIVATE)
 endef
 install: export DELTARF_PC_TEXT = $(DELTARF_PC)
 
+TEST_STEPS += installtest:9
 .PHONY: lib install uninstall installtest
 lib: $(LIB_STATIC) $(LIB_SHARED)
 
@@ -91,7 +92,7 @@ uninstall:
 	  $(DESTDIR)$(LIBDIR)/pkgconfig/deltarf.pc
 
 installtest: $(BUILD)/deltarf $(BUILD)/libdrf.a
-	MAKE="$(MAKE)" tests/install_test.sh $(BUILD)/deltarf
+	tests/install_test.sh $(BUILD)/deltarf
 
 # The installed headers, for tests/install_test.sh.
 .PHONY: lib-headers

@@ -18,6 +18,7 @@ MUT_TXNS ?= 100000
 # every 20th mutant from the 13th: one survivor to prove (rc_decompress, combinational), none of
 # the 256-row tables, whose proofs take ~40 s of Yosys each (docs/mutate.md)
 MUT_SAMPLE := $(shell seq 13 20 $(MUT_N))
+TEST_STEPS += mutate-sample:34
 .PHONY: mutate mutate-sample FORCE
 # The netlist of MUT_N mutants; remade when N, the seed or -t changes (net.cfg).
 mut_top = $(if $(filter $*,$(MUT_TOP_ONLY)),-t)

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # --- pilot register file (issue 19; docs/pilot-decisions.md) -------------------------------
 # pilot-cli: the swap and pilot verbs' black-box tests (tests/pilot/cli.sh).
+TEST_STEPS += pilot-cli:5
 .PHONY: pilot-cli
 pilot-cli: $(BUILD)/deltarf
 	tests/pilot/cli.sh $(BUILD)/deltarf

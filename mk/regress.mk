@@ -15,6 +15,7 @@ REGRESS_OUT := $(BUILD)/regress
 # $(call launch_one,DIR,COMMAND): COMMAND as it is, or with LAUNCHER=slurm as a Slurm job whose
 # output is printed when it ends (make formal's tasks; DIR holds the job's files)
 launch_one = $(if $(filter slurm,$(LAUNCHER)),tools/regress/fanout.sh -l slurm -p $(notdir $1) $1 '$2',$2)
+TEST_STEPS += regress-selftest:29
 .PHONY: regress slurm-up slurm-down slurm-status regress-selftest
 regress: $(BLOCKS:%=$(BUILD)/tb/bench_%)
 	@tools/regress/regress.sh -l $(LAUNCHER) -s "$(SEEDS)" -n "$(N)" -o $(REGRESS_OUT) \

@@ -6,6 +6,7 @@
 XSWEEP_XSEEDS ?= 1073741827 1500000001 2147483629
 XSWEEP_N ?=
 XSWEEP_OUT := $(BUILD)/xsweep
+TEST_STEPS += xsweep:52 xsweep-selftest:19
 .PHONY: xsweep xsweep-selftest
 xsweep: $(BENCHES) $(VARIANT_BENCHES)
 	@tools/xsweep.sh -s $(SEED) -l $(XSWEEP_OUT)/logs -x "$(XSWEEP_XSEEDS)" \

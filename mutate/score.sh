@@ -20,6 +20,8 @@ done
 shift $((OPTIND - 1))
 [ $# -ge 1 ] || { echo "usage: mutate/score.sh [-d DIR] [-n TXNS] [-o REPORT.md] [-k \"K...\"] [-t NAME] [-c] [-R] BLOCK..." >&2; exit 2; }
 here=$(dirname "$0")
+# shellcheck source=tools/closing.sh
+source "$here/../tools/closing.sh"
 
 # "mode cell port[bit] (src)" of mutant K of DIR.
 describe() {
@@ -138,5 +140,6 @@ if [ -n "$check" ]; then
     lemma_check "$b" || fails=$((fails + 1))
   done
 fi
-echo "$name: $((total - fails)) passed, $fails failed"
-[ "$fails" -eq 0 ]
+# a block that ran no mutant is named (tools/closing.sh)
+ran=$(for b in "$@"; do [ -s "$out/$b/$name-verdicts.tsv" ] && echo "$b"; done)
+closing "$name" $((total - fails)) "$fails" "$*" "$ran"

@@ -32,6 +32,8 @@ typedef struct {
     const char *vectors;/* write per-cycle inputs and expected outputs for Icarus */
     bool mutant_given;  /* --mutant K: drive the mutant model's port mutsel with K */
     uint64_t mutant;    /* (mutate/, docs/mutate.md); a failure then writes no waveform */
+    const char *bins_out;/* write the bins' counts here; unhit bins are judged by the reader
+                            over merged seeds (make regress), not by this run */
 } hx_opts;
 
 typedef struct {

@@ -89,7 +89,7 @@ feed() { printf '%s\n' "$@" >"$in"; }
 paper=$(grep -v '^#' "$data/paper_example.txt")
 paper_prefix="00000002 00000004 00000006 00000008 0000000a 0000000c 0000000e 00000010"
 paper_prefix+=" 0000000a 0000000c 0000000e 00000010 00000012 00000014 00000016 00000018"
-usage_err="deltarf: * usage: deltarf compress|decompress|rar *"
+usage_err="deltarf: * usage: deltarf compress|decompress|rar|*"
 
 # --- golden vectors: compress -------------------------------------------------------
 why=""
@@ -304,6 +304,24 @@ expect "faultmap: unknown scenario" 2 "" "deltarf: unknown scenario * 'rare'; us
   faultmap --scenario rare
 expect "faultmap: bad seed" 2 "" "deltarf: bad seed '-1'; usage: *" faultmap --scenario common --seed -1
 expect "faultmap: no scenario" 2 "" "deltarf: faultmap needs --scenario; usage: *" faultmap
+
+# --- "-": a TRACE from standard input, as from the file (issue 28) -----------------------
+trace=$(dirname "$0")/../data/traces/Reduction.trace.xz
+# same_as_file NAME ARGS...: the verb's output on "-" (fed the decompressed trace) is the file's,
+# but the trace's name and the run's speed and memory
+volatile='"(trace|peak_rss_kb|events_per_s|reader_events_per_s|seconds)": ?("[^"]*"|[0-9.e+-]*)'
+same_as_file() {
+  local name=$1 verb=$2; shift 2
+  xz -dc "$trace" | "$bin" "$verb" - "$@" 2>"$tmp/err" | sed -E "s/$volatile//g; s|^## -:|##|" >"$tmp/stdin.out"
+  "$bin" "$verb" "$trace" "$@" 2>&1 | sed -E "s/$volatile//g; s|^## [^:]*:|##|" >"$tmp/file.out"
+  local why=""
+  [ -s "$tmp/stdin.out" ] && cmp -s "$tmp/stdin.out" "$tmp/file.out" || why="differs from the file's: $(diff "$tmp/stdin.out" "$tmp/file.out" | head -3 | cut -c1-200)"
+  verdict "$name" "$why"
+}
+same_as_file "sim -" sim --json
+same_as_file "patch - on 3 maps (standard input kept for every pass)" patch --scenario common --maps 3 --json
+same_as_file "pilot -" pilot
+same_as_file "pv -" pv --chips 2 --json
 
 # --- usage --------------------------------------------------------------------------
 feed ""

@@ -7,7 +7,8 @@
 # only, shared, static and as C++, and runs it on the aging paper's sliding-window register
 # (Section 5.1.1); compiles and runs every example of docs/api.md; a DESTDIR staging install;
 # make uninstall.
-# usage: tests/install_test.sh BUILD/deltarf (MAKE names make, as the Makefile passes it)
+# usage: tests/install_test.sh BUILD/deltarf (MAKE names make; its makes are top-level ones:
+# the recipe does not name $(MAKE), so that `make -n` of make test's steps runs nothing)
 set -u
 if [ $# -ne 1 ] || [ ! -x "$1" ]; then
   echo "usage: $0 BUILD/deltarf (the deltarf CLI)" >&2
@@ -16,6 +17,7 @@ fi
 cli=$(realpath "$1")
 root=$(cd "$(dirname "$0")/.." && pwd)
 make=${MAKE:-make}
+unset MAKEFLAGS MFLAGS MAKELEVEL # no job server is handed down (see usage)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 case $tmp/ in "$root"/*)

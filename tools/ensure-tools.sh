@@ -1,35 +1,37 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0
 # Installs from Debian's packages whatever the build needs and the machine lacks
-# (apt-get; sudo when not root). Called by every Makefile target that needs a tool.
+# (apt-get; sudo when not root). Called by every Makefile target that needs a tool; exits
+# non-zero naming what it could not install, so that nothing runs without its tools (issue 28).
 set -eu
-need=""
-check() { command -v "$1" >/dev/null 2>&1 || need="$need $2"; }
-check verilator verilator
-check iverilog iverilog
-check yosys yosys
-check gcc gcc
-check g++ g++
-check make make
-check z3 z3
-check ccache ccache
-check clang clang
-check gnuplot gnuplot-nox
-check sta opensta
-# the regression at scale (issue 20): a Slurm cluster of our own, JUnit check, coverage report
-check sbatch slurm-wlm
-check munged munge
-check xmllint libxml2-utils
-check genhtml lcov
-[ -e /usr/include/zlib.h ] || need="$need zlib1g-dev"
-[ -e /usr/include/lzma.h ] || need="$need liblzma-dev"
-# libFuzzer (issue 7) ships in clang's runtime package
-ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 || need="$need libclang-rt-dev"
+# command:package, one a word; the regression at scale (issue 20) needs its own Slurm cluster,
+# the JUnit check and the coverage report
+COMMANDS="python3:python3 verilator:verilator iverilog:iverilog yosys:yosys gcc:gcc g++:g++
+  make:make z3:z3 ccache:ccache clang:clang gnuplot:gnuplot-nox sta:opensta sbatch:slurm-wlm
+  munged:munge xmllint:libxml2-utils genhtml:lcov"
+
+# missing: the packages of the commands, headers and libraries not on this machine
+missing() {
+  for cp in $COMMANDS; do
+    command -v "${cp%%:*}" >/dev/null 2>&1 || printf ' %s' "${cp#*:}"
+  done
+  [ -e /usr/include/zlib.h ] || printf ' zlib1g-dev'
+  [ -e /usr/include/lzma.h ] || printf ' liblzma-dev'
+  # libFuzzer (issue 7) ships in clang's runtime package
+  ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 \
+    || printf ' libclang-rt-dev'
+}
+
+need=$(missing)
 [ -z "$need" ] && exit 0
 echo "ensure-tools: installing$need" >&2
 SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO="sudo"
 export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get update -qq
 # shellcheck disable=SC2086
-$SUDO apt-get install -y -qq $need >/dev/null
+if ! { $SUDO apt-get update -qq && $SUDO apt-get install -y -qq $need >/dev/null; }; then
+  echo "ensure-tools: apt-get could not install:$need" >&2
+  exit 1
+fi
+still=$(missing)
+[ -z "$still" ] || { echo "ensure-tools: still missing after apt-get install:$still" >&2; exit 1; }

@@ -6,6 +6,8 @@
 # usage: tools/xsweep.sh [-d BENCH_DIR] [-s SEED] [-n N] [-j JOBS] [-l LOG_DIR] -x "X..." BENCH...
 #        tools/xsweep.sh selftest OUT "X..."   (an RTL copy without a reset must fail the sweep)
 set -u
+# shellcheck source=tools/closing.sh
+source "$(dirname "$0")/closing.sh"
 
 # Self-test: dcp_beats.valid without its reset in a copy of the RTL under OUT/rtl; the Dec
 # unit's bench on it must fail the sweep under some of the X seeds and pass under others
@@ -80,9 +82,7 @@ results=$logs/results.txt
 : >"$results"
 running=0
 for bench in "$@"; do
-  if [ ! -x "$dir/bench_$bench" ]; then
-    echo "FAIL $bench - missing $dir/bench_$bench" >>"$results"; continue
-  fi
+  [ -x "$dir/bench_$bench" ] || continue # named by closing below
   sweep_bench "$bench" >>"$results" &
   running=$((running + 1))
   if [ "$running" -ge "$jobs" ]; then wait -n; running=$((running - 1)); fi
@@ -101,5 +101,5 @@ while read -r verdict bench x log; do
     echo "  $log"
   fi
 done < <(sort -k2,2 -k3,3n "$results")
-echo "xsweep: $pass passed, $fail failed ($# benches x $(wc -w <<<"$xseeds") X seeds, seed $seed)"
-[ "$fail" -eq 0 ]
+echo "xsweep: $# benches x $(wc -w <<<"$xseeds") X seeds, seed $seed"
+closing xsweep "$pass" "$fail" "$*" "$(cut -d' ' -f2 "$results" | sort -u | tr '\n' ' ')"

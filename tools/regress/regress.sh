@@ -3,8 +3,10 @@
 # make regress (issue 20; docs/regress.md): one job per (block, seed), each the block's lockstep
 # bench build/tb/bench_BLOCK --seed S [--n N], run through the launcher (tools/regress/launch.sh:
 # this machine's cores or a Slurm job array), then build/regress/junit.xml and summary.md
-# (tools/regress/report.sh). Ends with "regress: N passed, N failed" and every failure's replay
-# line; exit 1 when any job failed.
+# (tools/regress/report.sh). The functional coverage bins are judged over the merged seeds
+# (tools/regress/merge_bins.py): a seed may miss a bin, no bin may be missed by every seed.
+# Ends with "regress: N passed, N failed" and every failure's replay line; exit 1 when any job
+# failed or a bin was never hit.
 # usage: tools/regress/regress.sh [-l local|slurm] [-s SEEDS] [-n N] [-j JOBS] [-o DIR]
 #                                 [-b BENCHDIR] [-c COVDIR] BLOCK...
 #   SEEDS: ranges and numbers, "1-1000" or "1-20,33" (default 1-10); N: transactions per job
@@ -37,14 +39,16 @@ for b in "$@"; do
   [ -x "$tb/bench_$b" ] || { echo "regress: no bench $tb/bench_$b (make $tb/bench_$b)" >&2; exit 2; }
 done
 
-mkdir -p "$out" ${cov:+"$cov"}
+rm -rf "$out/bins"
+mkdir -p "$out/bins" ${cov:+"$cov"}
 # jobs: ID<TAB>COMMAND; meta.tsv: ID, block, seed
 : >"$out/jobs.tmp"; : >"$out/meta.tsv"
 for b in "$@"; do
   for s in $seed_list; do
     id=$b.s$s
-    printf '%s\t%stimeout %s %s/bench_%s --seed %s%s\n' "$id" "${cov:+DRF_COVERAGE_DAT=$cov/$id.dat }" \
-      "${REGRESS_TIMEOUT:-3600}" "$tb" "$b" "$s" "${n:+ --n $n}" >>"$out/jobs.tmp"
+    printf '%s\t%stimeout %s %s/bench_%s --seed %s%s --bins-out %s/bins/%s.txt\n' "$id" \
+      "${cov:+DRF_COVERAGE_DAT=$cov/$id.dat }" "${REGRESS_TIMEOUT:-3600}" "$tb" "$b" "$s" \
+      "${n:+ --n $n}" "$out" "$id" >>"$out/jobs.tmp"
     printf '%s\t%s\t%s\n' "$id" "$b" "$s" >>"$out/meta.tsv"
   done
 done

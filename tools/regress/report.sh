@@ -101,5 +101,12 @@ awk -F'\t' '/^[0-9]+\.[0-9]+\t/ {printf "| %s | %s | %.3f | %s | %s |\n", $2, $3
   "$dir/summary.tmp" >"$dir/summary.md" && rm -f "$dir/summary.tmp"
 
 awk -F'\t' '$4 == "failed" {printf "regress: FAILED %s seed %s: %s\nregress: replay: %s\n", $2, $3, $11, $10}' "$dir/results.tsv"
-awk -F'\t' '{p += ($4 == "passed"); f += ($4 == "failed")} END {
-  printf "regress: results in %s/junit.xml, %s/summary.md\nregress: %d passed, %d failed\n", d, d, p, f; exit f > 0 }' d="$dir" "$dir/results.tsv"
+# the bins over the merged seeds: one more failure when a bin was never hit (merge_bins.py)
+bins_failed=0
+if [ -d "$dir/bins" ]; then
+  python3 "$(dirname "$0")/merge_bins.py" "$dir" || bins_failed=1
+fi
+awk -F'\t' -v bf="$bins_failed" '{p += ($4 == "passed"); f += ($4 == "failed")} END {
+  if (bf) print "regress: FAILED: coverage bins never hit by any seed (above; " d "/bins.tsv)"
+  printf "regress: results in %s/junit.xml, %s/summary.md\nregress: %d passed, %d failed\n", d, d, p, f + bf
+  exit f + bf > 0 }' d="$dir" "$dir/results.tsv"

@@ -4,7 +4,8 @@
 # single-node Slurm cluster (tools/regress/slurm.sh), runs a small regression through it with
 # LAUNCHER=slurm on BLOCK and BLOCK@failseed (the same bench built to fail on seed F only, -f),
 # checks that exactly that seed failed, that its replay line reproduces the failure and that
-# junit.xml and summary.md say so, and brings the cluster down, also on failure or interrupt.
+# junit.xml and summary.md say so, and brings the cluster down, also on failure or interrupt;
+# then short seeds of BLOCK, whose coverage bins are judged over the merged seeds.
 # usage: tools/regress/selftest.sh -f F [-s SEEDS] BLOCK   (SEEDS: 1-6; F must be among them)
 set -u
 here=$(dirname "$0")
@@ -54,5 +55,18 @@ check "junit.xml: the failing testcase carries the replay and the report" \
   "grep -A1 'name=\"$bad seed $fseed\"' $out/junit.xml | grep -q 'message=\"replay: build/tb/bench_$bad --seed $fseed ' && sed -n '/<system-out>/,/<\/system-out>/p' $out/junit.xml | grep -q 'FIRST DIVERGENCE'"
 check "summary.md: both blocks with their counts" \
   "grep -q '^| $block | $nseeds | $nseeds | 0 |' $out/summary.md && grep -q '^| $bad | $nseeds | $((nseeds - 1)) | 1 |' $out/summary.md"
+# Short seeds (issue 28): a bin a seed misses fails no job; the regression judges the bins over
+# its merged seeds and fails naming a bin no seed hit (rar_phys: the first 2000 cycles are its
+# fixed prologue, the same in every seed; 20000 transactions reach every bin).
+short=$out-short
+"$here/regress.sh" -l local -s 1-2 -n 2000 -o "$short" "$block" >"$short.log" 2>&1
+status=$?
+check "short seeds: no job fails on its own unhit bins" \
+  "[ \$(awk -F'\t' '\$4 == \"failed\"' $short/results.tsv | wc -l) -eq 0 ]"
+check "short seeds: the regression fails on a bin no seed hit, named" \
+  "[ $status -eq 1 ] && grep -q 'coverage bin never hit by any seed: legal N = 256' $short.log && grep -qx 'regress: 2 passed, 1 failed' $short.log"
+"$here/regress.sh" -l local -s 1-2 -n 20000 -o "$short" "$block" >"$short.log" 2>&1
+check "longer seeds that hit every bin together pass" \
+  "[ $? -eq 0 ] && grep -qE 'coverage ([0-9]+)/\1 bins hit over 2 seed' $short.log"
 echo "regress-selftest: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
