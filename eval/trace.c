@@ -665,7 +665,7 @@ static tr_reader *alloc_reader(const char *name, char *err, size_t errlen)
 tr_reader *tr_open(const char *path, char *err, size_t errlen)
 {
     const bool use_stdin = strcmp(path, "-") == 0;
-    const int fd = use_stdin ? dup(STDIN_FILENO) : -1;
+    const int fd = use_stdin ? dup(fileno(stdin)) : -1; /* stdin as the process has it now */
     FILE *f = use_stdin ? (fd >= 0 ? fdopen(fd, "rb") : NULL) : fopen(path, "rb");
     if (!f) {
         snprintf(err, errlen, "%s: %s", use_stdin ? TR_STDIN : path, strerror(errno));
