@@ -234,6 +234,8 @@ static void close_epoch(const fmc_cfg *c, const cu_issue *u, pe_result *res)
     if (u->epoch != UINT64_MAX && u->cur) {
         res->cu_epochs++;
         res->low_epochs += !fmc_next_high(c, u->cur);
+        if (u->cur > res->issued_max)
+            res->issued_max = u->cur;
     }
 }
 

@@ -38,6 +38,7 @@ typedef struct {
     uint64_t frf_pilot_move; /* the pilot's choice if live warps' values moved at its end */
     uint64_t frf_low, frf_high, srf;               /* pilot policy, by partition and mode */
     uint64_t issued, cu_epochs, low_epochs;        /* issued instructions; CU-epochs with any */
+    unsigned issued_max;                           /* most issued in one CU-epoch */
     double energy_part_pj, energy_mrf_pj, energy_mrf_table_pj;
     double leak_part_mw, leak_mrf_mw;
 } pe_result;
