@@ -90,8 +90,10 @@ static void print_json(const char *trace, const pe_result *r, const pe_config *c
     printf("], \"kernel\": [");
     for (unsigned k = 0; k < r->kernels; k++) {
         const pe_kernel *kr = &r->kernel[k];
-        printf("%s{\"wavefronts\": %u, \"accesses\": %llu, \"top_share\": [", k ? ", " : "",
-               kr->wavefronts, (unsigned long long)kr->accesses);
+        printf("%s{\"wavefronts\": %u, \"accesses\": %llu, \"cycles\": %llu, \"pilot_cycles\": %llu"
+               ", \"top_share\": [", k ? ", " : "", kr->wavefronts, (unsigned long long)kr->accesses,
+               (unsigned long long)(kr->last_cycle - kr->first_cycle),
+               (unsigned long long)kr->pilot_cycles);
         for (unsigned j = 1; j <= PE_TOPK; j++)
             printf("%s%.4f", j > 1 ? ", " : "", pe_top_share(kr->count, PE_REGS, kr->accesses, j));
         printf("], \"oracle\": [");

@@ -23,6 +23,7 @@ typedef struct {
     uint64_t count[PE_REGS];  /* per register number */
     unsigned wavefronts;
     uint64_t first_cycle, last_cycle;
+    uint64_t pilot_cycles;    /* from the pilot's A line to its F line (Table I's pilot time) */
 } pe_kernel;
 
 typedef struct {
