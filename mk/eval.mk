@@ -20,6 +20,7 @@ eval: eval-sim $(if $(wildcard mk/patch.mk),eval-patch) $(if $(wildcard mk/pilot
 	  cat $(BUILD)/eval/report-pilot.md >>$(BUILD)/eval/report.md; fi
 	@if [ -f $(BUILD)/eval/report-pv.md ]; then echo >>$(BUILD)/eval/report.md; \
 	  cat $(BUILD)/eval/report-pv.md >>$(BUILD)/eval/report.md; fi
+	@if [ -f $(BUILD)/eval/reproduction.md ]; then printf '\n## Reproduction ledger\n\nEvery quantitative result of the four papers beside ours, with its class and cause: [reproduction.md](reproduction.md) (docs/eval.md).\n' >>$(BUILD)/eval/report.md; fi
 	@echo "eval: $(BUILD)/eval/report.md"
 
 # eval-ledger (a prerequisite of make eval): the reproduction ledger, every quantitative result of
