@@ -116,6 +116,37 @@ class PapersFile(unittest.TestCase):
         self.assertEqual(ids["pv.guardband.pvopt"]["paper_value"], 0.73)
 
 
+PAPERS_DIR = os.path.join(ROOT, "..", "shared", "papers")
+# Values the data file derives from the text rather than copies: the words they come from.
+DERIVED = {"pv.guardband.pvopt": "reduces the guardband requirement by 27 percent",
+           "pv.guardband.pvopt_nbtiopt": "further substantially reduces it to 56 percent",
+           "dcpatch.lds_writes.BlackScholes": "the percentage ranges between 1-2%"}
+
+
+@unittest.skipUnless(os.path.isdir(PAPERS_DIR), "the papers' texts are not beside the repository")
+class ReadFromThePapers(unittest.TestCase):
+    def test_every_value_is_in_its_paper(self):
+        """Each paper value of data/papers/reproduction.tsv is written in its paper's text (a
+        number as printed, trailing zeros allowed), or derived from the words DERIVED quotes."""
+        import re
+        with open(os.path.join(ROOT, "data", "papers", "reproduction.tsv"), encoding="utf-8") as f:
+            rows = rp.parse_papers(f.read(), "reproduction.tsv")
+        texts = {}
+        for key, stem in rp.PAPERS.items():
+            with open(os.path.join(PAPERS_DIR, stem + ".txt"), encoding="utf-8") as f:
+                texts[key] = " ".join(f.read().split())
+        for r in rows:
+            if isinstance(r["paper_value"], tuple):
+                continue
+            with self.subTest(id=r["id"]):
+                if r["id"] in DERIVED:
+                    self.assertIn(DERIVED[r["id"]], texts[r["paper"]])
+                    continue
+                num = f"{r['paper_value']:g}"
+                pat = r"(?<![\d.])" + re.escape(num) + (r"0*" if "." in num else r"(?:\.0+)?") + r"(?![\d])"
+                self.assertRegex(texts[r["paper"]], pat)
+
+
 class Build(unittest.TestCase):
     def setUp(self):
         self.d = tempfile.mkdtemp()
