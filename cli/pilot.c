@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* deltarf pilot TRACE [--n N] (pilot paper Sections II, III-A, IV-C, V): prints the top-k
+/* deltarf pilot TRACE [--n N] [--json] (pilot paper Sections II, III-A, IV-C, V): prints the top-k
  * access shares (Fig. 2), the FRF's share under static, pilot and oracle choices (Fig. 4),
  * the accesses by partition and FRF mode (Fig. 10) and the energy against the MRF (Fig. 11,
- * Table IV). Output format: docs/pilot-eval.md. */
+ * Table IV); --json: the same as one JSON object (read by tools/reproduction.py). Output
+ * format: docs/pilot-eval.md. */
 #include "pilot.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -57,13 +59,14 @@ static void print_result(const pe_result *r, const pe_config *c)
     printf("frf-oracle %.1f%%\n", pct(r->frf_oracle, r->accesses));
     printf("frf-pilot-move %.1f%% (if live warps' values moved to the pilot's mapping at its end)\n",
            pct(r->frf_pilot_move, r->accesses));
-    printf("frf-low %.1f%% of FRF accesses (epoch %u cycles, threshold %u, per compute unit)\n",
-           pct(r->frf_low, r->frf_pilot), c->epoch, c->threshold);
+    printf("frf-low %.1f%% of FRF accesses (epoch %u cycles, threshold %u of %u issue slots, per "
+           "compute unit)\n", pct(r->frf_low, r->frf_pilot), c->epoch, c->threshold,
+           c->epoch * DRF_GCN_CU_ISSUE);
     printf("partition frf-high %.1f%% frf-low %.1f%% srf %.1f%% of accesses\n",
            pct(r->frf_high, r->accesses), pct(r->frf_low, r->accesses), pct(r->srf, r->accesses));
-    printf("issued %llu instructions in %llu CU-epochs with any, %llu of them below the threshold\n",
-           (unsigned long long)r->issued, (unsigned long long)r->cu_epochs,
-           (unsigned long long)r->low_epochs);
+    printf("issued %llu instructions in %llu CU-epochs with any, %llu of them below the threshold, "
+           "at most %u in one\n", (unsigned long long)r->issued, (unsigned long long)r->cu_epochs,
+           (unsigned long long)r->low_epochs, r->issued_max);
     printf("dynamic-energy %.1f%% (partitioned %.1f nJ, MRF %.1f nJ at 14.98 pJ; %.1f%% at 14.9 pJ)\n",
            saving(r->energy_part_pj, r->energy_mrf_pj), r->energy_part_pj / 1e3,
            r->energy_mrf_pj / 1e3, saving(r->energy_part_pj, r->energy_mrf_table_pj));
@@ -71,12 +74,66 @@ static void print_result(const pe_result *r, const pe_config *c)
            saving(r->leak_part_mw, r->leak_mrf_mw), PE_LEAK_FRF, PE_LEAK_SRF, PE_LEAK_MRF);
 }
 
+/* The same figures as one JSON object: counts, shares in percent, energies in pJ and mW. */
+static void print_json(const char *trace, const pe_result *r, const pe_config *c)
+{
+    printf("{\"trace\": ");
+    ec_json_string(stdout, trace);
+    printf(", \"n\": %u, \"epoch\": %u, \"threshold\": %u, \"issue_slots\": %u",
+           c->n, c->epoch, c->threshold, c->epoch * DRF_GCN_CU_ISSUE);
+    printf(", \"accesses\": %llu, \"reads\": %llu, \"writes\": %llu, \"launch_writes\": %llu",
+           (unsigned long long)r->accesses, (unsigned long long)r->reads,
+           (unsigned long long)r->writes, (unsigned long long)r->launch_writes);
+    printf(", \"kernels\": %u, \"wavefronts\": %u, \"top_share\": [", r->kernels, r->wavefronts);
+    for (unsigned k = 1; k <= PE_TOPK; k++)
+        printf("%s%.4f", k > 1 ? ", " : "", r->top_share[k]);
+    printf("], \"kernel\": [");
+    for (unsigned k = 0; k < r->kernels; k++) {
+        const pe_kernel *kr = &r->kernel[k];
+        printf("%s{\"wavefronts\": %u, \"accesses\": %llu, \"cycles\": %llu, \"pilot_cycles\": %llu"
+               ", \"top_share\": [", k ? ", " : "", kr->wavefronts, (unsigned long long)kr->accesses,
+               (unsigned long long)(kr->last_cycle - kr->first_cycle),
+               (unsigned long long)kr->pilot_cycles);
+        for (unsigned j = 1; j <= PE_TOPK; j++)
+            printf("%s%.4f", j > 1 ? ", " : "", pe_top_share(kr->count, PE_REGS, kr->accesses, j));
+        printf("], \"oracle\": [");
+        for (unsigned i = 0; i < c->n; i++)
+            printf("%s%u", i ? ", " : "", r->kernel_top[k][i]);
+        printf("], \"pilot\": [");
+        for (unsigned i = 0; i < c->n; i++)
+            printf("%s%u", i ? ", " : "", r->pilot_top[k][i]);
+        printf("]}");
+    }
+    printf("], \"frf_static\": %.4f, \"frf_pilot\": %.4f, \"frf_oracle\": %.4f"
+           ", \"frf_pilot_move\": %.4f", pct(r->frf_static, r->accesses),
+           pct(r->frf_pilot, r->accesses), pct(r->frf_oracle, r->accesses),
+           pct(r->frf_pilot_move, r->accesses));
+    printf(", \"frf_low_of_frf\": %.4f, \"frf_high\": %.4f, \"frf_low\": %.4f, \"srf\": %.4f",
+           pct(r->frf_low, r->frf_pilot), pct(r->frf_high, r->accesses),
+           pct(r->frf_low, r->accesses), pct(r->srf, r->accesses));
+    printf(", \"issued\": %llu, \"cu_epochs\": %llu, \"low_epochs\": %llu, \"issued_max\": %u",
+           (unsigned long long)r->issued, (unsigned long long)r->cu_epochs,
+           (unsigned long long)r->low_epochs, r->issued_max);
+    printf(", \"energy_partitioned_pj\": %.3f, \"energy_mrf_pj\": %.3f, \"energy_mrf_table_pj\": %.3f"
+           ", \"dynamic_energy_change\": %.4f, \"dynamic_energy_change_table\": %.4f",
+           r->energy_part_pj, r->energy_mrf_pj, r->energy_mrf_table_pj,
+           saving(r->energy_part_pj, r->energy_mrf_pj),
+           saving(r->energy_part_pj, r->energy_mrf_table_pj));
+    printf(", \"leakage_partitioned_mw\": %.3f, \"leakage_mrf_mw\": %.3f, \"leakage_change\": %.4f}\n",
+           r->leak_part_mw, r->leak_mrf_mw, saving(r->leak_part_mw, r->leak_mrf_mw));
+}
+
 int cmd_pilot(int argc, char **argv)
 {
     const char *trace = NULL;
-    pe_config cfg = {DRF_PILOT_N, DRF_PILOT_EPOCH, DRF_PILOT_THRESHOLD};
+    /* the threshold: 85 / 400 of the GCN compute unit's own issue slots per epoch
+     * (docs/pilot-decisions.md, frf_mode_ctl 5) */
+    pe_config cfg = {DRF_PILOT_N, DRF_PILOT_EPOCH, DRF_PILOT_GCN_THRESHOLD};
+    bool json = false;
     for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--n") == 0) {
+        if (strcmp(argv[i], "--json") == 0) {
+            json = true;
+        } else if (strcmp(argv[i], "--n") == 0) {
             uint64_t v;
             if (i + 1 >= argc)
                 return ec_usage(PROG, SYNOPSIS, "missing value for", argv[i]);
@@ -99,7 +156,10 @@ int cmd_pilot(int argc, char **argv)
         fprintf(stderr, PROG ": %s\n", err);
         return 1;
     }
-    print_result(&r, &cfg);
+    if (json)
+        print_json(trace, &r, &cfg);
+    else
+        print_result(&r, &cfg);
     if (fflush(stdout) != 0 || ferror(stdout)) {
         fputs(PROG ": <stdout>: write error\n", stderr);
         return 1;

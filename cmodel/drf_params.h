@@ -46,7 +46,15 @@ enum dcp_ev { DCP_EV_NORMAL = 0, DCP_EV_FAULTY = 1, DCP_EV_RELIABLE = 2, DCP_EV_
 #define DRF_PILOT_ISSUE_MAX 8 /* instructions issued per cycle at most (Sec. IV-C, Kepler) */
 #define DRF_PILOT_ISSUE_BITS 4 /* bits of the issued-instructions input of frf_mode_ctl (ours) */
 #define DRF_PILOT_EPOCH 50 /* epoch length in cycles (Sec. IV-C) */
-#define DRF_PILOT_THRESHOLD 85 /* fewer issued instructions in an epoch: FRF_low next (Sec. V-B) */
+#define DRF_PILOT_SLOTS 400 /* issue slots of the modelled SM per epoch: 8 x 50 = 400 (Sec. V-B) */
+#define DRF_PILOT_THR_NUM 85 /* the threshold as a share of issue slots: "85 out of a total of 400" (Sec. V-B) */
+#define DRF_PILOT_THR_DEN 400 /* its denominator (Sec. V-B; Sec. V-C's sensitivity study keeps the ratio) */
+#define DRF_PILOT_THR_SCALED 34000 /* 85 x the SM's slots, the ceiling's numerator (ours) */
+#define DRF_PILOT_THRESHOLD 85 /* fewer issued in an epoch: FRF_low next; ceil(85/400 x slots) = 85 (Sec. V-B) */
+#define DRF_GCN_CU_ISSUE 1 /* vector instructions a GCN compute unit issues per cycle: 4 SIMDs, one each per 4 cycles (aging Table 4; ours) */
+#define DRF_PILOT_GCN_SLOTS 50 /* a GCN compute unit's vector issue slots per epoch (ours): 50 */
+#define DRF_PILOT_GCN_THR_SCALED 4250 /* 85 x the CU's slots, the ceiling's numerator (ours) */
+#define DRF_PILOT_GCN_THRESHOLD 11 /* deltarf pilot's threshold: ceil(85/400 x 50) = 11 (ours) */
 #define DRF_PILOT_ICNT_BITS 9 /* the 9-bit issued-instructions counter (Sec. IV-C) */
 #define DRF_PILOT_LAT_FRF_HIGH 1 /* FRF_high access latency in cycles (Sec. V-B) */
 #define DRF_PILOT_LAT_FRF_LOW 2 /* FRF_low access latency (Sec. V-B) */

@@ -21,7 +21,7 @@ typedef struct {
 } access;
 
 typedef struct {
-    uint64_t id, a_cycle;
+    uint64_t id, a_cycle, f_cycle; /* f_cycle: its F line's cycle, if finished */
     uint64_t a_seq, f_seq;  /* event numbers of its A and F lines (UINT64_MAX: no F) */
     size_t f_acc;           /* accesses read before its F line */
     unsigned cu, kernel;
@@ -141,6 +141,7 @@ static int load(tr_reader *r, trace_data *t, pe_result *res, char *err, size_t e
         k->last_cycle = ev.cycle;
         if (ev.kind == TR_F) {
             t->w[wi].finished = true;
+            t->w[wi].f_cycle = ev.cycle;
             t->w[wi].f_seq = t->seq;
             t->w[wi].f_acc = t->nacc;
             t->live--;
@@ -213,6 +214,11 @@ static void pilot_profiles(const trace_data *t, const pe_config *cfg, pe_result 
             counts[t->w[a->wave].kernel][a->reg]++;
     }
     for (unsigned k = 0; k < res->kernels; k++) {
+        if (pilot[k] >= 0) { /* Table I's pilot time: its A to its F (or the kernel's end) */
+            const wave *p = &t->w[pilot[k]];
+            res->kernel[k].pilot_cycles =
+                (p->finished ? p->f_cycle : res->kernel[k].last_cycle) - p->a_cycle;
+        }
         pilot_done[k] = pilot[k] >= 0 ? t->w[pilot[k]].f_seq : UINT64_MAX;
         pilot_acc[k] = pilot[k] >= 0 ? t->w[pilot[k]].f_acc : SIZE_MAX;
         ppf_select_top(counts[k], PE_REGS, cfg->n, res->pilot_top[k]);
@@ -234,6 +240,8 @@ static void close_epoch(const fmc_cfg *c, const cu_issue *u, pe_result *res)
     if (u->epoch != UINT64_MAX && u->cur) {
         res->cu_epochs++;
         res->low_epochs += !fmc_next_high(c, u->cur);
+        if (u->cur > res->issued_max)
+            res->issued_max = u->cur;
     }
 }
 

@@ -23,6 +23,7 @@ typedef struct {
     uint64_t count[PE_REGS];  /* per register number */
     unsigned wavefronts;
     uint64_t first_cycle, last_cycle;
+    uint64_t pilot_cycles;    /* from the pilot's A line to its F line (Table I's pilot time) */
 } pe_kernel;
 
 typedef struct {
@@ -38,6 +39,7 @@ typedef struct {
     uint64_t frf_pilot_move; /* the pilot's choice if live warps' values moved at its end */
     uint64_t frf_low, frf_high, srf;               /* pilot policy, by partition and mode */
     uint64_t issued, cu_epochs, low_epochs;        /* issued instructions; CU-epochs with any */
+    unsigned issued_max;                           /* most issued in one CU-epoch */
     double energy_part_pj, energy_mrf_pj, energy_mrf_table_pj;
     double leak_part_mw, leak_mrf_mw;
 } pe_result;

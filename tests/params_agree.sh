@@ -22,6 +22,10 @@ check "the Verilog include compiles and holds the values" \
   "iverilog -g2005 -Irtl -o $out/v.vvp $out/v.v && vvp -n $out/v.vvp >/dev/null"
 check "an override reaches the derived values (DRF_REGS=4: DRF_REG_BITS 2)" \
   "tools/gen_params.sh v -D DRF_REGS=4 | grep -q '^\`define DRF_REG_BITS 2\$'"
+check "the FRF threshold follows the epoch (EPOCH=10: ceil(85 x 80 / 400) = 17)" \
+  "tools/gen_params.sh v -D DRF_PILOT_EPOCH=10 | grep -q '^\`define DRF_PILOT_THRESHOLD 17\$'"
+check "cdiv rounds up: a GCN CU's 50 slots give threshold 11 (ceil(10.625))" \
+  "tools/gen_params.sh c | grep -q '^#define DRF_PILOT_GCN_THRESHOLD 11 '"
 check "an unknown override is refused" "! tools/gen_params.sh v -D DRF_NOPE=1 >/dev/null 2>&1"
 echo "params: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

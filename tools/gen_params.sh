@@ -15,8 +15,12 @@ function clog2(n,   b) { b = 0; while (2 ^ b < n) b++; return b }
 function val(t) { if (t ~ /^[0-9]+$/) return t + 0
                   if (!(t in v)) { print "gen_params: unknown name " t > "/dev/stderr"; exit 2 }
                   return v[t] }
-function eval(e,   m, a, b) {
+function eval(e,   m, a, b, q) {
   if (match(e, /^clog2\(([A-Z0-9_]+)\)$/)) return clog2(val(substr(e, 7, length(e) - 7)))
+  if (match(e, /^cdiv\([A-Z0-9_]+,[A-Z0-9_]+\)$/)) {
+    split(substr(e, 6, length(e) - 6), q, ","); a = val(q[1]); b = val(q[2])
+    return int((a + b - 1) / b)
+  }
   if (match(e, /[-+*\/]/)) {
     a = val(substr(e, 1, RSTART - 1)); b = val(substr(e, RSTART + 1)); m = substr(e, RSTART, 1)
     return m == "*" ? a * b : m == "/" ? int(a / b) : m == "+" ? a + b : a - b

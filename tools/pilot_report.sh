@@ -31,7 +31,8 @@ done
 {
     echo "## Pilot register file: deltarf pilot on every trace (pilot paper Sections II, V)"
     echo
-    echo "n = 4 FRF registers per warp, 50-cycle epochs, threshold 85 (docs/pilot-eval.md)."
+    echo "n = 4 FRF registers per warp, 50-cycle epochs, threshold 85 of 400 issue slots scaled to a compute"
+    echo "unit's 50: 11 (docs/pilot-eval.md, decision 6)."
     echo "top-k: share of all accesses (R and W lines, launch values excluded) to the k most"
     echo "accessed registers, **pooled over the trace's kernels** (the paper's Fig. 2 is per kernel;"
     echo "per-kernel figures are in $D/<trace>.txt and Fig. 2 below). FRF: share of accesses the FRF"

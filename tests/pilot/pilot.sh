@@ -39,6 +39,22 @@ verdict "pilot tiny: FRF_low" "$(grep -q '^frf-low 100.0% of FRF accesses' "$tmp
 verdict "pilot tiny: issued" "$(grep -q '^issued 6 instructions' "$tmp/p.out" || echo "$(grep '^issued' "$tmp/p.out")")"
 verdict "pilot tiny: energy" "$(grep -q '^dynamic-energy -57.0% (partitioned 0.1 nJ' "$tmp/p.out" || echo "$(grep '^dynamic' "$tmp/p.out")")"
 verdict "pilot tiny: leakage" "$(grep -q '^leakage -38.8% ' "$tmp/p.out" || echo "$(grep '^leakage' "$tmp/p.out")")"
+# --json: the same figures as one object (read by tools/reproduction.py); kernel 1 spans cycles
+# 100-114, its pilot 100-110; the threshold is 85/400
+# of a compute unit's 50 issue slots, 11; CU 0's epoch 2 issues 5 (wavefronts 1-3), the most
+"$bin" pilot "$tmp/tiny.trace" --json >"$tmp/p.json" 2>&1
+verdict "pilot tiny --json" "$(python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+want = {"accesses": 12, "kernels": 2, "wavefronts": 4, "threshold": 11, "issue_slots": 50,
+        "issued": 6, "issued_max": 5, "frf_low_of_frf": 100.0, "frf_static": 33.3333,
+        "frf_oracle": 91.6667, "dynamic_energy_change": -57.0315, "leakage_change": -38.8166}
+bad = [f"{k} {d.get(k)} (want {v})" for k, v in want.items() if abs(d.get(k, -1e9) - v) > 1e-3]
+if [(k["cycles"], k["pilot_cycles"]) for k in d["kernel"]] != [(14, 10), (2, 2)]:
+    bad.append("kernel cycles / pilot cycles (want 14 10, 2 2)")
+if round(d["top_share"][3], 1) != 83.3 or len(d["kernel"]) != 2 or d["kernel"][0]["oracle"] != [5, 6, 0, 1]:
+    bad.append("top_share / kernel list")
+print("; ".join(bad))' "$tmp/p.json" 2>&1)"
 "$bin" pilot "$tmp/tiny.trace" --n 2 >"$tmp/p2.out" 2>&1
 has "pilot tiny --n 2: static" "$tmp/p2.out" "frf-static 25.0%"
 xz -k -c "$tmp/tiny.trace" >"$tmp/tiny.trace.xz" && "$bin" pilot "$tmp/tiny.trace.xz" >"$tmp/pxz.out" 2>&1
