@@ -145,6 +145,14 @@ class Judge(unittest.TestCase):
         self.assertEqual(len(v.errors), 1)
         self.assertIn("hit 3 times in 3 runs: a branch rtl/a.v:12 TOP.a if", v.errors[0])
 
+    def test_toggle_points_within_the_settle_are_listed(self):
+        pts = {"a": cg.parse_dat(DAT)}
+        v = cg.judge(pts, [], None, {"a": 1})
+        self.assertEqual([p.what for p in cg.settle_only(pts, v, {"a": 1})["a"]], ["k[0]"])
+        self.assertEqual([p.what for p in cg.settle_only(pts, v, {"a": 4})["a"]], ["q[0]", "k[0]"])
+        v = cg.judge(pts, cg.parse_exclusions(ex_line(what="k[*]")), None, {"a": 1})
+        self.assertEqual(cg.settle_only(pts, v, {"a": 1})["a"], [])
+
     def test_exclusions_of_blocks_not_run_are_unchecked_unless_unregistered(self):
         v = self.verdict(ex_line(block="c"), registered={"a", "c"})
         self.assertEqual((v.errors, len(v.unchecked)), ([], 1))
