@@ -21,7 +21,7 @@ gate() {
   st=$?
   if [ "$st" -ne "$1" ] || ! grep -qF -- "$2" <<<"$out"; then
     echo "coverage-selftest: FAIL: $3: exit $st (expected $1), output without '$2':"
-    sed 's/^/  /' <<<"$out"
+    printf '  %s\n' "${out//$'\n'/$'\n'  }"
     fails=$((fails + 1))
   else
     echo "coverage-selftest: ok: $3"
@@ -52,4 +52,5 @@ if python3 tools/regress/coverage_gate.py --check -x "$excl" -r blocks.tsv; then
 else
   echo "coverage-selftest: FAIL: $excl"; fails=$((fails + 1))
 fi
-[ "$fails" -eq 0 ] && echo "coverage-selftest: passed" || { echo "coverage-selftest: $fails failed"; exit 1; }
+if [ "$fails" -ne 0 ]; then echo "coverage-selftest: $fails failed"; exit 1; fi
+echo "coverage-selftest: passed"

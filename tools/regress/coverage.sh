@@ -12,7 +12,7 @@
 #   only, from DIR/dat/BLOCK.s*.dat
 set -u
 here=$(dirname "$0")
-seeds=1-5 n= out=build/coverage report_only= excl=docs/coverage-exclusions.tsv reg=blocks.tsv
+seeds=1-5 n='' out=build/coverage report_only='' excl=docs/coverage-exclusions.tsv reg=blocks.tsv
 while getopts s:n:o:x:r:R o; do
   case $o in s) seeds=$OPTARG ;; n) n=$OPTARG ;; o) out=$OPTARG ;; x) excl=$OPTARG ;;
     r) reg=$OPTARG ;; R) report_only=1 ;; *) exit 2 ;; esac
@@ -33,9 +33,10 @@ fi
 # Per block: BLOCK.dat (its seeds merged), BLOCK.info (lcov); all.info over every block.
 for b in "$@"; do
   ls "$out/dat/$b".s*.dat >/dev/null 2>&1 || { echo "coverage: no counts for $b in $out/dat" >&2; exit 2; }
-  verilator_coverage --write "$out/$b.dat" "$out/dat/$b".s*.dat >/dev/null &&
-    verilator_coverage --write-info "$out/$b.info" "$out/$b.dat" >/dev/null ||
-    { echo "coverage: verilator_coverage failed on $out/dat/$b.s*.dat" >&2; exit 2; }
+  if ! verilator_coverage --write "$out/$b.dat" "$out/dat/$b".s*.dat >/dev/null ||
+     ! verilator_coverage --write-info "$out/$b.info" "$out/$b.dat" >/dev/null; then
+    echo "coverage: verilator_coverage failed on $out/dat/$b.s*.dat" >&2; exit 2
+  fi
 done
 dats=()
 for b in "$@"; do dats+=("$out/$b.dat"); done
