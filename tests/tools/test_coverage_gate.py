@@ -49,6 +49,10 @@ class ParseDat(unittest.TestCase):
         with self.assertRaisesRegex(cg.InputError, r"x\.dat:2: not a coverage point"):
             cg.parse_dat("# SystemC::Coverage-3\nC 'oops 5\n", "x.dat")
 
+    def test_a_non_numeric_line_is_an_error(self):
+        with self.assertRaisesRegex(cg.InputError, r"line 'x' is not a number"):
+            cg.parse_dat("C '\x01f\x02a.v\x01l\x02x\x01page\x02v_line/a\x01h\x02TOP' 1\n")
+
     def test_a_point_without_its_file_is_an_error(self):
         with self.assertRaisesRegex(cg.InputError, r"without f"):
             cg.parse_dat("C '\x01l\x021\x01page\x02v_line/a\x01h\x02TOP' 1\n")

@@ -32,7 +32,7 @@ def parse_dat(text, origin="<dat>"):
     C '<key>\\2<value>\\1...' <count>; keys f (file), l (line), page (v_line/..., v_branch/...,
     v_toggle/...), o (what: block, if, else, case, or the toggled bit's name), h (hierarchy)."""
     points = []
-    for n, line in enumerate(text.splitlines(), 1):
+    for n, line in enumerate(text.split("\n"), 1):   # not splitlines: no \x1c..\x1e breaks
         if not line.strip() or line.startswith("#"):
             continue
         m = re.fullmatch(r"C '(.*)' (\d+)", line)
@@ -48,6 +48,8 @@ def parse_dat(text, origin="<dat>"):
         missing = [k for k in ("f", "l", "page", "h") if k not in keys]
         if missing:
             raise InputError(f"{origin}:{n}: point without {', '.join(missing)}")
+        if not keys["l"].isdigit():
+            raise InputError(f"{origin}:{n}: line {keys['l']!r} is not a number")
         kind = re.sub(r"/.*", "", keys["page"])
         kind = kind[2:] if kind.startswith("v_") else kind
         points.append(Point(kind, int(m.group(2)), keys["f"], int(keys["l"]), keys.get("o", ""),
