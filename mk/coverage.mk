@@ -28,10 +28,9 @@ coverage: coverage-build
 coverage-report:
 	@tools/regress/coverage.sh -R -o $(COV_OUT) -x $(COV_EXCLUSIONS) $(BLOCKS)
 
-# make test's step: the gate's unit tests, then tools/regress/coverage.sh -R (merge, genhtml,
-# gate) on a fixture block's counts: fails naming an unhit point, passes once it is excluded,
+# make test's step (the gate's unit tests run in pytools): tools/regress/coverage.sh -R (merge,
+# genhtml, gate) on a fixture block's counts: fails naming an unhit point, passes once it is excluded,
 # fails on a stale exclusion and on one naming a hit point; the real exclusions file parsed.
 TEST_STEPS += coverage-selftest:5
 coverage-selftest: | $(TOOLS_OK)
-	python3 tests/tools/test_coverage_gate.py -q
 	tests/coverage/selftest.sh $(BUILD)/coverage-selftest $(COV_EXCLUSIONS)

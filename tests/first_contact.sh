@@ -70,5 +70,9 @@ tools/regress/regress.sh -s 1 -o "$tmp/regress" -b "$benches" rar_phys no_such >
 check "regress with a bench missing" "$tmp/regress-missing.log" $? "no bench .*bench_no_such"
 mutate/score.sh -d "$tmp/mutate" >"$tmp/mutate-none.log" 2>&1
 check "mutate of no block" "$tmp/mutate-none.log" $? "usage"
+tools/regress/coverage.sh -R -o "$tmp/coverage" >"$tmp/coverage-none.log" 2>&1
+check "coverage of no block" "$tmp/coverage-none.log" $? "usage"
+tools/regress/coverage.sh -R -o "$tmp/coverage" no_such >"$tmp/coverage-missing.log" 2>&1
+check "coverage of a block without counts" "$tmp/coverage-missing.log" $? "no counts for no_such"
 echo "first-contact: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -3,7 +3,7 @@
 # Cross-simulation on Icarus Verilog: replays every lockstep bench's vectors (the inputs it
 # drove and the C model's expected outputs, per cycle) on the RTL with the testbenches generated
 # from the ports (build/gen/icarus/*_tb.v, tools/registry.sh), and proves a testbench fails on
-# a corrupted copy. usage: tools/icarus.sh SEED N BLOCK...
+# a corrupted copy of the first block's. usage: tools/icarus.sh SEED N BLOCK...
 # tools/bench.sh sources this file for build_tb, make_vectors and run_tb (globals SEED, N, OUT).
 set -euo pipefail
 
@@ -118,7 +118,7 @@ main() {
   mkdir -p "$OUT"
   rm -f "$OUT"/*.rc
   check_blocks "$@"
-  [ $# -gt 0 ] && check_corrupted rc_compress
+  [ $# -gt 0 ] && check_corrupted "$1" # the first block's vectors, corrupted
   closing icarus "$pass" "$fail" "$*" "$ran"
 }
 
