@@ -18,9 +18,11 @@ static const char *const t0_names[] = {"nbti", "pv"};
 static void print_md(const char *trace, const pv_accesses *a, unsigned chips, unsigned years,
                      enum pv_t0 t0, const pv_result r[PV_SCHEMES])
 {
-    printf("## %s: %llu accesses, %llu wavefronts, %u chips, %u years, Eq. (1) t0 %s\n\n", trace,
-           (unsigned long long)a->total, (unsigned long long)a->wavefronts, chips, years,
-           t0_names[t0]);
+    printf("trace: %llu work-groups, %llu wavefronts\n\n", (unsigned long long)a->groups,
+           (unsigned long long)a->wavefronts);
+    printf("## %s: %llu accesses, %llu wavefronts, %u SMs, %u chips, %u years, Eq. (1) t0 %s\n\n",
+           trace, (unsigned long long)a->total, (unsigned long long)a->wavefronts, a->sms, chips,
+           years, t0_names[t0]);
     printf("| scheme | busiest bank share | idlest bank share | slow-bank accesses | norm. freq. t=0 |"
            " norm. freq. %uy | guardband | norm. guardband |\n", years);
     printf("|---|---:|---:|---:|---:|---:|---:|---:|\n");
@@ -43,8 +45,10 @@ static void print_json(const char *trace, const pv_accesses *a, unsigned chips, 
 {
     printf("{\"trace\":");
     ec_json_string(stdout, trace);
-    printf(",\"accesses\":%llu,\"chips\":%u,\"years\":%u,\"t0\":\"%s\",\"schemes\":[",
-           (unsigned long long)a->total, chips, years, t0_names[t0]);
+    printf(",\"accesses\":%llu,\"wavefronts\":%llu,\"work_groups\":%llu,\"sms\":%u,"
+           "\"chips\":%u,\"years\":%u,\"t0\":\"%s\",\"schemes\":[",
+           (unsigned long long)a->total, (unsigned long long)a->wavefronts,
+           (unsigned long long)a->groups, a->sms, chips, years, t0_names[t0]);
     for (unsigned s = 0; s < PV_SCHEMES; s++) {
         printf("%s{\"scheme\":\"%s\",\"slow_share\":%.6f,\"freq0\":%.6f,\"freq_aged\":%.6f,"
                "\"guardband\":%.6f,\"norm_guardband\":%.6f,\"boundary0\":%.6f,\"banks\":[",
@@ -105,10 +109,12 @@ int cmd_pv(int argc, char **argv)
     }
     if (!pv_evaluate(a, (unsigned)chips, (double)years, t0, r)) {
         fputs(PROG ": out of memory\n", stderr);
+        pv_accesses_free(a);
         free(a);
         return 1;
     }
     (json ? print_json : print_md)(trace, a, (unsigned)chips, (unsigned)years, t0, r);
+    pv_accesses_free(a);
     free(a);
     if (fflush(stdout) != 0 || ferror(stdout)) {
         fputs(PROG ": <stdout>: write error\n", stderr);

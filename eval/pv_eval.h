@@ -11,16 +11,31 @@
 
 #include "drf_params.h"
 
+#define DRF_PV_SMS_MAX 32 /* the trace reader's compute units (TR_MAX_CU) */
+
 enum pv_scheme {
     PV_BASELINE, PV_VLSB_BRO, PV_FBA_RM, PV_FWAS, PV_OPT, PV_OPT_RENAME, PV_OPT_NBTI, PV_SCHEMES
 };
 
-/* Accesses of a trace (docs/pv-decisions.md D21): counts per (warp, register, the last warp of
- * the warp's block % 16, partial = the active lanes fit in one sub-bank half). */
+/* One wavefront of a trace (docs/pv-decisions.md D21): its SM (the trace's compute unit, in order
+ * of first appearance), warp, its work-group and that group's last warp, and its accesses per
+ * register and lane class (PV_FULL: lanes in both halves; PV_LOW / PV_HIGH: only in the low /
+ * high 32 lanes, one sub-bank of the vector). */
+enum { PV_FULL, PV_LOW, PV_HIGH, PV_LANE_CLASSES };
 typedef struct {
-    uint64_t n[DRF_PV_WARPS][DRF_PV_REG_IDS][DRF_PV_BANKS][2];
-    uint64_t total, wavefronts;
-    unsigned max_nvregs, fast_regs;  /* FBA-RM's fast_regs for the trace's kernel */
+    uint32_t group;
+    uint8_t sm, warp, last_warp;
+    uint64_t n[DRF_PV_REG_IDS][PV_LANE_CLASSES];
+} pv_wave;
+
+/* Accesses of a trace: its wavefronts (in A order), work-groups and SMs. */
+typedef struct {
+    pv_wave *wave;
+    size_t cap;
+    uint64_t total, wavefronts, groups;
+    unsigned sms;                   /* compute units of the trace (1 when folded, D21) */
+    unsigned max_nvregs;
+    unsigned fast_regs[DRF_PV_SMS_MAX]; /* FBA-RM's fast_regs per SM (D5) */
 } pv_accesses;
 
 typedef struct {
@@ -39,6 +54,7 @@ typedef struct {
 const char *pv_scheme_name(enum pv_scheme s);
 /* Reads the trace; false with a one-line message in err. */
 bool pv_accesses_read(const char *path, pv_accesses *a, char *err, size_t errlen);
+void pv_accesses_free(pv_accesses *a);
 /* Eq. (1)'s Delta Vth_t0 (docs/pv-decisions.md D2): the NBTI shift already present when the
  * stress starts, 0 for a fresh chip (PV_T0_NBTI, the default), or the literal reading of
  * Section 2.3, the PV Vth excess of the sub-bank's slowest point (PV_T0_PV). */

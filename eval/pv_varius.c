@@ -86,9 +86,8 @@ static double point_delay(const pv_chip *c, unsigned p, double dvth)
 double pv_chip_delay(const pv_chip *c, unsigned sb, double dvth)
 {
     double d = 0.0;
-    for (unsigned p = 0; p < PV_POINTS; p++)
-        if (c->sb_of[p] == sb && point_delay(c, p, dvth) > d)
-            d = point_delay(c, p, dvth);
+    for (unsigned k = 0; k < PV_SB_POINTS; k++)
+        d = fmax(d, point_delay(c, c->pts[sb][k], dvth));
     return d;
 }
 
@@ -108,12 +107,14 @@ void pv_chip_generate(const pv_varius *v, uint64_t seed, pv_chip *c)
         c->leff[i] = 1.0 + LEFF_SIGMA * half * (sys + gauss(&r)); /* same systematic field */
         c->sb_of[i] = subbank_of(i);
     }
+    unsigned fill[DRF_PV_SUBBANKS] = {0};
     for (unsigned sb = 0; sb < DRF_PV_SUBBANKS; sb++) {
         c->delay[sb] = 0.0;
         c->dvth0[sb] = 0.0;
     }
     for (unsigned p = 0; p < PV_POINTS; p++) {
         const unsigned sb = c->sb_of[p];
+        c->pts[sb][fill[sb]++] = (uint16_t)p;
         const double d = point_delay(c, p, 0.0);
         if (d > c->delay[sb]) {
             c->delay[sb] = d;

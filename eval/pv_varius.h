@@ -16,6 +16,7 @@ enum { PV_GRID = 32, PV_POINTS = PV_GRID * PV_GRID, PV_SB_POINTS = PV_POINTS / D
 typedef struct {
     double vth[PV_POINTS], leff[PV_POINTS];  /* per grid point, volts and nominal-relative */
     unsigned sb_of[PV_POINTS];               /* the sub-bank a point belongs to */
+    uint16_t pts[DRF_PV_SUBBANKS][PV_SB_POINTS]; /* the points of each sub-bank */
     double delay[DRF_PV_SUBBANKS];           /* slowest point, relative to the nominal delay */
     double dvth0[DRF_PV_SUBBANKS];           /* Eq. (1)'s Delta Vth_t0: slowest point's PV excess */
 } pv_chip;

@@ -73,7 +73,10 @@ static void test_varius(void)
     pv_varius_free(v);
 }
 
-/* Two wavefronts, 9 events: Eq. (3) counts per (warp, reg), launch values dropped. */
+/* Four wavefronts in three work-groups (D21: A lines sharing cycle, compute unit and SIMD):
+ * wf 7 and 9 (cycle 10, cu 0, simd 0; warps 0 and 1, last warp 1), wf 11 (simd 1: a group of
+ * its own), wf 13 (simd 0 at cycle 15: another). Eq. (3) counts per (warp, reg, lane class),
+ * launch values dropped. */
 static void test_trace_mapping(void)
 {
     char path[] = "/tmp/test_pv_eval_XXXXXX";
@@ -88,22 +91,34 @@ static void test_trace_mapping(void)
     fprintf(fp, "# deltarf register-write trace v1\n");
     fprintf(fp, "A 10 0 0 7 12\n");
     fprintf(fp, "W 10 0 0 7 0 ffffffffffffffff%s\n", comps); /* launch value: dropped */
-    fprintf(fp, "A 11 0 0 9 12\n");
+    fprintf(fp, "A 10 0 0 9 12\n");
+    fprintf(fp, "A 10 0 1 11 12\n");
     fprintf(fp, "R 12 0 0 7 3\n");
-    fprintf(fp, "W 12 0 0 7 11 00000000ffffffff%s\n", comps); /* partial */
+    fprintf(fp, "W 12 0 0 7 11 00000000ffffffff%s\n", comps); /* low half only */
     fprintf(fp, "R 13 0 0 9 5\n");
     fprintf(fp, "R 13 0 0 9 5\n");
     fprintf(fp, "F 14 0 0 7\n");
     fprintf(fp, "F 14 0 0 9\n");
+    fprintf(fp, "A 15 0 0 13 12\n");
+    fprintf(fp, "F 16 0 0 13\n");
+    fprintf(fp, "F 16 0 1 11\n");
     fclose(fp);
     static pv_accesses a;
     char err[256];
     const bool ok = pv_accesses_read(path, &a, err, sizeof err);
     unlink(path);
     CHECK(&c, ok);
-    /* wf 7 = warp 0, wf 9 = warp 1, both in block 0 whose last warp is 7 */
-    CHECK(&c, a.total == 4 && a.wavefronts == 2 && a.max_nvregs == 12 && a.fast_regs == 12);
-    CHECK(&c, a.n[0][3][7][0] == 1 && a.n[0][11][7][1] == 1 && a.n[1][5][7][0] == 2);
+    if (!ok)
+        return;
+    CHECK(&c, a.total == 4 && a.wavefronts == 4 && a.groups == 3 && a.max_nvregs == 12 &&
+                  a.fast_regs[0] == 12);
+    const pv_wave *w = a.wave;
+    CHECK(&c, w[0].warp == 0 && w[1].warp == 1 && w[2].warp == 2 && w[3].warp == 3);
+    CHECK(&c, w[0].group == w[1].group && w[2].group != w[0].group && w[3].group != w[0].group &&
+                  w[3].group != w[2].group);
+    CHECK(&c, w[0].last_warp == 1 && w[1].last_warp == 1 && w[2].last_warp == 2 &&
+                  w[3].last_warp == 3); /* each work-group's own last warp */
+    CHECK(&c, w[0].n[3][PV_FULL] == 1 && w[0].n[11][PV_LOW] == 1 && w[1].n[5][PV_FULL] == 2);
     pv_result r[PV_SCHEMES];
     CHECK(&c, pv_evaluate(&a, 2, 7.0, PV_T0_NBTI, r));
     /* banks: (0+3)=3, (0+11)=11 (slow, partial), (1+5)=6 twice */
@@ -112,11 +127,14 @@ static void test_trace_mapping(void)
     CHECK(&c, near(r[PV_BASELINE].slow_share, 0.0, 1e-12));
     CHECK(&c, near(r[PV_FBA_RM].slow_share, 0.0, 1e-12));  /* 12 regs fit the fast banks */
     CHECK(&c, near(r[PV_VLSB_BRO].vbank_util[6], 0.5, 1e-12));
-    /* renaming with last warp 7: bank 6 -> 10, bank 3 -> 7, bank 11 -> 11 */
-    CHECK(&c, near(r[PV_OPT_RENAME].vbank_util[10], 0.5, 1e-12) &&
-                  near(r[PV_OPT_RENAME].vbank_util[7], 0.25, 1e-12));
+    /* renaming with the group's last warp 1: bank 6 -> 5, bank 3 -> 2, bank 11 -> 11 (with the
+     * 8-wavefront blocks of before, last warp 7: 10, 7, 11) */
+    CHECK(&c, near(r[PV_OPT_RENAME].vbank_util[5], 0.5, 1e-12) &&
+                  near(r[PV_OPT_RENAME].vbank_util[2], 0.25, 1e-12) &&
+                  near(r[PV_OPT_RENAME].vbank_util[11], 0.25, 1e-12));
     CHECK(&c, r[PV_VLSB_BRO].freq0 > r[PV_BASELINE].freq0); /* VL-SB raises the frequency */
     CHECK(&c, near(r[PV_BASELINE].norm_guardband, 1.0, 1e-12));
+    pv_accesses_free(&a);
 }
 
 /* D2 and D20 on a seeded small run (8 chips, 7 years): every warp reads registers 0-15 once.
@@ -126,13 +144,15 @@ static void test_trace_mapping(void)
  * other way round. Our model's numbers, not the paper's. */
 static void test_guardband_direction(void)
 {
-    static pv_accesses a;
-    for (unsigned w = 0; w < DRF_PV_WARPS; w++)
+    static pv_wave waves[DRF_PV_WARPS];
+    pv_accesses a = {.wave = waves, .wavefronts = DRF_PV_WARPS, .groups = DRF_PV_WARPS / 8,
+                     .sms = 1, .max_nvregs = 16, .fast_regs = {16}};
+    for (unsigned w = 0; w < DRF_PV_WARPS; w++) {
+        waves[w] = (pv_wave){.group = w / 8, .warp = (uint8_t)w, .last_warp = (uint8_t)(w / 8 * 8 + 7)};
         for (unsigned reg = 0; reg < 16; reg++)
-            a.n[w][reg][(w / 8 * 8 + 7) % DRF_PV_BANKS][0] = 1;
+            waves[w].n[reg][PV_FULL] = 1;
+    }
     a.total = DRF_PV_WARPS * 16;
-    a.wavefronts = DRF_PV_WARPS;
-    a.max_nvregs = a.fast_regs = 16;
     pv_result nbti[PV_SCHEMES], lit[PV_SCHEMES];
     CHECK(&c, pv_evaluate(&a, 8, 7.0, PV_T0_NBTI, nbti));
     CHECK(&c, pv_evaluate(&a, 8, 7.0, PV_T0_PV, lit));

@@ -142,6 +142,13 @@ rows=$(grep -c '^| [^-s]' <<<"$out")
 base=$(grep '^| baseline |' <<<"$out" | awk -F'|' '{gsub(/ /, "", $9); print $9}')
 verdict "pv: 7 schemes, baseline norm. guardband 1" \
   "$([ $st -eq 0 ] && [ "$rows" -eq 7 ] && [ "$base" = "1.000" ] || echo "exit $st, $rows rows, baseline '$base'")"
+# D21: work-groups are the wavefronts whose A lines share cycle, cu and simd (counted here by awk)
+for t in Reduction MatrixTranspose; do
+  want=$(xz -dc "$root/data/traces/$t.trace.xz" | awk '$1 == "A" { n++; g[$2 " " $3 " " $4] = 1 }
+    END { printf "trace: %d work-groups, %d wavefronts", length(g), n }')
+  got=$("$bin" pv "$root/data/traces/$t.trace.xz" --chips 1 | head -1)
+  verdict "pv: $t work-groups" "$([ "$got" = "$want" ] || echo "got '$got', want '$want'")"
+done
 "$bin" pv "$root/data/traces/Reduction.trace.xz" --chips 2 --json >"$tmp/pv.json"; st=$?
 verdict "pv --json" "$([ $st -eq 0 ] && [ "$(grep -o '"scheme"' "$tmp/pv.json" | wc -l)" -eq 7 ] \
   && grep -q '"t0":"nbti"' "$tmp/pv.json" || echo "exit $st")"
