@@ -15,8 +15,6 @@
 #include "trace.h"
 
 enum { EPOCHS = 7, WF_MAX = 1 << 16 };
-/* 1: every compute unit of the trace folded onto one SM (before issue 29 item 2b) */
-#define PV_FOLD_SMS 1
 
 static const char *const names[PV_SCHEMES] = {
     "baseline", "VL-SB+RF-BRO", "+FBA-RM", "+FWAS", "PV-opt (+hybrid)", "PV-opt+renaming",
@@ -55,8 +53,9 @@ void pv_accesses_free(pv_accesses *a)
     a->cap = 0;
 }
 
-/* A new wavefront (an A line): its SM, warp and work-group (D21): the wavefronts whose A lines
- * share cycle, compute unit and SIMD form one work-group. */
+/* A new wavefront (an A line): its SM (its compute unit), warp (the k-th wavefront of the SM is
+ * warp k % 48) and work-group (D21): the wavefronts whose A lines share cycle, compute unit and
+ * SIMD form one work-group. */
 typedef struct {
     uint64_t cycle[TR_MAX_CU][TR_SIMDS];
     uint32_t group[TR_MAX_CU][TR_SIMDS];
@@ -78,9 +77,7 @@ static bool add_wave(pv_accesses *a, reader_state *rs, const tr_event *ev)
     }
     if (rs->sm_of_cu[ev->cu] < 0)
         rs->sm_of_cu[ev->cu] = (int)a->sms++;
-    const unsigned sm = PV_FOLD_SMS ? 0 : (unsigned)rs->sm_of_cu[ev->cu];
-    if (PV_FOLD_SMS)
-        a->sms = 1;
+    const unsigned sm = (unsigned)rs->sm_of_cu[ev->cu]; /* D21: each compute unit an SM */
     pv_wave *w = &a->wave[a->wavefronts++];
     memset(w, 0, sizeof *w);
     w->sm = (uint8_t)sm;

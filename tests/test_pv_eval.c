@@ -137,6 +137,52 @@ static void test_trace_mapping(void)
     pv_accesses_free(&a);
 }
 
+/* D19, D21: each compute unit of the trace is an SM with its own warps, banks and variation
+ * map (chip k's SM j: seed k + j * 2^32); the chip's frequency is the SMs' mean (Section 3.1). */
+static void test_sms(void)
+{
+    char path[] = "/tmp/test_pv_eval_XXXXXX";
+    const int fd = mkstemp(path);
+    CHECK(&c, fd >= 0);
+    if (fd < 0)
+        return;
+    FILE *fp = fdopen(fd, "w");
+    fprintf(fp, "# deltarf register-write trace v1\n");
+    fprintf(fp, "A 10 5 0 1 8\nA 10 2 0 2 8\nA 11 5 0 3 8\n"); /* cu 5 = SM 0, cu 2 = SM 1 */
+    fprintf(fp, "R 12 5 0 1 0\nR 12 2 0 2 0\nR 12 5 0 3 1\n");
+    fprintf(fp, "F 13 5 0 1\nF 13 2 0 2\nF 13 5 0 3\n");
+    fclose(fp);
+    static pv_accesses a;
+    char err[256];
+    const bool ok = pv_accesses_read(path, &a, err, sizeof err);
+    unlink(path);
+    CHECK(&c, ok);
+    if (!ok)
+        return;
+    CHECK(&c, a.sms == 2 && a.groups == 3 && a.wavefronts == 3);
+    CHECK(&c, a.wave[0].sm == 0 && a.wave[1].sm == 1 && a.wave[2].sm == 0);
+    CHECK(&c, a.wave[0].warp == 0 && a.wave[1].warp == 0 && a.wave[2].warp == 1); /* per SM */
+    pv_result r[PV_SCHEMES];
+    CHECK(&c, pv_evaluate(&a, 1, 7.0, PV_T0_NBTI, r));
+    /* banks: SM 0 uses banks 0 and 2 (warp 1, reg 1), SM 1 bank 0: per SM, not folded */
+    CHECK(&c, near(r[PV_BASELINE].vbank_util[0], 2.0 / 3, 1e-12) &&
+                  near(r[PV_BASELINE].vbank_util[2], 1.0 / 3, 1e-12));
+    CHECK(&c, near(r[PV_BASELINE].util_max_share, 2.0 / 3, 1e-12)); /* 1 of 2 and 1 of 1 */
+    pv_varius *v = pv_varius_new(0.5);
+    static pv_chip chip;
+    double f = 0.0;
+    for (unsigned sm = 0; sm < 2 && v; sm++) {
+        pv_chip_generate(v, 1 + ((uint64_t)sm << 32), &chip);
+        double slowest = 0.0;
+        for (unsigned sb = 0; sb < DRF_PV_SUBBANKS; sb++)
+            slowest = fmax(slowest, chip.delay[sb]);
+        f += 0.5 / slowest;
+    }
+    pv_varius_free(v);
+    CHECK(&c, near(r[PV_BASELINE].freq0, f, 1e-12));
+    pv_accesses_free(&a);
+}
+
 /* D2 and D20 on a seeded small run (8 chips, 7 years): every warp reads registers 0-15 once.
  * With Eq. (1)'s Delta Vth_t0 = 0 (PV_T0_NBTI) the VL-SB cycle (the boundary sub-bank) needs
  * less guardband than the baseline's (the slowest sub-bank), the paper's direction (Fig. 12);
@@ -174,6 +220,7 @@ int main(void)
     test_nbti();
     test_varius();
     test_trace_mapping();
+    test_sms();
     test_guardband_direction();
     return check_done(&c, "test_pv_eval");
 }

@@ -148,6 +148,10 @@ for t in Reduction MatrixTranspose; do
     END { printf "trace: %d work-groups, %d wavefronts", length(g), n }')
   got=$("$bin" pv "$root/data/traces/$t.trace.xz" --chips 1 | head -1)
   verdict "pv: $t work-groups" "$([ "$got" = "$want" ] || echo "got '$got', want '$want'")"
+  # each compute unit an SM (D21)
+  want=$(xz -dc "$root/data/traces/$t.trace.xz" | awk '$1 == "A" { c[$3] = 1 } END { print length(c) }')
+  got=$("$bin" pv "$root/data/traces/$t.trace.xz" --chips 1 --json | grep -o '"sms":[0-9]*' | cut -d: -f2)
+  verdict "pv: $t SMs" "$([ "$got" = "$want" ] || echo "got '$got', want '$want'")"
 done
 "$bin" pv "$root/data/traces/Reduction.trace.xz" --chips 2 --json >"$tmp/pv.json"; st=$?
 verdict "pv --json" "$([ $st -eq 0 ] && [ "$(grep -o '"scheme"' "$tmp/pv.json" | wc -l)" -eq 7 ] \
