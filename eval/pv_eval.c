@@ -260,15 +260,14 @@ static void run_chip(const pv_chip *c, enum pv_scheme s, const double cnt[DRF_PV
     out->cycle_aged = fmax(out->cycle_aged, out->cycle0);
 }
 
-/* The access count that stresses a cell half of the time in one SM under one scheme (D21). */
-static double stress_ref(const pv_accesses *a, const double *const cnt[PV_SCHEMES],
-                         enum pv_scheme s, unsigned sm)
+/* The access count that stresses a cell half of the time, one scale for every scheme and SM
+ * (D21): the trace's busiest bank under the baseline's Eq. (3) mapping, over all its SMs. */
+static double stress_ref(const double *baseline_cnt, unsigned sms)
 {
-    double m = 1e-12;
-    for (unsigned v = 0; v < DRF_PV_BANKS; v++)
-        m = fmax(m, cnt[s][sm * DRF_PV_BANKS + v]);
-    (void)a;
-    return m;
+    double m = 0.0;
+    for (unsigned k = 0; k < sms * DRF_PV_BANKS; k++)
+        m = fmax(m, baseline_cnt[k]);
+    return m > 0.0 ? m : 1.0;
 }
 
 bool pv_evaluate(const pv_accesses *a, unsigned chips, double years, enum pv_t0 t0,
@@ -303,14 +302,14 @@ bool pv_evaluate(const pv_accesses *a, unsigned chips, double years, enum pv_t0 
             r[s].util_min_share += mn / total;
         }
     }
+    const double ref = stress_ref(cnt[PV_BASELINE], sms);
     for (unsigned k = 1; k <= chips; k++) {
         double f0[PV_SCHEMES] = {0}, fa[PV_SCHEMES] = {0};
         for (unsigned sm = 0; sm < sms; sm++) {
             pv_chip_generate(var, k + ((uint64_t)sm << 32), c); /* D19: a map per SM */
             for (unsigned s = 0; s < PV_SCHEMES; s++) {
                 chip_run cr;
-                run_chip(c, s, cnt[s] + sm * DRF_PV_BANKS, stress_ref(a, (const double *const *)cnt, s, sm),
-                         years, t0, &cr);
+                run_chip(c, s, cnt[s] + sm * DRF_PV_BANKS, ref, years, t0, &cr);
                 f0[s] += 1.0 / cr.cycle0 / sms; /* Section 3.1: the SMs' mean RF frequency */
                 fa[s] += 1.0 / cr.cycle_aged / sms;
                 if (k == 1 && sm == 0) {

@@ -183,6 +183,35 @@ static void test_sms(void)
     pv_accesses_free(&a);
 }
 
+/* D21: one stress scale for every scheme and SM, the trace's busiest bank under the baseline.
+ * Warp 0 reads registers 0-15 once: the baseline and VL-SB+RF-BRO put one access on each bank;
+ * FBA-RM (16 registers fit the fast banks) two on virtual banks 0-4 and one on 5-10. So
+ * FBA-RM's virtual bank 5 ages as VL-SB's (one access each, same organization), its bank 0
+ * more (scaled to its own busiest bank, bank 5 would age less). A second SM's busier bank
+ * (4 accesses) lowers the first SM's stress. */
+static void test_stress_scale(void)
+{
+    static pv_wave waves[2];
+    pv_accesses a = {.wave = waves, .wavefronts = 1, .groups = 1, .sms = 1, .max_nvregs = 16,
+                     .fast_regs = {16, 16}};
+    waves[0] = (pv_wave){.group = 0};
+    for (unsigned reg = 0; reg < 16; reg++)
+        waves[0].n[reg][PV_FULL] = 1;
+    a.total = 16;
+    pv_result r[PV_SCHEMES], r2[PV_SCHEMES];
+    CHECK(&c, pv_evaluate(&a, 1, 7.0, PV_T0_NBTI, r));
+    CHECK(&c, r[PV_FBA_RM].vbank_delay[5] == r[PV_VLSB_BRO].vbank_delay[5]);
+    CHECK(&c, r[PV_FBA_RM].vbank_delay0[0] == r[PV_VLSB_BRO].vbank_delay0[0] &&
+                  r[PV_FBA_RM].vbank_delay[0] > r[PV_VLSB_BRO].vbank_delay[0]);
+    waves[1] = (pv_wave){.group = 1, .sm = 1};
+    waves[1].n[0][PV_FULL] = 4;
+    a.wavefronts = a.groups = a.sms = 2;
+    a.total = 20;
+    CHECK(&c, pv_evaluate(&a, 1, 7.0, PV_T0_NBTI, r2));
+    CHECK(&c, r2[PV_VLSB_BRO].vbank_delay0[5] == r[PV_VLSB_BRO].vbank_delay0[5] &&
+                  r2[PV_VLSB_BRO].vbank_delay[5] < r[PV_VLSB_BRO].vbank_delay[5]);
+}
+
 /* D2 and D20 on a seeded small run (8 chips, 7 years): every warp reads registers 0-15 once.
  * With Eq. (1)'s Delta Vth_t0 = 0 (PV_T0_NBTI) the VL-SB cycle (the boundary sub-bank) needs
  * less guardband than the baseline's (the slowest sub-bank), the paper's direction (Fig. 12);
@@ -221,6 +250,7 @@ int main(void)
     test_varius();
     test_trace_mapping();
     test_sms();
+    test_stress_scale();
     test_guardband_direction();
     return check_done(&c, "test_pv_eval");
 }
