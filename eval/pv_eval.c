@@ -14,7 +14,7 @@
 #include "pv_varius.h"
 #include "trace.h"
 
-enum { EPOCHS = 7, WF_MAX = 1 << 16 };
+enum { LAUNCHES_PER_YEAR = 12, WF_MAX = 1 << 16 };
 
 static const char *const names[PV_SCHEMES] = {
     "baseline", "VL-SB+RF-BRO", "+FBA-RM", "+FWAS", "PV-opt (+hybrid)", "PV-opt+renaming",
@@ -169,15 +169,19 @@ bool pv_accesses_read(const char *path, pv_accesses *a, char *err, size_t errlen
     return st == 0;
 }
 
-/* Accesses per SM and virtual bank under a scheme (cnt[sm * DRF_PV_BANKS + v]), and the share
- * of two-cycle ones. */
-static void utilisation(const pv_accesses *a, enum pv_scheme s, double *cnt, double *slow_share)
+/* Accesses per SM and virtual bank under a scheme (cnt[sm * DRF_PV_BANKS + v]), those reaching
+ * each of its two sub-banks (sbc[2 * (sm * DRF_PV_BANKS + v) + h], D21: the low 32 lanes are
+ * sub-bank 0's, the high 32 sub-bank 1's; a hybrid slow bank keeps a partial vector in its fast
+ * sub-bank 0, D22), and the share of two-cycle ones. */
+static void utilisation(const pv_accesses *a, enum pv_scheme s, double *cnt, double *sbc,
+                        double *slow_share)
 {
     uint64_t slow = 0;
     uint8_t rows[DRF_PV_BANKS][DRF_PV_BANKS];
     for (unsigned lw = 0; lw < DRF_PV_BANKS; lw++)
         pv_rename_row(lw, rows[lw]);
     memset(cnt, 0, (size_t)a->sms * DRF_PV_BANKS * sizeof *cnt);
+    memset(sbc, 0, (size_t)a->sms * DRF_PV_BANKS * 2 * sizeof *sbc);
     for (uint64_t k = 0; k < a->wavefronts; k++) {
         const pv_wave *w = &a->wave[k];
         for (unsigned r = 0; r < DRF_PV_REG_IDS; r++)
@@ -192,8 +196,15 @@ static void utilisation(const pv_accesses *a, enum pv_scheme s, double *cnt, dou
                 unsigned v = s == PV_FBA_RM ? o.bank_fba : o.bank;
                 if (s >= PV_OPT_RENAME)
                     v = rows[w->last_warp % DRF_PV_BANKS][v];
-                cnt[w->sm * DRF_PV_BANKS + v] += (double)c;
+                const unsigned i = w->sm * DRF_PV_BANKS + v;
+                cnt[i] += (double)c;
                 const bool hybrid = s >= PV_OPT && p != PV_FULL;
+                if (p == PV_FULL || p == PV_LOW || (hybrid && v >= DRF_PV_FAST_BANKS))
+                    sbc[2 * i] += (double)c;
+                else
+                    sbc[2 * i + 1] += (double)c;
+                if (p == PV_FULL)
+                    sbc[2 * i + 1] += (double)c;
                 if (s != PV_BASELINE && v >= DRF_PV_FAST_BANKS && !hybrid)
                     slow += c;
             }
@@ -209,12 +220,14 @@ static void table_from(const double d[DRF_PV_SUBBANKS], pv_org_table *t)
 
 /* One SM of one chip under one scheme: fresh and aged cycle times; chip-1 details for Fig. 8. */
 typedef struct {
-    double cycle0, cycle_aged, vd0[DRF_PV_BANKS], vd[DRF_PV_BANKS];
+    double cycle0, cycle_aged, vd0[DRF_PV_BANKS], vd[DRF_PV_BANKS], dvth[DRF_PV_SUBBANKS];
 } chip_run;
 
-/* cnt: the SM's accesses per virtual bank; ref: the access count that stresses a cell half of
- * the time (D21). */
-static void run_chip(const pv_chip *c, enum pv_scheme s, const double cnt[DRF_PV_BANKS],
+/* sbc: the SM's accesses per virtual bank and sub-bank; ref: the access count that stresses a
+ * cell half of the time (D21). NBTI-opt re-organizes at every kernel launch (D22: one a month,
+ * the last at the end, whose ranking sets the aged cycle); the other schemes keep their table,
+ * so their duty is constant and one step gives the same shift. */
+static void run_chip(const pv_chip *c, enum pv_scheme s, const double sbc[2 * DRF_PV_BANKS],
                      double ref, double years, enum pv_t0 eq1_t0, chip_run *out)
 {
     pv_org_table t;
@@ -223,20 +236,22 @@ static void run_chip(const pv_chip *c, enum pv_scheme s, const double cnt[DRF_PV
     else
         table_from(c->delay, &t);
     double stress[DRF_PV_SUBBANKS] = {0}, dvth[DRF_PV_SUBBANKS] = {0}, now[DRF_PV_SUBBANKS];
-    const double epoch = years * PV_YEAR_S / EPOCHS;
-    for (unsigned e = 0; e < EPOCHS; e++) {
-        if (s == PV_OPT_NBTI && e > 0) { /* kernel-level re-organization on aged delays */
+    const unsigned steps = s == PV_OPT_NBTI ? (unsigned)ceil(years * LAUNCHES_PER_YEAR) : 1;
+    const double step = years * PV_YEAR_S / steps;
+    for (unsigned e = 0; e < steps; e++) {
+        for (unsigned v = 0; v < DRF_PV_BANKS; v++)
+            for (unsigned h = 0; h < 2; h++) /* D21: each sub-bank by its own accesses */
+                stress[t.sb[v][h]] += fmin(1.0, 0.5 * sbc[2 * v + h] / ref) * step;
+        for (unsigned sb = 0; sb < DRF_PV_SUBBANKS; sb++)
+            dvth[sb] = pv_nbti_dvth(stress[sb] / ((e + 1) * step), (e + 1) * step,
+                                    eq1_t0 == PV_T0_PV ? c->dvth0[sb] : 0.0);
+        if (s == PV_OPT_NBTI) { /* kernel-level re-organization on the aged delays */
             for (unsigned sb = 0; sb < DRF_PV_SUBBANKS; sb++)
                 now[sb] = pv_chip_delay(c, sb, dvth[sb]);
             table_from(now, &t);
         }
-        for (unsigned v = 0; v < DRF_PV_BANKS; v++)
-            for (unsigned h = 0; h < 2; h++)
-                stress[t.sb[v][h]] += fmin(1.0, 0.5 * cnt[v] / ref) * epoch; /* D21: duty */
-        for (unsigned sb = 0; sb < DRF_PV_SUBBANKS; sb++)
-            dvth[sb] = pv_nbti_dvth(stress[sb] / ((e + 1) * epoch), (e + 1) * epoch,
-                                    eq1_t0 == PV_T0_PV ? c->dvth0[sb] : 0.0);
     }
+    memcpy(out->dvth, dvth, sizeof dvth);
     const unsigned need = s == PV_BASELINE ? DRF_PV_BANKS : DRF_PV_FAST_BANKS;
     /* fresh cycle: the slowest sub-bank (baseline) or the 22nd fastest, the boundary (VL-SB) */
     pv_org_table t0;
@@ -276,7 +291,7 @@ bool pv_evaluate(const pv_accesses *a, unsigned chips, double years, enum pv_t0 
     const unsigned sms = a->sms ? a->sms : 1;
     pv_varius *var = pv_varius_new(0.5);
     pv_chip *c = malloc(sizeof *c);
-    double *buf = calloc((size_t)PV_SCHEMES * sms * DRF_PV_BANKS, sizeof *buf);
+    double *buf = calloc((size_t)PV_SCHEMES * sms * DRF_PV_BANKS * 3, sizeof *buf);
     if (!var || !c || !buf) {
         pv_varius_free(var);
         free(c);
@@ -284,11 +299,12 @@ bool pv_evaluate(const pv_accesses *a, unsigned chips, double years, enum pv_t0 
         return false;
     }
     memset(r, 0, PV_SCHEMES * sizeof *r);
-    double *cnt[PV_SCHEMES];
+    double *cnt[PV_SCHEMES], *sbc[PV_SCHEMES];
     const double total = a->total ? (double)a->total : 1.0;
     for (unsigned s = 0; s < PV_SCHEMES; s++) {
-        cnt[s] = buf + (size_t)s * sms * DRF_PV_BANKS;
-        utilisation(a, s, cnt[s], &r[s].slow_share);
+        cnt[s] = buf + (size_t)s * sms * DRF_PV_BANKS * 3;
+        sbc[s] = cnt[s] + (size_t)sms * DRF_PV_BANKS;
+        utilisation(a, s, cnt[s], sbc[s], &r[s].slow_share);
         /* busiest / idlest virtual bank of each SM, weighted by the SM's accesses */
         for (unsigned sm = 0; sm < sms; sm++) {
             double mx = 0.0, mn = INFINITY;
@@ -309,12 +325,13 @@ bool pv_evaluate(const pv_accesses *a, unsigned chips, double years, enum pv_t0 
             pv_chip_generate(var, k + ((uint64_t)sm << 32), c); /* D19: a map per SM */
             for (unsigned s = 0; s < PV_SCHEMES; s++) {
                 chip_run cr;
-                run_chip(c, s, cnt[s] + sm * DRF_PV_BANKS, ref, years, t0, &cr);
+                run_chip(c, s, sbc[s] + 2 * sm * DRF_PV_BANKS, ref, years, t0, &cr);
                 f0[s] += 1.0 / cr.cycle0 / sms; /* Section 3.1: the SMs' mean RF frequency */
                 fa[s] += 1.0 / cr.cycle_aged / sms;
                 if (k == 1 && sm == 0) {
                     memcpy(r[s].vbank_delay0, cr.vd0, sizeof cr.vd0);
                     memcpy(r[s].vbank_delay, cr.vd, sizeof cr.vd);
+                    memcpy(r[s].sb_dvth, cr.dvth, sizeof cr.dvth);
                     r[s].boundary0 = cr.cycle0;
                 }
             }

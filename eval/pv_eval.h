@@ -49,6 +49,7 @@ typedef struct {
     double vbank_util[DRF_PV_BANKS];/* chip 1: each virtual bank's share (Fig. 8) */
     double vbank_delay0[DRF_PV_BANKS], vbank_delay[DRF_PV_BANKS]; /* chip 1, fresh / aged */
     double boundary0;               /* chip 1: the fresh cycle (the boundary) */
+    double sb_dvth[DRF_PV_SUBBANKS];/* chip 1: each sub-bank's NBTI Vth shift at the end */
 } pv_result;
 
 const char *pv_scheme_name(enum pv_scheme s);

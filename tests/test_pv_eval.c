@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "pv_bank_org.h"
 #include "pv_eval.h"
 #include "pv_varius.h"
 
@@ -212,6 +213,47 @@ static void test_stress_scale(void)
                   r2[PV_VLSB_BRO].vbank_delay[5] < r[PV_VLSB_BRO].vbank_delay[5]);
 }
 
+/* Issue 29 item 2d. Each sub-bank ages by its own accesses: warp 0's R0 (bank 0) read by the
+ * low 32 lanes ages sub-bank 0 of the baseline's bank 0, not sub-bank 1; under PV-opt a partial
+ * vector of a slow (hybrid) bank sits in its fast sub-bank (sb0 of the entry) whatever its half.
+ * NBTI-opt's aged cycle is set by the ranking in force at the end: the 22nd fastest aged
+ * sub-bank (or the fresh cycle). */
+static void test_subbank_stress(void)
+{
+    static pv_wave waves[1];
+    pv_accesses a = {.wave = waves, .wavefronts = 1, .groups = 1, .sms = 1, .max_nvregs = 16,
+                     .fast_regs = {16}};
+    waves[0] = (pv_wave){.group = 0};
+    waves[0].n[0][PV_LOW] = 3;   /* bank 0, low half */
+    waves[0].n[12][PV_HIGH] = 3; /* bank 12 (slow), high half */
+    waves[0].n[5][PV_FULL] = 3;  /* bank 5, both */
+    a.total = 9;
+    pv_result r[PV_SCHEMES];
+    CHECK(&c, pv_evaluate(&a, 1, 7.0, PV_T0_NBTI, r));
+    const double *b = r[PV_BASELINE].sb_dvth;
+    CHECK(&c, b[0] > 0.0 && b[1] == 0.0 && b[24] == 0.0 && b[25] > 0.0 && b[10] > 0.0 &&
+                  b[11] > 0.0 && b[2] == 0.0);
+    pv_varius *v = pv_varius_new(0.5);
+    static pv_chip chip;
+    if (!v)
+        return;
+    pv_chip_generate(v, 1, &chip);
+    pv_org_table t;
+    unsigned bsb;
+    pv_org_build(chip.delay, &t, &bsb);
+    const double *o = r[PV_OPT].sb_dvth, *f = r[PV_VLSB_BRO].sb_dvth;
+    CHECK(&c, o[t.sb[12][0]] > 0.0 && o[t.sb[12][1]] == 0.0); /* hybrid: the fast sub-bank */
+    CHECK(&c, f[t.sb[12][0]] == 0.0 && f[t.sb[12][1]] > 0.0); /* no hybrid: the high half's */
+    double aged[DRF_PV_SUBBANKS];
+    for (unsigned sb = 0; sb < DRF_PV_SUBBANKS; sb++)
+        aged[sb] = pv_chip_delay(&chip, sb, r[PV_OPT_NBTI].sb_dvth[sb]);
+    pv_org_build(aged, &t, &bsb);
+    const double want = fmax(aged[t.sb[PV_BOUNDARY_RANK / 2][PV_BOUNDARY_RANK % 2]],
+                             r[PV_OPT_NBTI].boundary0);
+    CHECK(&c, near(r[PV_OPT_NBTI].freq_aged, 1.0 / want, 1e-12));
+    pv_varius_free(v);
+}
+
 /* D2 and D20 on a seeded small run (8 chips, 7 years): every warp reads registers 0-15 once.
  * With Eq. (1)'s Delta Vth_t0 = 0 (PV_T0_NBTI) the VL-SB cycle (the boundary sub-bank) needs
  * less guardband than the baseline's (the slowest sub-bank), the paper's direction (Fig. 12);
@@ -251,6 +293,7 @@ int main(void)
     test_trace_mapping();
     test_sms();
     test_stress_scale();
+    test_subbank_stress();
     test_guardband_direction();
     return check_done(&c, "test_pv_eval");
 }
