@@ -228,7 +228,7 @@ typedef struct {
  * the last at the end, whose ranking sets the aged cycle); the other schemes keep their table,
  * so their duty is constant and one step gives the same shift. */
 static void run_chip(const pv_chip *c, enum pv_scheme s, const double sbc[2 * DRF_PV_BANKS],
-                     double ref, double years, enum pv_t0 eq1_t0, chip_run *out)
+                     double ref, double years, enum pv_t0 eq1_t0, double v7, chip_run *out)
 {
     pv_org_table t;
     if (s == PV_BASELINE)
@@ -243,7 +243,7 @@ static void run_chip(const pv_chip *c, enum pv_scheme s, const double sbc[2 * DR
             for (unsigned h = 0; h < 2; h++) /* D21: each sub-bank by its own accesses */
                 stress[t.sb[v][h]] += fmin(1.0, 0.5 * sbc[2 * v + h] / ref) * step;
         for (unsigned sb = 0; sb < DRF_PV_SUBBANKS; sb++)
-            dvth[sb] = pv_nbti_dvth(stress[sb] / ((e + 1) * step), (e + 1) * step,
+            dvth[sb] = pv_nbti_dvth_v(v7, stress[sb] / ((e + 1) * step), (e + 1) * step,
                                     eq1_t0 == PV_T0_PV ? c->dvth0[sb] : 0.0);
         if (s == PV_OPT_NBTI) { /* kernel-level re-organization on the aged delays */
             for (unsigned sb = 0; sb < DRF_PV_SUBBANKS; sb++)
@@ -288,6 +288,12 @@ static double stress_ref(const double *baseline_cnt, unsigned sms)
 bool pv_evaluate(const pv_accesses *a, unsigned chips, double years, enum pv_t0 t0,
                  pv_result r[PV_SCHEMES])
 {
+    return pv_evaluate_v(a, chips, years, t0, PV_NBTI_7Y_V, r);
+}
+
+bool pv_evaluate_v(const pv_accesses *a, unsigned chips, double years, enum pv_t0 t0, double v7,
+                   pv_result r[PV_SCHEMES])
+{
     const unsigned sms = a->sms ? a->sms : 1;
     pv_varius *var = pv_varius_new(0.5);
     pv_chip *c = malloc(sizeof *c);
@@ -325,7 +331,7 @@ bool pv_evaluate(const pv_accesses *a, unsigned chips, double years, enum pv_t0 
             pv_chip_generate(var, k + ((uint64_t)sm << 32), c); /* D19: a map per SM */
             for (unsigned s = 0; s < PV_SCHEMES; s++) {
                 chip_run cr;
-                run_chip(c, s, sbc[s] + 2 * sm * DRF_PV_BANKS, ref, years, t0, &cr);
+                run_chip(c, s, sbc[s] + 2 * sm * DRF_PV_BANKS, ref, years, t0, v7, &cr);
                 f0[s] += 1.0 / cr.cycle0 / sms; /* Section 3.1: the SMs' mean RF frequency */
                 fa[s] += 1.0 / cr.cycle_aged / sms;
                 if (k == 1 && sm == 0) {
@@ -344,6 +350,8 @@ bool pv_evaluate(const pv_accesses *a, unsigned chips, double years, enum pv_t0 
     }
     /* D20: the chips' average guardband over the baseline's (a chip's own ratio is unstable:
      * its baseline guardband can be close to 0) */
+    for (unsigned s = 0; s < PV_SCHEMES; s++)
+        r[s].loss_total = 1.0 - r[s].freq_aged;
     for (unsigned s = 0; s < PV_SCHEMES; s++)
         r[s].norm_guardband = r[PV_BASELINE].guardband > 0.0
                                   ? r[s].guardband / r[PV_BASELINE].guardband : 1.0;

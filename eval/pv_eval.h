@@ -44,7 +44,8 @@ typedef struct {
     double slow_share;              /* accesses taking two cycles (slow bank, not hybrid) */
     double freq0;                   /* normalized to no PV, at time 0 */
     double freq_aged;               /* after the years of NBTI */
-    double guardband;               /* aged cycle / fresh cycle - 1, averaged over the chips */
+    double guardband;               /* NBTI only: fresh / aged frequency - 1, chips' mean (D20) */
+    double loss_total;              /* 1 - freq_aged: PV and NBTI against the ideal chip */
     double norm_guardband;          /* guardband / the baseline's (both chip averages) */
     double vbank_util[DRF_PV_BANKS];/* chip 1: each virtual bank's share (Fig. 8) */
     double vbank_delay0[DRF_PV_BANKS], vbank_delay[DRF_PV_BANKS]; /* chip 1, fresh / aged */
@@ -64,5 +65,8 @@ enum pv_t0 { PV_T0_NBTI, PV_T0_PV };
 /* Every scheme on `chips` chips (seeds 1..chips) for `years`; false when out of memory. */
 bool pv_evaluate(const pv_accesses *a, unsigned chips, double years, enum pv_t0 t0,
                  pv_result r[PV_SCHEMES]);
+/* The same with K_v set by v7 (volts after 7 years of full stress, pv_nbti_dvth_v). */
+bool pv_evaluate_v(const pv_accesses *a, unsigned chips, double years, enum pv_t0 t0, double v7,
+                   pv_result r[PV_SCHEMES]);
 
 #endif

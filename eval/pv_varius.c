@@ -123,14 +123,19 @@ void pv_chip_generate(const pv_varius *v, uint64_t seed, pv_chip *c)
     }
 }
 
-double pv_nbti_dvth(double duty, double t_total, double dvth0)
+double pv_nbti_dvth_v(double v7, double duty, double t_total, double dvth0)
 {
     const double two_n = 2.0 * PV_NBTI_N;
-    const double kv = pow(PV_NBTI_7Y_V, 1.0 / two_n) / sqrt(7.0 * PV_YEAR_S);
+    const double kv = pow(v7, 1.0 / two_n) / sqrt(7.0 * PV_YEAR_S);
     const double ts = duty * t_total, tr = t_total - ts;
     if (ts <= 0.0)
         return 0.0;
     /* Eq. (1) less its value at t = 0 (the PV shift is in the map already), then Eq. (2) */
     const double stress = pow(kv * sqrt(ts) + pow(dvth0, 1.0 / two_n), two_n) - dvth0;
     return stress * (1.0 - sqrt(PV_NBTI_ETA * tr / (ts + tr)));
+}
+
+double pv_nbti_dvth(double duty, double t_total, double dvth0)
+{
+    return pv_nbti_dvth_v(PV_NBTI_7Y_V, duty, t_total, dvth0);
 }
