@@ -18,8 +18,13 @@ static const char *const t0_names[] = {"nbti", "pv"};
 static void print_md(const char *trace, const pv_accesses *a, unsigned chips, unsigned years,
                      enum pv_t0 t0, const pv_result r[PV_SCHEMES])
 {
-    printf("trace: %llu work-groups, %llu wavefronts\n\n", (unsigned long long)a->groups,
+    printf("trace: %llu work-groups, %llu wavefronts\n", (unsigned long long)a->groups,
            (unsigned long long)a->wavefronts);
+    printf("trace: %llu wavefronts launched after one of their SM ended (FWAS can change bank "
+           "use only through them), %llu of %llu accesses by one half of the lanes (hybrid "
+           "banks act only on them); docs/pv-decisions.md D22\n\n",
+           (unsigned long long)a->slot_reuse, (unsigned long long)a->partial,
+           (unsigned long long)a->total);
     printf("## %s: %llu accesses, %llu wavefronts, %u SMs, %u chips, %u years, Eq. (1) t0 %s\n\n",
            trace, (unsigned long long)a->total, (unsigned long long)a->wavefronts, a->sms, chips,
            years, t0_names[t0]);
@@ -52,9 +57,10 @@ static void print_json(const char *trace, const pv_accesses *a, unsigned chips, 
     printf("{\"trace\":");
     ec_json_string(stdout, trace);
     printf(",\"accesses\":%llu,\"wavefronts\":%llu,\"work_groups\":%llu,\"sms\":%u,"
-           "\"chips\":%u,\"years\":%u,\"t0\":\"%s\",\"schemes\":[",
+           "\"slot_reuse\":%llu,\"partial_accesses\":%llu,\"chips\":%u,\"years\":%u,\"t0\":\"%s\",\"schemes\":[",
            (unsigned long long)a->total, (unsigned long long)a->wavefronts,
-           (unsigned long long)a->groups, a->sms, chips, years, t0_names[t0]);
+           (unsigned long long)a->groups, a->sms, (unsigned long long)a->slot_reuse,
+           (unsigned long long)a->partial, chips, years, t0_names[t0]);
     for (unsigned s = 0; s < PV_SCHEMES; s++) {
         printf("%s{\"scheme\":\"%s\",\"slow_share\":%.6f,\"freq0\":%.6f,\"freq_aged\":%.6f,"
                "\"guardband\":%.6f,\"norm_guardband\":%.6f,\"loss_total\":%.6f,"

@@ -63,6 +63,7 @@ typedef struct {
     int sm_of_cu[TR_MAX_CU];
     uint64_t sm_waves[DRF_PV_SMS_MAX];
     unsigned sm_nvregs[DRF_PV_SMS_MAX];
+    bool sm_finished[DRF_PV_SMS_MAX]; /* a wavefront of the SM has ended (F) */
 } reader_state;
 
 static bool add_wave(pv_accesses *a, reader_state *rs, const tr_event *ev)
@@ -88,6 +89,7 @@ static bool add_wave(pv_accesses *a, reader_state *rs, const tr_event *ev)
         rs->group[ev->cu][ev->simd] = (uint32_t)a->groups++;
     }
     w->group = rs->group[ev->cu][ev->simd];
+    a->slot_reuse += rs->sm_finished[sm]; /* D22: only these can take a slot FWAS freed */
     if (ev->nvregs > rs->sm_nvregs[sm])
         rs->sm_nvregs[sm] = ev->nvregs;
     if (ev->nvregs > a->max_nvregs)
@@ -132,11 +134,15 @@ bool pv_accesses_read(const char *path, pv_accesses *a, char *err, size_t errlen
             }
             continue;
         }
+        if (ev.kind == TR_F)
+            rs->sm_finished[a->wave[s->ordinal].sm] = true;
         if (ev.kind == TR_F || (ev.kind == TR_W && ev.launch))
             continue;
         if (ev.kind == TR_W)
             s->mask = ev.mask;
-        a->wave[s->ordinal].n[ev.vreg % DRF_PV_REG_IDS][lane_class(s->mask)]++;
+        const unsigned lanes = lane_class(s->mask);
+        a->wave[s->ordinal].n[ev.vreg % DRF_PV_REG_IDS][lanes]++;
+        a->partial += lanes != PV_FULL;
         a->total++;
     }
     if (st == -1)

@@ -33,6 +33,8 @@ typedef struct {
     pv_wave *wave;
     size_t cap;
     uint64_t total, wavefronts, groups;
+    uint64_t slot_reuse;            /* wavefronts launched on an SM after one of it ended (D22) */
+    uint64_t partial;               /* accesses of the low or high half only (hybrid banks) */
     unsigned sms;                   /* compute units of the trace (1 when folded, D21) */
     unsigned max_nvregs;
     unsigned fast_regs[DRF_PV_SMS_MAX]; /* FBA-RM's fast_regs per SM (D5) */

@@ -113,6 +113,7 @@ static void test_trace_mapping(void)
         return;
     CHECK(&c, a.total == 4 && a.wavefronts == 4 && a.groups == 3 && a.max_nvregs == 12 &&
                   a.fast_regs[0] == 12);
+    CHECK(&c, a.slot_reuse == 1 && a.partial == 1); /* wf 13 starts after wf 7 ended (D22) */
     const pv_wave *w = a.wave;
     CHECK(&c, w[0].warp == 0 && w[1].warp == 1 && w[2].warp == 2 && w[3].warp == 3);
     CHECK(&c, w[0].group == w[1].group && w[2].group != w[0].group && w[3].group != w[0].group &&

@@ -153,6 +153,20 @@ for t in Reduction MatrixTranspose; do
   got=$("$bin" pv "$root/data/traces/$t.trace.xz" --chips 1 --json | grep -o '"sms":[0-9]*' | cut -d: -f2)
   verdict "pv: $t SMs" "$([ "$got" = "$want" ] || echo "got '$got', want '$want'")"
 done
+# D22: wavefronts launched after one of their SM ended (the only ones FWAS can move) and the
+# accesses of one half of the lanes (the only ones hybrid banks act on), recounted by awk (a W
+# line at its wavefront's A cycle is a launch value; an R uses the wavefront's last W mask)
+for t in Reduction DCT; do
+  want=$(xz -dc "$root/data/traces/$t.trace.xz" | awk '
+    $1 == "A" { a[$5] = $2; m[$5] = "ffffffffffffffff"; if (fin[$3]) r++ }
+    $1 == "F" { fin[$3] = 1 }
+    $1 == "W" && $2 != a[$5] { m[$5] = $7 }
+    ($1 == "W" && $2 != a[$5]) || $1 == "R" {
+      if (substr(m[$5], 1, 8) == "00000000" || substr(m[$5], 9, 8) == "00000000") p++ }
+    END { printf "\"slot_reuse\":%d,\"partial_accesses\":%d", r, p }')
+  got=$("$bin" pv "$root/data/traces/$t.trace.xz" --chips 1 --json | grep -o '"slot_reuse":[0-9]*,"partial_accesses":[0-9]*')
+  verdict "pv: $t slot reuse, partial accesses" "$([ "$got" = "$want" ] || echo "got '$got', want '$want'")"
+done
 "$bin" pv "$root/data/traces/Reduction.trace.xz" --chips 2 --json >"$tmp/pv.json"; st=$?
 verdict "pv --json" "$([ $st -eq 0 ] && [ "$(grep -o '"scheme"' "$tmp/pv.json" | wc -l)" -eq 7 ] \
   && grep -q '"t0":"nbti"' "$tmp/pv.json" || echo "exit $st")"
