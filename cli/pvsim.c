@@ -18,16 +18,29 @@ static const char *const t0_names[] = {"nbti", "pv"};
 static void print_md(const char *trace, const pv_accesses *a, unsigned chips, unsigned years,
                      enum pv_t0 t0, const pv_result r[PV_SCHEMES])
 {
-    printf("## %s: %llu accesses, %llu wavefronts, %u chips, %u years, Eq. (1) t0 %s\n\n", trace,
-           (unsigned long long)a->total, (unsigned long long)a->wavefronts, chips, years,
-           t0_names[t0]);
+    printf("trace: %llu work-groups, %llu wavefronts\n", (unsigned long long)a->groups,
+           (unsigned long long)a->wavefronts);
+    printf("trace: %llu wavefronts launched after one of their SM ended (FWAS can change bank "
+           "use only through them), %llu of %llu accesses by one half of the lanes (hybrid "
+           "banks act only on them); docs/pv-decisions.md D22\n\n",
+           (unsigned long long)a->slot_reuse, (unsigned long long)a->partial,
+           (unsigned long long)a->total);
+    printf("## %s: %llu accesses, %llu wavefronts, %u SMs, %u chips, %u years, Eq. (1) t0 %s\n\n",
+           trace, (unsigned long long)a->total, (unsigned long long)a->wavefronts, a->sms, chips,
+           years, t0_names[t0]);
     printf("| scheme | busiest bank share | idlest bank share | slow-bank accesses | norm. freq. t=0 |"
-           " norm. freq. %uy | guardband | norm. guardband |\n", years);
-    printf("|---|---:|---:|---:|---:|---:|---:|---:|\n");
+           " norm. freq. %uy | guardband (NBTI) | norm. guardband | loss vs ideal %uy |\n",
+           years, years);
+    printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     for (unsigned s = 0; s < PV_SCHEMES; s++)
-        printf("| %s | %.3f | %.3f | %.3f | %.3f | %.3f | %.3f | %.3f |\n", pv_scheme_name(s),
+        printf("| %s | %.3f | %.3f | %.3f | %.3f | %.3f | %.3f | %.3f | %.3f |\n", pv_scheme_name(s),
                r[s].util_max_share, r[s].util_min_share, r[s].slow_share, r[s].freq0,
-               r[s].freq_aged, r[s].guardband, r[s].norm_guardband);
+               r[s].freq_aged, r[s].guardband, r[s].norm_guardband, r[s].loss_total);
+    printf("\nGuardband (Sections 1, 4.1): the frequency given up to absorb NBTI, fresh / aged "
+           "frequency - 1 (NBTI only, against the fresh cycle; Section 6.2's Fig. 12 normalizes "
+           "it to the baseline's); loss vs ideal: 1 - aged frequency (PV and NBTI, against the "
+           "chip without either, Fig. 13's reading). K_v: the baseline's 0.60 -> 0.45 of "
+           "Figs. 3a and 13a (ours, docs/pv-decisions.md D2).\n");
     printf("\nPaper: PV frequency loss 40%% (baseline norm. freq. 0.60, Fig. 3a); VL-SB +15%% "
            "(Fig. 3c); guardband -27%% with PV-opt (norm. 0.73); PV-opt+NBTI-opt \"reduces it to "
            "56 percent\" (Section 6.2), compared as norm. 0.56 (the other reading: 0.44).\n");
@@ -43,13 +56,17 @@ static void print_json(const char *trace, const pv_accesses *a, unsigned chips, 
 {
     printf("{\"trace\":");
     ec_json_string(stdout, trace);
-    printf(",\"accesses\":%llu,\"chips\":%u,\"years\":%u,\"t0\":\"%s\",\"schemes\":[",
-           (unsigned long long)a->total, chips, years, t0_names[t0]);
+    printf(",\"accesses\":%llu,\"wavefronts\":%llu,\"work_groups\":%llu,\"sms\":%u,"
+           "\"slot_reuse\":%llu,\"partial_accesses\":%llu,\"chips\":%u,\"years\":%u,\"t0\":\"%s\",\"schemes\":[",
+           (unsigned long long)a->total, (unsigned long long)a->wavefronts,
+           (unsigned long long)a->groups, a->sms, (unsigned long long)a->slot_reuse,
+           (unsigned long long)a->partial, chips, years, t0_names[t0]);
     for (unsigned s = 0; s < PV_SCHEMES; s++) {
         printf("%s{\"scheme\":\"%s\",\"slow_share\":%.6f,\"freq0\":%.6f,\"freq_aged\":%.6f,"
-               "\"guardband\":%.6f,\"norm_guardband\":%.6f,\"boundary0\":%.6f,\"banks\":[",
+               "\"guardband\":%.6f,\"norm_guardband\":%.6f,\"loss_total\":%.6f,"
+               "\"boundary0\":%.6f,\"banks\":[",
                s ? "," : "", pv_scheme_name(s), r[s].slow_share, r[s].freq0, r[s].freq_aged,
-               r[s].guardband, r[s].norm_guardband, r[s].boundary0);
+               r[s].guardband, r[s].norm_guardband, r[s].loss_total, r[s].boundary0);
         for (unsigned v = 0; v < DRF_PV_BANKS; v++)
             printf("%s{\"util\":%.6f,\"delay0\":%.6f,\"delay\":%.6f}", v ? "," : "",
                    r[s].vbank_util[v], r[s].vbank_delay0[v], r[s].vbank_delay[v]);
@@ -105,10 +122,12 @@ int cmd_pv(int argc, char **argv)
     }
     if (!pv_evaluate(a, (unsigned)chips, (double)years, t0, r)) {
         fputs(PROG ": out of memory\n", stderr);
+        pv_accesses_free(a);
         free(a);
         return 1;
     }
     (json ? print_json : print_md)(trace, a, (unsigned)chips, (unsigned)years, t0, r);
+    pv_accesses_free(a);
     free(a);
     if (fflush(stdout) != 0 || ferror(stdout)) {
         fputs(PROG ": <stdout>: write error\n", stderr);

@@ -14,7 +14,7 @@
 #include "pv_varius.h"
 #include "trace.h"
 
-enum { EPOCHS = 7, WF_MAX = 1 << 16, BLOCK_WARPS = 8 };
+enum { LAUNCHES_PER_YEAR = 12, WF_MAX = 1 << 16 };
 
 static const char *const names[PV_SCHEMES] = {
     "baseline", "VL-SB+RF-BRO", "+FBA-RM", "+FWAS", "PV-opt (+hybrid)", "PV-opt+renaming",
@@ -25,10 +25,11 @@ const char *pv_scheme_name(enum pv_scheme s)
     return names[s];
 }
 
-/* The active lanes of a 64-lane wavefront fit in one half (one sub-bank of the vector). */
-static bool partial(uint64_t mask)
+/* The lanes of a 64-lane wavefront's access: both halves, or only the low / high 32 (one
+ * sub-bank of the vector; no active lane counts as the low half). */
+static unsigned lane_class(uint64_t mask)
 {
-    return (mask >> 32) == 0 || (uint32_t)mask == 0;
+    return (mask >> 32) == 0 ? PV_LOW : (uint32_t)mask == 0 ? PV_HIGH : PV_FULL;
 }
 
 typedef struct {
@@ -45,6 +46,57 @@ static wf_slot *lookup(wf_slot *tab, uint64_t id)
     return &tab[h];
 }
 
+void pv_accesses_free(pv_accesses *a)
+{
+    free(a->wave);
+    a->wave = NULL;
+    a->cap = 0;
+}
+
+/* A new wavefront (an A line): its SM (its compute unit), warp (the k-th wavefront of the SM is
+ * warp k % 48) and work-group (D21): the wavefronts whose A lines share cycle, compute unit and
+ * SIMD form one work-group. */
+typedef struct {
+    uint64_t cycle[TR_MAX_CU][TR_SIMDS];
+    uint32_t group[TR_MAX_CU][TR_SIMDS];
+    bool seen[TR_MAX_CU][TR_SIMDS];
+    int sm_of_cu[TR_MAX_CU];
+    uint64_t sm_waves[DRF_PV_SMS_MAX];
+    unsigned sm_nvregs[DRF_PV_SMS_MAX];
+    bool sm_finished[DRF_PV_SMS_MAX]; /* a wavefront of the SM has ended (F) */
+} reader_state;
+
+static bool add_wave(pv_accesses *a, reader_state *rs, const tr_event *ev)
+{
+    if (a->wavefronts == a->cap) {
+        const size_t cap = a->cap ? 2 * a->cap : 64;
+        pv_wave *w = realloc(a->wave, cap * sizeof *w);
+        if (!w)
+            return false;
+        a->wave = w;
+        a->cap = cap;
+    }
+    if (rs->sm_of_cu[ev->cu] < 0)
+        rs->sm_of_cu[ev->cu] = (int)a->sms++;
+    const unsigned sm = (unsigned)rs->sm_of_cu[ev->cu]; /* D21: each compute unit an SM */
+    pv_wave *w = &a->wave[a->wavefronts++];
+    memset(w, 0, sizeof *w);
+    w->sm = (uint8_t)sm;
+    w->warp = (uint8_t)(rs->sm_waves[sm]++ % DRF_PV_WARPS);
+    if (!rs->seen[ev->cu][ev->simd] || rs->cycle[ev->cu][ev->simd] != ev->cycle) {
+        rs->seen[ev->cu][ev->simd] = true;
+        rs->cycle[ev->cu][ev->simd] = ev->cycle;
+        rs->group[ev->cu][ev->simd] = (uint32_t)a->groups++;
+    }
+    w->group = rs->group[ev->cu][ev->simd];
+    a->slot_reuse += rs->sm_finished[sm]; /* D22: only these can take a slot FWAS freed */
+    if (ev->nvregs > rs->sm_nvregs[sm])
+        rs->sm_nvregs[sm] = ev->nvregs;
+    if (ev->nvregs > a->max_nvregs)
+        a->max_nvregs = ev->nvregs;
+    return true;
+}
+
 bool pv_accesses_read(const char *path, pv_accesses *a, char *err, size_t errlen)
 {
     memset(a, 0, sizeof *a);
@@ -52,11 +104,16 @@ bool pv_accesses_read(const char *path, pv_accesses *a, char *err, size_t errlen
     if (!r)
         return false;
     wf_slot *tab = calloc(WF_MAX, sizeof *tab);
-    if (!tab) {
+    reader_state *rs = calloc(1, sizeof *rs);
+    if (!tab || !rs) {
         tr_close(r);
+        free(tab);
+        free(rs);
         snprintf(err, errlen, "%s: out of memory", path);
         return false;
     }
+    for (unsigned cu = 0; cu < TR_MAX_CU; cu++)
+        rs->sm_of_cu[cu] = -1;
     tr_event ev;
     int st;
     while ((st = tr_next(r, &ev)) == 1) {
@@ -68,59 +125,96 @@ bool pv_accesses_read(const char *path, pv_accesses *a, char *err, size_t errlen
                 break;
             }
             s->id = ev.wf + 1;
-            s->ordinal = (unsigned)a->wavefronts++;
+            s->ordinal = (unsigned)a->wavefronts;
             s->mask = ~0ull;
-            if (ev.nvregs > a->max_nvregs)
-                a->max_nvregs = ev.nvregs;
+            if (!add_wave(a, rs, &ev)) {
+                snprintf(err, errlen, "%s: out of memory", path);
+                st = -2;
+                break;
+            }
             continue;
         }
+        if (ev.kind == TR_F)
+            rs->sm_finished[a->wave[s->ordinal].sm] = true;
         if (ev.kind == TR_F || (ev.kind == TR_W && ev.launch))
             continue;
         if (ev.kind == TR_W)
             s->mask = ev.mask;
-        const unsigned warp = s->ordinal % DRF_PV_WARPS, reg = ev.vreg % DRF_PV_REG_IDS;
-        const unsigned last = (s->ordinal / BLOCK_WARPS * BLOCK_WARPS + BLOCK_WARPS - 1) % DRF_PV_WARPS;
-        a->n[warp][reg][last % DRF_PV_BANKS][partial(s->mask)]++;
+        const unsigned lanes = lane_class(s->mask);
+        a->wave[s->ordinal].n[ev.vreg % DRF_PV_REG_IDS][lanes]++;
+        a->partial += lanes != PV_FULL;
         a->total++;
     }
     if (st == -1)
         snprintf(err, errlen, "%s", tr_error(r));
     tr_close(r);
     free(tab);
-    const unsigned warps = a->wavefronts < DRF_PV_WARPS ? (unsigned)a->wavefronts : DRF_PV_WARPS;
-    a->fast_regs = pv_fba_fast_regs(warps, a->max_nvregs < DRF_PV_REG_IDS ? a->max_nvregs : DRF_PV_REG_IDS);
+    if (st == 0) {
+        /* a work-group's last warp: the warp of its last wavefront (in A order) */
+        uint8_t *last = malloc(a->groups ? a->groups : 1);
+        if (!last) {
+            snprintf(err, errlen, "%s: out of memory", path);
+            st = -2;
+        } else {
+            for (uint64_t k = 0; k < a->wavefronts; k++)
+                last[a->wave[k].group] = a->wave[k].warp;
+            for (uint64_t k = 0; k < a->wavefronts; k++)
+                a->wave[k].last_warp = last[a->wave[k].group];
+            free(last);
+        }
+        for (unsigned sm = 0; sm < a->sms; sm++) {
+            const uint64_t wf = rs->sm_waves[sm];
+            const unsigned nv = rs->sm_nvregs[sm];
+            a->fast_regs[sm] = pv_fba_fast_regs(wf < DRF_PV_WARPS ? (unsigned)wf : DRF_PV_WARPS,
+                                                nv < DRF_PV_REG_IDS ? nv : DRF_PV_REG_IDS);
+        }
+    }
+    free(rs);
+    if (st != 0)
+        pv_accesses_free(a);
     return st == 0;
 }
 
-/* Accesses per virtual bank, and the two-cycle ones, under a scheme. */
-static void utilisation(const pv_accesses *a, enum pv_scheme s, double util[DRF_PV_BANKS],
+/* Accesses per SM and virtual bank under a scheme (cnt[sm * DRF_PV_BANKS + v]), those reaching
+ * each of its two sub-banks (sbc[2 * (sm * DRF_PV_BANKS + v) + h], D21: the low 32 lanes are
+ * sub-bank 0's, the high 32 sub-bank 1's; a hybrid slow bank keeps a partial vector in its fast
+ * sub-bank 0, D22), and the share of two-cycle ones. */
+static void utilisation(const pv_accesses *a, enum pv_scheme s, double *cnt, double *sbc,
                         double *slow_share)
 {
-    uint64_t n[DRF_PV_BANKS] = {0}, slow = 0;
+    uint64_t slow = 0;
     uint8_t rows[DRF_PV_BANKS][DRF_PV_BANKS];
     for (unsigned lw = 0; lw < DRF_PV_BANKS; lw++)
         pv_rename_row(lw, rows[lw]);
-    for (unsigned w = 0; w < DRF_PV_WARPS; w++)
+    memset(cnt, 0, (size_t)a->sms * DRF_PV_BANKS * sizeof *cnt);
+    memset(sbc, 0, (size_t)a->sms * DRF_PV_BANKS * 2 * sizeof *sbc);
+    for (uint64_t k = 0; k < a->wavefronts; k++) {
+        const pv_wave *w = &a->wave[k];
         for (unsigned r = 0; r < DRF_PV_REG_IDS; r++)
-            for (unsigned lw = 0; lw < DRF_PV_BANKS; lw++)
-                for (unsigned p = 0; p < 2; p++) {
-                    const uint64_t c = a->n[w][r][lw][p];
-                    if (!c)
-                        continue;
-                    const pv_bank_map_in in = {.warp = (uint8_t)w, .reg = (uint8_t)r,
-                                               .fast_regs = (uint8_t)a->fast_regs};
-                    pv_bank_map_out o;
-                    pv_bank_map_step(&in, &o);
-                    unsigned v = s == PV_FBA_RM ? o.bank_fba : o.bank;
-                    if (s >= PV_OPT_RENAME)
-                        v = rows[lw][v];
-                    n[v] += c;
-                    const bool hybrid = s >= PV_OPT && p;
-                    if (s != PV_BASELINE && v >= DRF_PV_FAST_BANKS && !hybrid)
-                        slow += c;
-                }
-    for (unsigned v = 0; v < DRF_PV_BANKS; v++)
-        util[v] = a->total ? (double)n[v] / (double)a->total : 0.0;
+            for (unsigned p = 0; p < PV_LANE_CLASSES; p++) {
+                const uint64_t c = w->n[r][p];
+                if (!c)
+                    continue;
+                const pv_bank_map_in in = {.warp = w->warp, .reg = (uint8_t)r,
+                                           .fast_regs = (uint8_t)a->fast_regs[w->sm]};
+                pv_bank_map_out o;
+                pv_bank_map_step(&in, &o);
+                unsigned v = s == PV_FBA_RM ? o.bank_fba : o.bank;
+                if (s >= PV_OPT_RENAME)
+                    v = rows[w->last_warp % DRF_PV_BANKS][v];
+                const unsigned i = w->sm * DRF_PV_BANKS + v;
+                cnt[i] += (double)c;
+                const bool hybrid = s >= PV_OPT && p != PV_FULL;
+                if (p == PV_FULL || p == PV_LOW || (hybrid && v >= DRF_PV_FAST_BANKS))
+                    sbc[2 * i] += (double)c;
+                else
+                    sbc[2 * i + 1] += (double)c;
+                if (p == PV_FULL)
+                    sbc[2 * i + 1] += (double)c;
+                if (s != PV_BASELINE && v >= DRF_PV_FAST_BANKS && !hybrid)
+                    slow += c;
+            }
+    }
     *slow_share = a->total ? (double)slow / (double)a->total : 0.0;
 }
 
@@ -130,13 +224,17 @@ static void table_from(const double d[DRF_PV_SUBBANKS], pv_org_table *t)
     pv_org_build(d, t, &bsb);
 }
 
-/* One chip under one scheme: fresh and aged cycle times; chip-1 details for Fig. 8. */
+/* One SM of one chip under one scheme: fresh and aged cycle times; chip-1 details for Fig. 8. */
 typedef struct {
-    double cycle0, cycle_aged, vd0[DRF_PV_BANKS], vd[DRF_PV_BANKS];
+    double cycle0, cycle_aged, vd0[DRF_PV_BANKS], vd[DRF_PV_BANKS], dvth[DRF_PV_SUBBANKS];
 } chip_run;
 
-static void run_chip(const pv_chip *c, enum pv_scheme s, const double util[DRF_PV_BANKS],
-                     double years, enum pv_t0 eq1_t0, chip_run *out)
+/* sbc: the SM's accesses per virtual bank and sub-bank; ref: the access count that stresses a
+ * cell half of the time (D21). NBTI-opt re-organizes at every kernel launch (D22: one a month,
+ * the last at the end, whose ranking sets the aged cycle); the other schemes keep their table,
+ * so their duty is constant and one step gives the same shift. */
+static void run_chip(const pv_chip *c, enum pv_scheme s, const double sbc[2 * DRF_PV_BANKS],
+                     double ref, double years, enum pv_t0 eq1_t0, double v7, chip_run *out)
 {
     pv_org_table t;
     if (s == PV_BASELINE)
@@ -144,24 +242,22 @@ static void run_chip(const pv_chip *c, enum pv_scheme s, const double util[DRF_P
     else
         table_from(c->delay, &t);
     double stress[DRF_PV_SUBBANKS] = {0}, dvth[DRF_PV_SUBBANKS] = {0}, now[DRF_PV_SUBBANKS];
-    double umax = 1e-12;
-    for (unsigned v = 0; v < DRF_PV_BANKS; v++)
-        umax = util[v] > umax ? util[v] : umax;
-    const double epoch = years * PV_YEAR_S / EPOCHS;
-    for (unsigned e = 0; e < EPOCHS; e++) {
-        if (s == PV_OPT_NBTI && e > 0) { /* kernel-level re-organization on aged delays */
+    const unsigned steps = s == PV_OPT_NBTI ? (unsigned)ceil(years * LAUNCHES_PER_YEAR) : 1;
+    const double step = years * PV_YEAR_S / steps;
+    for (unsigned e = 0; e < steps; e++) {
+        for (unsigned v = 0; v < DRF_PV_BANKS; v++)
+            for (unsigned h = 0; h < 2; h++) /* D21: each sub-bank by its own accesses */
+                stress[t.sb[v][h]] += fmin(1.0, 0.5 * sbc[2 * v + h] / ref) * step;
+        for (unsigned sb = 0; sb < DRF_PV_SUBBANKS; sb++)
+            dvth[sb] = pv_nbti_dvth_v(v7, stress[sb] / ((e + 1) * step), (e + 1) * step,
+                                    eq1_t0 == PV_T0_PV ? c->dvth0[sb] : 0.0);
+        if (s == PV_OPT_NBTI) { /* kernel-level re-organization on the aged delays */
             for (unsigned sb = 0; sb < DRF_PV_SUBBANKS; sb++)
                 now[sb] = pv_chip_delay(c, sb, dvth[sb]);
             table_from(now, &t);
         }
-        for (unsigned v = 0; v < DRF_PV_BANKS; v++)
-            for (unsigned h = 0; h < 2; h++)
-                stress[t.sb[v][h]] += 0.5 * util[v] / umax * epoch; /* D21: duty */
-        for (unsigned sb = 0; sb < DRF_PV_SUBBANKS; sb++)
-            dvth[sb] = pv_nbti_dvth(stress[sb] / ((e + 1) * epoch), (e + 1) * epoch,
-                                    eq1_t0 == PV_T0_PV ? c->dvth0[sb] : 0.0);
     }
-    out->cycle0 = out->cycle_aged = 0.0;
+    memcpy(out->dvth, dvth, sizeof dvth);
     const unsigned need = s == PV_BASELINE ? DRF_PV_BANKS : DRF_PV_FAST_BANKS;
     /* fresh cycle: the slowest sub-bank (baseline) or the 22nd fastest, the boundary (VL-SB) */
     pv_org_table t0;
@@ -169,6 +265,7 @@ static void run_chip(const pv_chip *c, enum pv_scheme s, const double util[DRF_P
     out->cycle0 = c->delay[t0.sb[PV_BOUNDARY_RANK / 2][PV_BOUNDARY_RANK % 2]];
     if (s == PV_BASELINE)
         out->cycle0 = c->delay[t0.sb[DRF_PV_BANKS - 1][1]];
+    out->cycle_aged = 0.0;
     for (unsigned v = 0; v < DRF_PV_BANKS; v++) {
         double d0 = 0.0, d = 0.0;
         for (unsigned h = 0; h < 2; h++) {
@@ -184,48 +281,88 @@ static void run_chip(const pv_chip *c, enum pv_scheme s, const double util[DRF_P
     out->cycle_aged = fmax(out->cycle_aged, out->cycle0);
 }
 
+/* The access count that stresses a cell half of the time, one scale for every scheme and SM
+ * (D21): the trace's busiest bank under the baseline's Eq. (3) mapping, over all its SMs. */
+static double stress_ref(const double *baseline_cnt, unsigned sms)
+{
+    double m = 0.0;
+    for (unsigned k = 0; k < sms * DRF_PV_BANKS; k++)
+        m = fmax(m, baseline_cnt[k]);
+    return m > 0.0 ? m : 1.0;
+}
+
 bool pv_evaluate(const pv_accesses *a, unsigned chips, double years, enum pv_t0 t0,
                  pv_result r[PV_SCHEMES])
 {
+    return pv_evaluate_v(a, chips, years, t0, PV_NBTI_7Y_V, r);
+}
+
+bool pv_evaluate_v(const pv_accesses *a, unsigned chips, double years, enum pv_t0 t0, double v7,
+                   pv_result r[PV_SCHEMES])
+{
+    const unsigned sms = a->sms ? a->sms : 1;
     pv_varius *var = pv_varius_new(0.5);
     pv_chip *c = malloc(sizeof *c);
-    if (!var || !c) {
+    double *buf = calloc((size_t)PV_SCHEMES * sms * DRF_PV_BANKS * 3, sizeof *buf);
+    if (!var || !c || !buf) {
         pv_varius_free(var);
         free(c);
+        free(buf);
         return false;
     }
     memset(r, 0, PV_SCHEMES * sizeof *r);
-    double util[PV_SCHEMES][DRF_PV_BANKS];
+    double *cnt[PV_SCHEMES], *sbc[PV_SCHEMES];
+    const double total = a->total ? (double)a->total : 1.0;
     for (unsigned s = 0; s < PV_SCHEMES; s++) {
-        utilisation(a, s, util[s], &r[s].slow_share);
-        r[s].util_min_share = 1.0;
-        for (unsigned v = 0; v < DRF_PV_BANKS; v++) {
-            r[s].vbank_util[v] = util[s][v];
-            r[s].util_max_share = fmax(r[s].util_max_share, util[s][v]);
-            r[s].util_min_share = fmin(r[s].util_min_share, util[s][v]);
+        cnt[s] = buf + (size_t)s * sms * DRF_PV_BANKS * 3;
+        sbc[s] = cnt[s] + (size_t)sms * DRF_PV_BANKS;
+        utilisation(a, s, cnt[s], sbc[s], &r[s].slow_share);
+        /* busiest / idlest virtual bank of each SM, weighted by the SM's accesses */
+        for (unsigned sm = 0; sm < sms; sm++) {
+            double mx = 0.0, mn = INFINITY;
+            for (unsigned v = 0; v < DRF_PV_BANKS; v++) {
+                const double n = cnt[s][sm * DRF_PV_BANKS + v];
+                r[s].vbank_util[v] += n / total;
+                mx = fmax(mx, n);
+                mn = fmin(mn, n);
+            }
+            r[s].util_max_share += mx / total;
+            r[s].util_min_share += mn / total;
         }
     }
+    const double ref = stress_ref(cnt[PV_BASELINE], sms);
     for (unsigned k = 1; k <= chips; k++) {
-        pv_chip_generate(var, k, c);
-        for (unsigned s = 0; s < PV_SCHEMES; s++) {
-            chip_run cr;
-            run_chip(c, s, util[s], years, t0, &cr);
-            r[s].freq0 += 1.0 / cr.cycle0 / chips;
-            r[s].freq_aged += 1.0 / cr.cycle_aged / chips;
-            r[s].guardband += (cr.cycle_aged / cr.cycle0 - 1.0) / chips;
-            if (k == 1) {
-                memcpy(r[s].vbank_delay0, cr.vd0, sizeof cr.vd0);
-                memcpy(r[s].vbank_delay, cr.vd, sizeof cr.vd);
-                r[s].boundary0 = cr.cycle0;
+        double f0[PV_SCHEMES] = {0}, fa[PV_SCHEMES] = {0};
+        for (unsigned sm = 0; sm < sms; sm++) {
+            pv_chip_generate(var, k + ((uint64_t)sm << 32), c); /* D19: a map per SM */
+            for (unsigned s = 0; s < PV_SCHEMES; s++) {
+                chip_run cr;
+                run_chip(c, s, sbc[s] + 2 * sm * DRF_PV_BANKS, ref, years, t0, v7, &cr);
+                f0[s] += 1.0 / cr.cycle0 / sms; /* Section 3.1: the SMs' mean RF frequency */
+                fa[s] += 1.0 / cr.cycle_aged / sms;
+                if (k == 1 && sm == 0) {
+                    memcpy(r[s].vbank_delay0, cr.vd0, sizeof cr.vd0);
+                    memcpy(r[s].vbank_delay, cr.vd, sizeof cr.vd);
+                    memcpy(r[s].sb_dvth, cr.dvth, sizeof cr.dvth);
+                    r[s].boundary0 = cr.cycle0;
+                }
             }
+        }
+        for (unsigned s = 0; s < PV_SCHEMES; s++) {
+            r[s].freq0 += f0[s] / chips;
+            r[s].freq_aged += fa[s] / chips;
+            r[s].guardband += (f0[s] / fa[s] - 1.0) / chips; /* the chip's cycle increase */
         }
     }
     /* D20: the chips' average guardband over the baseline's (a chip's own ratio is unstable:
      * its baseline guardband can be close to 0) */
     for (unsigned s = 0; s < PV_SCHEMES; s++)
+        r[s].loss_total = 1.0 - r[s].freq_aged;
+    for (unsigned s = 0; s < PV_SCHEMES; s++)
         r[s].norm_guardband = r[PV_BASELINE].guardband > 0.0
                                   ? r[s].guardband / r[PV_BASELINE].guardband : 1.0;
     pv_varius_free(var);
     free(c);
+    free(buf);
     return true;
 }

@@ -86,9 +86,8 @@ static double point_delay(const pv_chip *c, unsigned p, double dvth)
 double pv_chip_delay(const pv_chip *c, unsigned sb, double dvth)
 {
     double d = 0.0;
-    for (unsigned p = 0; p < PV_POINTS; p++)
-        if (c->sb_of[p] == sb && point_delay(c, p, dvth) > d)
-            d = point_delay(c, p, dvth);
+    for (unsigned k = 0; k < PV_SB_POINTS; k++)
+        d = fmax(d, point_delay(c, c->pts[sb][k], dvth));
     return d;
 }
 
@@ -108,12 +107,14 @@ void pv_chip_generate(const pv_varius *v, uint64_t seed, pv_chip *c)
         c->leff[i] = 1.0 + LEFF_SIGMA * half * (sys + gauss(&r)); /* same systematic field */
         c->sb_of[i] = subbank_of(i);
     }
+    unsigned fill[DRF_PV_SUBBANKS] = {0};
     for (unsigned sb = 0; sb < DRF_PV_SUBBANKS; sb++) {
         c->delay[sb] = 0.0;
         c->dvth0[sb] = 0.0;
     }
     for (unsigned p = 0; p < PV_POINTS; p++) {
         const unsigned sb = c->sb_of[p];
+        c->pts[sb][fill[sb]++] = (uint16_t)p;
         const double d = point_delay(c, p, 0.0);
         if (d > c->delay[sb]) {
             c->delay[sb] = d;
@@ -122,14 +123,19 @@ void pv_chip_generate(const pv_varius *v, uint64_t seed, pv_chip *c)
     }
 }
 
-double pv_nbti_dvth(double duty, double t_total, double dvth0)
+double pv_nbti_dvth_v(double v7, double duty, double t_total, double dvth0)
 {
     const double two_n = 2.0 * PV_NBTI_N;
-    const double kv = pow(PV_NBTI_7Y_V, 1.0 / two_n) / sqrt(7.0 * PV_YEAR_S);
+    const double kv = pow(v7, 1.0 / two_n) / sqrt(7.0 * PV_YEAR_S);
     const double ts = duty * t_total, tr = t_total - ts;
     if (ts <= 0.0)
         return 0.0;
     /* Eq. (1) less its value at t = 0 (the PV shift is in the map already), then Eq. (2) */
     const double stress = pow(kv * sqrt(ts) + pow(dvth0, 1.0 / two_n), two_n) - dvth0;
     return stress * (1.0 - sqrt(PV_NBTI_ETA * tr / (ts + tr)));
+}
+
+double pv_nbti_dvth(double duty, double t_total, double dvth0)
+{
+    return pv_nbti_dvth_v(PV_NBTI_7Y_V, duty, t_total, dvth0);
 }

@@ -14,7 +14,7 @@ mkdir -p "$OUT/pv" "$OUT/plots"
   echo
   for t in "$@"; do
     name=$(basename "$t" .trace.xz)
-    "$BIN" pv "$t" --chips "$CHIPS" --years "$YEARS" | sed "1s|^## .*: |## $name: |"
+    "$BIN" pv "$t" --chips "$CHIPS" --years "$YEARS" | sed "s|^## [^:]*: |## $name: |"
     "$BIN" pv "$t" --chips "$CHIPS" --years "$YEARS" --json >"$OUT/pv/$name.json"
     "$BIN" pv "$t" --chips "$CHIPS" --years "$YEARS" --t0 pv --json >"$OUT/pv/$name-t0pv.json"
   done

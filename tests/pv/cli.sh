@@ -142,6 +142,31 @@ rows=$(grep -c '^| [^-s]' <<<"$out")
 base=$(grep '^| baseline |' <<<"$out" | awk -F'|' '{gsub(/ /, "", $9); print $9}')
 verdict "pv: 7 schemes, baseline norm. guardband 1" \
   "$([ $st -eq 0 ] && [ "$rows" -eq 7 ] && [ "$base" = "1.000" ] || echo "exit $st, $rows rows, baseline '$base'")"
+# D21: work-groups are the wavefronts whose A lines share cycle, cu and simd (counted here by awk)
+for t in Reduction MatrixTranspose; do
+  want=$(xz -dc "$root/data/traces/$t.trace.xz" | awk '$1 == "A" { n++; g[$2 " " $3 " " $4] = 1 }
+    END { printf "trace: %d work-groups, %d wavefronts", length(g), n }')
+  got=$("$bin" pv "$root/data/traces/$t.trace.xz" --chips 1 | head -1)
+  verdict "pv: $t work-groups" "$([ "$got" = "$want" ] || echo "got '$got', want '$want'")"
+  # each compute unit an SM (D21)
+  want=$(xz -dc "$root/data/traces/$t.trace.xz" | awk '$1 == "A" { c[$3] = 1 } END { print length(c) }')
+  got=$("$bin" pv "$root/data/traces/$t.trace.xz" --chips 1 --json | grep -o '"sms":[0-9]*' | cut -d: -f2)
+  verdict "pv: $t SMs" "$([ "$got" = "$want" ] || echo "got '$got', want '$want'")"
+done
+# D22: wavefronts launched after one of their SM ended (the only ones FWAS can move) and the
+# accesses of one half of the lanes (the only ones hybrid banks act on), recounted by awk (a W
+# line at its wavefront's A cycle is a launch value; an R uses the wavefront's last W mask)
+for t in Reduction DCT; do
+  want=$(xz -dc "$root/data/traces/$t.trace.xz" | awk '
+    $1 == "A" { a[$5] = $2; m[$5] = "ffffffffffffffff"; if (fin[$3]) r++ }
+    $1 == "F" { fin[$3] = 1 }
+    $1 == "W" && $2 != a[$5] { m[$5] = $7 }
+    ($1 == "W" && $2 != a[$5]) || $1 == "R" {
+      if (substr(m[$5], 1, 8) == "00000000" || substr(m[$5], 9, 8) == "00000000") p++ }
+    END { printf "\"slot_reuse\":%d,\"partial_accesses\":%d", r, p }')
+  got=$("$bin" pv "$root/data/traces/$t.trace.xz" --chips 1 --json | grep -o '"slot_reuse":[0-9]*,"partial_accesses":[0-9]*')
+  verdict "pv: $t slot reuse, partial accesses" "$([ "$got" = "$want" ] || echo "got '$got', want '$want'")"
+done
 "$bin" pv "$root/data/traces/Reduction.trace.xz" --chips 2 --json >"$tmp/pv.json"; st=$?
 verdict "pv --json" "$([ $st -eq 0 ] && [ "$(grep -o '"scheme"' "$tmp/pv.json" | wc -l)" -eq 7 ] \
   && grep -q '"t0":"nbti"' "$tmp/pv.json" || echo "exit $st")"
