@@ -169,14 +169,22 @@ void sim_bit_profile(const sim *s, sim_scheme k, double (*prof)[3])
 /* --- whole file ---------------------------------------------------------------------------- */
 /* One replay of the file; time = base + replay cycle - first cycle. *length: the cycles from
  * the first to the last event, plus one. */
-static bool run_pass(sim *s, const char *path, uint64_t base, uint64_t *length, char *msg,
-                     size_t len)
+static bool run_pass(sim *s, const char *path, uint64_t base, unsigned copies, uint64_t *length,
+                     char *msg, size_t len)
 {
     char err[512];
     tr_reader *r = tr_open(path, err, sizeof err);
     ds_state *d = r ? ds_open(r, s->cfg.map, s->cfg.mem_budget) : NULL;
     if (d == NULL) {
         snprintf(msg, len, "%s", r ? "out of memory" : err);
+        tr_close(r);
+        return false;
+    }
+    if (s->cfg.dispatch == SIM_STREAM)
+        ds_limit_cus(d, PL_PAPER_CUS);
+    if (!ds_copies(d, path, copies, err, sizeof err)) {
+        snprintf(msg, len, "%s", err);
+        ds_close(d);
         tr_close(r);
         return false;
     }
@@ -254,12 +262,67 @@ static bool repetitions(sim *s, uint64_t length, unsigned *repeat, const char *p
     return true;
 }
 
+/* Stream dispatch (decision 6a): the copies of the trace launched at once. As asked, or
+ * automatic: enough wavefronts for every window of the 10 CUs' slices to be assigned N times
+ * (ceil(N x windows / wavefronts), N the largest window), at most AUTO_REPEAT_MAX, at most
+ * STREAM_EVENTS events in all and within the 32-bit cycle counters. Needs one read of the
+ * trace first (its wavefronts, N and cycles). */
+#define STREAM_EVENTS (1ull << 23)
+static bool stream_copies(const sim *s, const char *path, unsigned *copies, char *msg, size_t len)
+{
+    if (s->cfg.repeat) {
+        *copies = s->cfg.repeat;
+        return true;
+    }
+    tr_reader *r = tr_open(path, msg, len);
+    if (r == NULL)
+        return false;
+    tr_event ev;
+    int got;
+    uint64_t waves = 0, events = 0, first = 0, last = 0;
+    unsigned n = 0;
+    while ((got = tr_next(r, &ev)) == 1) {
+        first = events++ ? first : ev.cycle;
+        last = ev.cycle;
+        waves += ev.kind == TR_A;
+        n = ev.kind == TR_A && ev.nvregs > n ? ev.nvregs : n;
+    }
+    if (got < 0)
+        snprintf(msg, len, "%s", tr_error(r));
+    tr_close(r);
+    if (got < 0)
+        return false;
+    const uint64_t windows = (uint64_t)PL_PAPER_CUS * TR_SIMDS * pl_slots(n);
+    uint64_t c = waves ? (n * windows + waves - 1) / waves : 1;
+    const uint64_t by_events = events ? STREAM_EVENTS / events : 1;
+    const uint64_t by_cycles = (UINT32_MAX / 2) / (last - first + 1);
+    c = c < AUTO_REPEAT_MAX ? c : AUTO_REPEAT_MAX;
+    c = c < by_events ? c : by_events;
+    c = c < by_cycles ? c : by_cycles;
+    *copies = c ? (unsigned)c : 1;
+    return true;
+}
+
 bool sim_run_file(sim *s, const char *path, char *msg, size_t len)
 {
     const double t0 = sim_clock();
     uint64_t length;
     unsigned repeat;
-    if (!run_pass(s, path, 0, &length, msg, len) ||
+    s->stats.cus = s->cfg.dispatch == SIM_STREAM ? PL_PAPER_CUS : TR_MAX_CU;
+    if (s->cfg.dispatch == SIM_STREAM) {
+        if (!stream_copies(s, path, &repeat, msg, len) ||
+            !run_pass(s, path, 0, repeat, &length, msg, len))
+            return false;
+        s->stats.replayed = s->stats.events;
+        s->stats.repeat = repeat;
+        finish_stats(s);
+        double spent = 0;
+        for (unsigned k = 0; k < SIM_SCHEMES; k++)
+            spent += s->seconds[k];
+        s->stats.reader_seconds = sim_clock() - t0 - spent;
+        return true;
+    }
+    if (!run_pass(s, path, 0, 1, &length, msg, len) ||
         !repetitions(s, length, &repeat, path, msg, len))
         return false;
     s->stats.replayed = s->stats.events;
@@ -271,7 +334,7 @@ bool sim_run_file(sim *s, const char *path, char *msg, size_t len)
         sizes |= s->slice[i].used && s->slice[i].configs > 1;
     for (unsigned k = 1; sizes && k < repeat; k++) {
         uint64_t again;
-        if (!run_pass(s, path, k * length, &again, msg, len))
+        if (!run_pass(s, path, k * length, 1, &again, msg, len))
             return false;
         if (again != length) {
             snprintf(msg, len, "%s: the trace changed between passes", path);
