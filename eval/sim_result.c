@@ -2,9 +2,13 @@
 /* Results of the trace replay (aging paper Section 6): duty cycles per cell over each slice's
  * busy time (Figs. 12-18), normalised dVth by Eq. (3) (Fig. 19), Table 2 energy (Fig. 21),
  * and the whole-file driver with its back-to-back repetitions. docs/eval-decisions.md */
+#define _POSIX_C_SOURCE 200809L /* mkstemp, fdopen */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "progress.h"
 #include "rfsim_internal.h"
@@ -303,7 +307,48 @@ static bool stream_copies(const sim *s, const char *path, unsigned *copies, char
     return true;
 }
 
+/* "-": standard input is kept in a temporary file of its own name, for the copies of stream
+ * dispatch (read at once) and the passes of a trace with several window sizes; "" on error. */
+static bool spool_stdin(char *tmp, size_t tmplen, char *msg, size_t len)
+{
+    const char *dir = getenv("TMPDIR");
+    snprintf(tmp, tmplen, "%s/deltarf-sim-XXXXXX", dir && *dir ? dir : "/tmp");
+    const int fd = mkstemp(tmp);
+    FILE *f = fd >= 0 ? fdopen(fd, "wb") : NULL;
+    char buf[1 << 16];
+    size_t n;
+    bool ok = f != NULL;
+    while (ok && (n = fread(buf, 1, sizeof buf, stdin)) > 0)
+        ok = fwrite(buf, 1, n, f) == n;
+    ok = ok && !ferror(stdin);
+    if (f && fclose(f) != 0)
+        ok = false;
+    if (!f && fd >= 0)
+        close(fd);
+    if (!ok) {
+        snprintf(msg, len, "%s: cannot keep standard input in %s: %s", TR_STDIN, tmp,
+                 strerror(errno));
+        if (fd >= 0)
+            remove(tmp);
+    }
+    return ok;
+}
+
+static bool run_file(sim *s, const char *path, char *msg, size_t len);
+
 bool sim_run_file(sim *s, const char *path, char *msg, size_t len)
+{
+    if (strcmp(path, "-") != 0)
+        return run_file(s, path, msg, len);
+    char tmp[4096];
+    if (!spool_stdin(tmp, sizeof tmp, msg, len))
+        return false;
+    const bool ok = run_file(s, tmp, msg, len);
+    remove(tmp);
+    return ok;
+}
+
+static bool run_file(sim *s, const char *path, char *msg, size_t len)
 {
     const double t0 = sim_clock();
     uint64_t length;
