@@ -4,8 +4,9 @@
 #ifndef CLI_SIM_H
 #define CLI_SIM_H
 
-#define SIM_SYNOPSIS "deltarf sim TRACE [--scheme S]... [--map packed|recorded] [--repeat R]" \
-                     " [--buffer-mb M] [--json] [--plots DIR]"
+#define SIM_SYNOPSIS "deltarf sim TRACE [--scheme S]... [--map packed|recorded]" \
+                     " [--dispatch passes|stream] [--repeat R] [--buffer-mb M] [--json]" \
+                     " [--plots DIR]"
 int cmd_sim(int argc, char **argv);
 
 #endif

@@ -2,7 +2,8 @@
 /* Wavefront dispatch for the trace replays (aging paper Section 2.1; dc-patch paper Section
  * II-A): places each A (eval/place.h), holds a wavefront that does not fit until a window frees
  * up, and replays its lines, shifted by its wait, merged in cycle order with the trace's
- * (docs/eval-decisions.md, decision 3a). Held lines beyond a budget go to a temporary file. */
+ * (docs/eval-decisions.md, decision 3a). Held lines beyond a budget go to a temporary file.
+ * Copies of the trace may be merged in as more wavefronts of the same kernel (decision 6a). */
 #define _POSIX_C_SOURCE 200809L /* pread, pwrite */
 #include "dispatch.h"
 
@@ -39,8 +40,19 @@ typedef struct {
     chunk *head, *tail;
 } held_wave;
 
+/* Copy k of the trace (k >= 1, its own reader): its next line, pending until the merge. */
+typedef struct {
+    tr_reader *r;
+    tr_event ev;
+    bool have, eof;
+} ds_copy;
+
 struct ds_state {
     tr_reader *r;
+    ds_copy *copy;               /* copies 1..ncopies-1 (copy 0 is r), or NULL */
+    unsigned ncopies;
+    tr_event pend0;              /* copy 0's pending line when copies are merged */
+    bool have0, eof0;
     pl_state pl;
     uint64_t budget, in_memory;
     int fd;                      /* temporary file, -1 until the first spill */
@@ -354,19 +366,66 @@ static bool heap_due(const ds_state *d)
     return d->nheap && (d->eof || due(d->heap[0]) <= d->last_cycle);
 }
 
+/* --- copies of the trace, merged in cycle order ---------------------------------------------- */
+enum { COPY_SHIFT = 40 }; /* copy k's wavefront ids: the trace's + k << COPY_SHIFT */
+
+/* The next line over every copy (lowest cycle, then lowest copy): 1, 0 at the end of all,
+ * -1 on an error (msg in err). *line: the line in its copy. */
+static int next_line(ds_state *d, tr_event *ev, unsigned long *line, char *err, size_t errlen)
+{
+    if (d->ncopies <= 1) {
+        const int got = tr_next(d->r, ev);
+        if (got < 0)
+            pl_fail(err, errlen, "%s", tr_error(d->r));
+        *line = tr_line(d->r);
+        return got;
+    }
+    int best = -1;
+    for (unsigned k = 0; k < d->ncopies; k++) {
+        tr_reader *r = k ? d->copy[k].r : d->r;
+        tr_event *p = k ? &d->copy[k].ev : &d->pend0;
+        bool *have = k ? &d->copy[k].have : &d->have0, *eof = k ? &d->copy[k].eof : &d->eof0;
+        if (!*have && !*eof) {
+            const int got = tr_next(r, p);
+            if (got < 0)
+                return pl_fail(err, errlen, "%s", tr_error(r)), -1;
+            if (p->wf >> COPY_SHIFT)
+                return pl_fail(err, errlen, "wavefront id %llu too large to copy the trace",
+                               (unsigned long long)p->wf), -1;
+            *have = got == 1;
+            *eof = got == 0;
+        }
+        const tr_event *b = best < 0 ? NULL : best ? &d->copy[best].ev : &d->pend0;
+        if (*have && (b == NULL || p->cycle < b->cycle))
+            best = (int)k;
+    }
+    if (best < 0)
+        return 0;
+    if (best == 0) {
+        *ev = d->pend0;
+        d->have0 = false;
+        *line = tr_line(d->r);
+    } else {
+        *ev = d->copy[best].ev;
+        d->copy[best].have = false;
+        *line = tr_line(d->copy[best].r);
+        ev->wf += (uint64_t)best << COPY_SHIFT;
+    }
+    return 1;
+}
+
 /* Reads until the next line of a wavefront that is not held or a held line is due (held
  * wavefronts' lines are queued); false with err on an error. */
 static bool read_next(ds_state *d, const char *name, char *err, size_t errlen)
 {
     while (!d->have_next && !d->eof && !heap_due(d)) {
-        const int got = tr_next(d->r, &d->next);
+        const int got = next_line(d, &d->next, &d->next_line, err, errlen);
         if (got < 0)
-            return pl_fail(err, errlen, "%s", tr_error(d->r));
+            return false;
         if (got == 0) {
             d->eof = true;
             break;
         }
-        d->next_line = tr_line(d->r);
         d->last_cycle = d->next.cycle;
         d->read_w += d->next.kind == TR_W;
         d->read_r += d->next.kind == TR_R;
@@ -489,6 +548,26 @@ ds_state *ds_open(tr_reader *r, pl_policy policy, uint64_t mem_budget)
     return d;
 }
 
+bool ds_copies(ds_state *d, const char *path, unsigned copies, char *err, size_t errlen)
+{
+    if (copies <= 1)
+        return true;
+    if ((d->copy = calloc(copies, sizeof *d->copy)) == NULL)
+        return pl_fail(err, errlen, "out of memory");
+    d->ncopies = 1;
+    for (unsigned k = 1; k < copies; k++) {
+        if ((d->copy[k].r = tr_open(path, err, errlen)) == NULL)
+            return false;
+        d->ncopies = k + 1;
+    }
+    return true;
+}
+
+void ds_limit_cus(ds_state *d, unsigned cus)
+{
+    pl_limit(&d->pl, cus);
+}
+
 const ds_stats *ds_get_stats(const ds_state *d)
 {
     return &d->st;
@@ -511,6 +590,9 @@ void ds_close(ds_state *d)
     for (size_t i = 0; i < d->tab_cap; i++)
         if (d->tab[i])
             free_wave(d->tab[i]);
+    for (unsigned k = 1; k < d->ncopies; k++)
+        tr_close(d->copy[k].r);
+    free(d->copy);
     if (d->fd >= 0)
         close(d->fd);
     pl_free(&d->pl);

@@ -54,6 +54,18 @@ void pl_init(pl_state *p, pl_policy policy)
 {
     memset(p, 0, sizeof *p);
     p->policy = policy;
+    p->cus = TR_MAX_CU;
+}
+
+void pl_limit(pl_state *p, unsigned cus)
+{
+    p->cus = cus >= 1 && cus <= TR_MAX_CU ? cus : TR_MAX_CU;
+}
+
+/* The slice of the trace's (cu, simd) under recorded placement. */
+static unsigned recorded_slice(const pl_state *p, const tr_event *ev)
+{
+    return (ev->cu % p->cus) * TR_SIMDS + ev->simd;
 }
 
 void pl_free(pl_state *p)
@@ -134,10 +146,10 @@ static bool fits(const pl_slice *s, unsigned n)
 static int choose(const pl_state *p, const tr_event *ev)
 {
     if (p->policy == PL_RECORDED) {
-        const unsigned k = ev->cu * TR_SIMDS + ev->simd;
+        const unsigned k = recorded_slice(p, ev);
         return fits(&p->slice[k], ev->nvregs) ? (int)k : -1;
     }
-    for (unsigned k = 0; k < PL_MAX_SLICES; k++)
+    for (unsigned k = 0; k < p->cus * TR_SIMDS; k++)
         if (fits(&p->slice[k], ev->nvregs))
             return (int)k;
     return -1;
@@ -153,10 +165,10 @@ static void why_not(const pl_state *p, const tr_event *ev, char *msg, size_t len
 {
     if (p->policy == PL_PACKED) {
         pl_fail(msg, len, "wavefront %llu (%u registers): every one of the %u slices is full",
-                (unsigned long long)ev->wf, ev->nvregs, PL_MAX_SLICES);
+                (unsigned long long)ev->wf, ev->nvregs, p->cus * TR_SIMDS);
         return;
     }
-    const pl_slice *s = &p->slice[ev->cu * TR_SIMDS + ev->simd];
+    const pl_slice *s = &p->slice[recorded_slice(p, ev)];
     if (s->n != ev->nvregs)
         pl_fail(msg, len, "wavefront %llu (%u registers): its slice (cu %u, simd %u) holds "
                 "windows of %u registers", (unsigned long long)ev->wf, ev->nvregs, ev->cu,

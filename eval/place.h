@@ -18,7 +18,8 @@ typedef enum {
     PL_POLICIES
 } pl_policy;
 
-enum { PL_MAX_SLICES = TR_MAX_CU * TR_SIMDS, PL_WINDOW_WORDS = DRF_REGS / 64 };
+enum { PL_MAX_SLICES = TR_MAX_CU * TR_SIMDS, PL_WINDOW_WORDS = DRF_REGS / 64,
+       PL_PAPER_CUS = 10 /* the aging paper's GPU (Table 4: AMD GCN HD 7770, 10 CUs) */ };
 
 /* A live wavefront: its slice (cu * 4 + simd, or the packed slice number) and its window of n
  * registers (reg_base = window * n, the lowest free one). */
@@ -36,6 +37,7 @@ typedef struct {
 
 typedef struct {
     pl_policy policy;
+    unsigned cus;           /* compute units used (4 slices each): TR_MAX_CU unless pl_limit */
     pl_slice slice[PL_MAX_SLICES];
     pl_wave *wave;          /* live wavefronts, open addressing on wf */
     size_t cap, count;
@@ -52,6 +54,9 @@ bool pl_find_name(const char *const *names, unsigned n, const char *name, unsign
 unsigned pl_slots(unsigned n);
 
 void pl_init(pl_state *p, pl_policy policy);
+/* Only the slices of the first cus compute units (1..TR_MAX_CU); recorded placement takes the
+ * trace's cu modulo cus. */
+void pl_limit(pl_state *p, unsigned cus);
 void pl_free(pl_state *p);
 /* Whether the wavefront of an A fits a slice now (pl_start would place it). */
 bool pl_fits(const pl_state *p, const tr_event *ev);

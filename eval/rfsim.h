@@ -39,9 +39,20 @@ double sim_dvth(double f);
 
 typedef struct sim sim;
 
+/* How the repetitions of the kernel reach the slices (docs/eval-decisions.md, decision 6a). */
+typedef enum {
+    SIM_PASSES, /* back to back on the trace's 32 CUs, folded from one replay */
+    SIM_STREAM, /* at once on Table 4's 10 CUs: wavefronts stream into windows as they free */
+    SIM_DISPATCHES
+} sim_dispatch;
+
+const char *sim_dispatch_name(sim_dispatch d);
+bool sim_dispatch_parse(const char *name, sim_dispatch *d);
+
 typedef struct {
     pl_policy map;       /* placement of wavefronts on slices (eval/place.h) */
-    unsigned repeat;     /* replays of the trace back to back; 0: automatic (docs) */
+    sim_dispatch dispatch;
+    unsigned repeat;     /* repetitions of the trace; 0: automatic (docs) */
     unsigned schemes;    /* mask of sim_scheme */
     uint64_t mem_budget; /* bytes of held lines of waiting wavefronts kept in memory */
     const char *progress;/* program name for the progress line on stderr; NULL: none */
@@ -68,6 +79,7 @@ typedef struct {
     uint64_t pat_all[SIM_PATS];  /* instruction writes by class (launch values apart) */
     uint64_t pat_full[SIM_PATS]; /* full-mask instruction writes (divergent stays 0) */
     unsigned repeat, slices_used, nvregs_min, nvregs_max;
+    unsigned cus;                /* compute units the slices belong to */
     unsigned slots;              /* wavefronts a slice holds (Table 5 rule) for nvregs_max */
     double busy_cycles;          /* summed over slices */
     double mean_resident;        /* time-weighted wavefronts per busy slice */

@@ -28,6 +28,21 @@ bool sim_scheme_parse(const char *name, sim_scheme *s)
     return true;
 }
 
+static const char *const dispatch_names[SIM_DISPATCHES] = {"passes", "stream"};
+const char *sim_dispatch_name(sim_dispatch d)
+{
+    return d < SIM_DISPATCHES ? dispatch_names[d] : "?";
+}
+
+bool sim_dispatch_parse(const char *name, sim_dispatch *d)
+{
+    unsigned k;
+    if (!pl_find_name(dispatch_names, SIM_DISPATCHES, name, &k))
+        return false;
+    *d = (sim_dispatch)k;
+    return true;
+}
+
 static double seconds_now(void)
 {
     struct timespec t;

@@ -122,8 +122,9 @@ static void scale_stats(sim_stats *st, unsigned repeat)
     }
 }
 
-/* A slice that took windows of several sizes restarts its allocators at each repetition
- * (as at every change of size), so all its repetitions are the same. */
+/* Only for slices that kept one window size: sim_run_file reads the trace again instead when
+ * a slice took several sizes (RAR's s and ARGO's pointer carry across them, decision 4); such
+ * a slice is scaled here as if each pass were pass 0. */
 bool sim_fold(sim *s, unsigned repeat)
 {
     if (repeat == 1)

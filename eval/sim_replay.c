@@ -42,7 +42,10 @@ static bool plane_get(sim_plane **p)
     return *p != NULL;
 }
 
-/* An empty slice takes windows of n registers: every allocator restarts (s = 0). */
+/* An empty slice takes windows of n registers. The paper resets neither RAR's rotation nor
+ * ARGO's pointer when a kernel of another window size starts (Section 5.2: s advances by 1
+ * mod N on each re-assignation), so both carry over: window w keeps s mod the new N, and the
+ * pointer is taken mod the new window count (docs/eval-decisions.md, decision 4). */
 static bool configure(sim *s, sim_slice *sl, unsigned n)
 {
     sl->used = true;
@@ -57,10 +60,14 @@ static bool configure(sim *s, sim_slice *sl, unsigned n)
         if (!plane_get(&sl->plane[k]))
             return false;
         sim_plane *p = sl->plane[k];
+        uint8_t kept[DRF_WAVEFRONT_SLOTS];
+        memcpy(kept, p->rar.s, sizeof kept);
         rar_alloc_out o;
         const rar_alloc_in in = {.configure = true, .cfg_n = (uint16_t)n};
         rar_alloc_step(&p->rar, &in, &o);
-        p->argo_next = 0;
+        for (unsigned w = 0; w < DRF_WAVEFRONT_SLOTS; w++)
+            p->rar.s[w] = (uint8_t)(kept[w] % n);
+        p->argo_next %= DRF_REGS / n;
         memset(p->argo_busy, 0, sizeof p->argo_busy);
     }
     return true;

@@ -2,9 +2,13 @@
 /* Results of the trace replay (aging paper Section 6): duty cycles per cell over each slice's
  * busy time (Figs. 12-18), normalised dVth by Eq. (3) (Fig. 19), Table 2 energy (Fig. 21),
  * and the whole-file driver with its back-to-back repetitions. docs/eval-decisions.md */
+#define _POSIX_C_SOURCE 200809L /* mkstemp, fdopen */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "progress.h"
 #include "rfsim_internal.h"
@@ -167,15 +171,24 @@ void sim_bit_profile(const sim *s, sim_scheme k, double (*prof)[3])
 }
 
 /* --- whole file ---------------------------------------------------------------------------- */
-/* The replay of the file, read once; time = replay cycle - first cycle. *length: the cycles
- * from the first to the last event, plus one. */
-static bool run_pass(sim *s, const char *path, uint64_t *length, char *msg, size_t len)
+/* One replay of the file; time = base + replay cycle - first cycle. *length: the cycles from
+ * the first to the last event, plus one. */
+static bool run_pass(sim *s, const char *path, uint64_t base, unsigned copies, uint64_t *length,
+                     char *msg, size_t len)
 {
     char err[512];
     tr_reader *r = tr_open(path, err, sizeof err);
     ds_state *d = r ? ds_open(r, s->cfg.map, s->cfg.mem_budget) : NULL;
     if (d == NULL) {
         snprintf(msg, len, "%s", r ? "out of memory" : err);
+        tr_close(r);
+        return false;
+    }
+    if (s->cfg.dispatch == SIM_STREAM)
+        ds_limit_cus(d, PL_PAPER_CUS);
+    if (!ds_copies(d, path, copies, err, sizeof err)) {
+        snprintf(msg, len, "%s", err);
+        ds_close(d);
         tr_close(r);
         return false;
     }
@@ -189,7 +202,7 @@ static bool run_pass(sim *s, const char *path, uint64_t *length, char *msg, size
         if (!started)
             first = it.e.cycle, started = true;
         last = it.e.cycle;
-        const uint64_t now = it.e.cycle - first;
+        const uint64_t now = base + it.e.cycle - first;
         if (now >= UINT32_MAX / 2) {
             snprintf(msg, len, "%s:%lu: run too long for 32-bit cycle counters", path, it.line);
             break;
@@ -206,7 +219,8 @@ static bool run_pass(sim *s, const char *path, uint64_t *length, char *msg, size
         pg_tick(&pg, r, s->stats.events);
     }
     pg_end(&pg);
-    s->stats.dispatch = *ds_get_stats(d);
+    if (base == 0)
+        s->stats.dispatch = *ds_get_stats(d);
     ds_close(d);
     tr_close(r);
     *length = last - first + 1;
@@ -252,16 +266,127 @@ static bool repetitions(sim *s, uint64_t length, unsigned *repeat, const char *p
     return true;
 }
 
+/* Stream dispatch (decision 6a): the copies of the trace launched at once. As asked, or
+ * automatic: enough wavefronts for every window of the 10 CUs' slices to be assigned N times
+ * (ceil(N x windows / wavefronts), N the largest window), at most AUTO_REPEAT_MAX, at most
+ * STREAM_EVENTS events in all and within the 32-bit cycle counters. Needs one read of the
+ * trace first (its wavefronts, N and cycles). */
+#define STREAM_EVENTS (1ull << 23)
+static bool stream_copies(const sim *s, const char *path, unsigned *copies, char *msg, size_t len)
+{
+    if (s->cfg.repeat) {
+        *copies = s->cfg.repeat;
+        return true;
+    }
+    tr_reader *r = tr_open(path, msg, len);
+    if (r == NULL)
+        return false;
+    tr_event ev;
+    int got;
+    uint64_t waves = 0, events = 0, first = 0, last = 0;
+    unsigned n = 0;
+    while ((got = tr_next(r, &ev)) == 1) {
+        first = events++ ? first : ev.cycle;
+        last = ev.cycle;
+        waves += ev.kind == TR_A;
+        n = ev.kind == TR_A && ev.nvregs > n ? ev.nvregs : n;
+    }
+    if (got < 0)
+        snprintf(msg, len, "%s", tr_error(r));
+    tr_close(r);
+    if (got < 0)
+        return false;
+    const uint64_t windows = (uint64_t)PL_PAPER_CUS * TR_SIMDS * pl_slots(n);
+    uint64_t c = waves ? (n * windows + waves - 1) / waves : 1;
+    const uint64_t by_events = events ? STREAM_EVENTS / events : 1;
+    const uint64_t by_cycles = (UINT32_MAX / 2) / (last - first + 1);
+    c = c < AUTO_REPEAT_MAX ? c : AUTO_REPEAT_MAX;
+    c = c < by_events ? c : by_events;
+    c = c < by_cycles ? c : by_cycles;
+    *copies = c ? (unsigned)c : 1;
+    return true;
+}
+
+/* "-": standard input is kept in a temporary file of its own name, for the copies of stream
+ * dispatch (read at once) and the passes of a trace with several window sizes; "" on error. */
+static bool spool_stdin(char *tmp, size_t tmplen, char *msg, size_t len)
+{
+    const char *dir = getenv("TMPDIR");
+    snprintf(tmp, tmplen, "%s/deltarf-sim-XXXXXX", dir && *dir ? dir : "/tmp");
+    const int fd = mkstemp(tmp);
+    FILE *f = fd >= 0 ? fdopen(fd, "wb") : NULL;
+    char buf[1 << 16];
+    size_t n;
+    bool ok = f != NULL;
+    while (ok && (n = fread(buf, 1, sizeof buf, stdin)) > 0)
+        ok = fwrite(buf, 1, n, f) == n;
+    ok = ok && !ferror(stdin);
+    if (f && fclose(f) != 0)
+        ok = false;
+    if (!f && fd >= 0)
+        close(fd);
+    if (!ok) {
+        snprintf(msg, len, "%s: cannot keep standard input in %s: %s", TR_STDIN, tmp,
+                 strerror(errno));
+        if (fd >= 0)
+            remove(tmp);
+    }
+    return ok;
+}
+
+static bool run_file(sim *s, const char *path, char *msg, size_t len);
+
 bool sim_run_file(sim *s, const char *path, char *msg, size_t len)
+{
+    if (strcmp(path, "-") != 0)
+        return run_file(s, path, msg, len);
+    char tmp[4096];
+    if (!spool_stdin(tmp, sizeof tmp, msg, len))
+        return false;
+    const bool ok = run_file(s, tmp, msg, len);
+    remove(tmp);
+    return ok;
+}
+
+static bool run_file(sim *s, const char *path, char *msg, size_t len)
 {
     const double t0 = sim_clock();
     uint64_t length;
     unsigned repeat;
-    if (!run_pass(s, path, &length, msg, len) ||
+    s->stats.cus = s->cfg.dispatch == SIM_STREAM ? PL_PAPER_CUS : TR_MAX_CU;
+    if (s->cfg.dispatch == SIM_STREAM) {
+        if (!stream_copies(s, path, &repeat, msg, len) ||
+            !run_pass(s, path, 0, repeat, &length, msg, len))
+            return false;
+        s->stats.replayed = s->stats.events;
+        s->stats.repeat = repeat;
+        finish_stats(s);
+        double spent = 0;
+        for (unsigned k = 0; k < SIM_SCHEMES; k++)
+            spent += s->seconds[k];
+        s->stats.reader_seconds = sim_clock() - t0 - spent;
+        return true;
+    }
+    if (!run_pass(s, path, 0, 1, &length, msg, len) ||
         !repetitions(s, length, &repeat, path, msg, len))
         return false;
     s->stats.replayed = s->stats.events;
-    if (!sim_fold(s, repeat)) {
+    /* A slice that took several window sizes carries RAR's s and ARGO's pointer across them
+     * (decision 4), so its passes differ in a way the fold does not model: the file is
+     * replayed again, pass k shifted by k x length (decision 6). */
+    bool sizes = false;
+    for (unsigned i = 0; i < SIM_MAX_SLICES; i++)
+        sizes |= s->slice[i].used && s->slice[i].configs > 1;
+    for (unsigned k = 1; sizes && k < repeat; k++) {
+        uint64_t again;
+        if (!run_pass(s, path, k * length, 1, &again, msg, len))
+            return false;
+        if (again != length) {
+            snprintf(msg, len, "%s: the trace changed between passes", path);
+            return false;
+        }
+    }
+    if (!sizes && !sim_fold(s, repeat)) {
         snprintf(msg, len, "%s: out of memory", path);
         return false;
     }

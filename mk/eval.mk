@@ -5,11 +5,14 @@
 # as $(BUILD)/eval/report.md. evaltest: the replay's and the dispatch's unit tests and the CLI
 # tests (tests/eval/: errors, oversubscribed slices, folded repetitions).
 EVAL_TRACES := $(wildcard data/traces/*.trace.xz)
+# make eval also replays BlackScholes, the aging paper's own Figs. 14 and 17 kernel, when
+# ../shared/traces holds it (minutes; never in make test: ledgertest uses EVAL_TRACES).
+EVAL_SIM_TRACES := $(EVAL_TRACES) $(wildcard ../shared/traces/BlackScholes.trace.xz)
 EVAL_MAP ?= packed
 TEST_STEPS += evaltest:3
 .PHONY: eval eval-sim evaltest eval-ledger ledgertest
 eval-sim: $(BUILD)/deltarf
-	tools/eval_report.sh $(BUILD)/deltarf $(BUILD)/eval $(EVAL_MAP) $(EVAL_TRACES)
+	tools/eval_report.sh $(BUILD)/deltarf $(BUILD)/eval $(EVAL_MAP) $(EVAL_SIM_TRACES)
 
 eval: eval-sim $(if $(wildcard mk/patch.mk),eval-patch) $(if $(wildcard mk/pilot.mk),eval-pilot)
 	@{ echo "# deltarf: evaluation on the real traces of data/traces (make eval)"; echo; \

@@ -166,6 +166,64 @@ static void test_two_passes(check_counts *c)
     sim_free(s);
 }
 
+/* Window sizes alternating between kernels (as RadixSort's 19 and 22): three one-wavefront
+ * kernels of N = 2, 3, 2 registers, each living 50 cycles and holding Lr1 = i*i (other, on)
+ * from t=10 while Lr0 = 5 (constant) is off under RC. RAR's s and ARGO's pointer carry over the
+ * change of N (decision 4): RC+RAR maps Lr1 to Pr1, Pr2 (s = 1 mod 3), Pr1 (s = 2 mod 2), so
+ * the '1' cells of Lr1 hold '1' 80 of 150 cycles (RC: 120); ARGO takes windows 0, 1 and 2
+ * (Pr0-1, Pr3-5, Pr4-5): Pr4 holds Lr1 (component 1 = 1) then Lr0 (= 5), bit 0 '1' 80 of 150
+ * cycles (a reset pointer: window 0 each time, 120). With --repeat 2 the trace is read again
+ * with the state kept: pass 2 maps Lr1 to Pr0, Pr1, Pr0, so Pr1 holds it 120 of 300 cycles
+ * (RC: 240), and ARGO's windows 3-5 are new cells (80 of 300). */
+static bool make_sizes_trace(char *path)
+{
+    const int fd = mkstemp(path);
+    FILE *f = fd < 0 ? NULL : fdopen(fd, "w");
+    if (f == NULL)
+        return false;
+    fputs("# deltarf register-write trace v1\n# kernel sizes\n# clock cycles\n", f);
+    for (unsigned k = 0; k < 3; k++) {
+        const unsigned t = 100 * (k + 1), n = k == 1 ? 3 : 2;
+        fprintf(f, "A %u 0 0 %u %u\nW %u 0 0 %u 0 ffffffffffffffff", t, k, n, t + 10, k);
+        write_lane_values(f, 0);
+        fprintf(f, "W %u 0 0 %u 1 ffffffffffffffff", t + 10, k);
+        write_lane_values(f, 2);
+        fprintf(f, "F %u 0 0 %u\n", t + 50, k);
+    }
+    return fclose(f) == 0;
+}
+
+static void test_sizes_rotate(check_counts *c)
+{
+    char path[] = "/tmp/deltarf_sim_sizes_XXXXXX";
+    CHECK(c, make_sizes_trace(path));
+    for (unsigned repeat = 1; repeat <= 2; repeat++) {
+        const sim_config cfg = {.map = PL_PACKED, .repeat = repeat,
+                                .schemes = (1u << SIM_SCHEMES) - 1u};
+        sim *s = sim_new(&cfg);
+        char msg[512] = "";
+        const bool ok = s && sim_run_file(s, path, msg, sizeof msg);
+        CHECK(c, ok);
+        if (!ok) {
+            fprintf(stderr, "sim_run_file: %s\n", msg);
+            sim_free(s);
+            continue;
+        }
+        sim_result rc, rcrar, argo;
+        sim_collect(s, SIM_RC, &rc);
+        sim_collect(s, SIM_RCRAR, &rcrar);
+        sim_collect(s, SIM_ARGO, &argo);
+        const double busy = 150.0 * repeat;
+        CHECK(c, NEAR(sim_get_stats(s)->busy_cycles, busy));
+        CHECK(c, NEAR(rc.longest[1], 120.0 * repeat / busy));
+        CHECK(c, NEAR(rcrar.longest[1], (repeat == 1 ? 80.0 : 120.0) / busy));
+        CHECK(c, NEAR(argo.longest[1], 80.0 / busy));
+        CHECK(c, NEAR(rcrar.reg_longest[1][2], 40.0 / busy));
+        sim_free(s);
+    }
+    remove(path);
+}
+
 static void test_wc_encode(check_counts *c)
 {
     uint32_t v[DRF_COMPONENTS], img[DRF_COMPONENTS];
@@ -214,6 +272,7 @@ int main(void)
         sim_free(s);
     }
     test_two_passes(&c);
+    test_sizes_rotate(&c);
     test_wc_encode(&c);
     test_dvth(&c);
     test_names(&c);

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: Apache-2.0
 # The aging paper's Section 6 figures drawn from `deltarf sim --plots` data with gnuplot (svg):
 # Fig. 7 (write patterns), 12 (per-bit '0' / '1' / off, averaged over traces), 13 and 16
-# (longest '0' / '1' duty cycle), 19 (normalised dVth), per-register longest duty cycles (14-18).
+# (longest '0' / '1' duty cycle), 19 (normalised dVth), per-register longest duty cycles (14-18):
+# every trace's on one chart, and Figs. 14-15 / 17-18 as drawn for BlackScholes and DCT.
 # usage: tools/eval_plots.sh DATA PLOTS BENCH...  (DATA/<bench>/*.tsv, DATA/all.tsv)
 set -euo pipefail
 DATA=$1 PLOTS=$2
@@ -121,6 +122,31 @@ set yrange [0:1.05]
 set key outside right top
 plot for [k=0:5] "$DATA/$b/regs.tsv" using 1:(column(2+2*k)) with lines lw 1.5 lc k+1 title word("$SCHEMES", k+1), \\
      for [k=0:5] "" using 1:(column(3+2*k)) with lines dt 2 lc k+1 notitle
+EOF
+    done
+    # Figs. 14-15 and 17-18 as the paper draws them: one kernel (BlackS, DCT), one panel per
+    # scheme, the longest '0' (v = 0) or '1' (v = 1) duty cycle of every register as bars.
+    for fig in "14 BlackScholes 0" "15 DCT 0" "17 BlackScholes 1" "18 DCT 1"; do
+        read -r num bench v <<<"$fig"
+        [ -f "$DATA/$bench/regs.tsv" ] || continue
+        cat <<EOF
+reset
+set terminal svg size 1200,760 dynamic font "sans,10"
+set output "$PLOTS/fig$num.svg"
+set multiplot layout 3,2 title "Fig. $num: longest '$v' duty cycle per register, $bench"
+set xrange [-1:256]
+set yrange [0:1.05]
+set xtics 0,32,255
+set xlabel "register"
+set ylabel "fraction of time"
+set style fill solid 1.0 noborder
+set boxwidth 0.8
+unset key
+do for [k=0:5] {
+  set title word("$SCHEMES", k+1)
+  plot "$DATA/$bench/regs.tsv" using 1:(column(2+2*k+$v)) with boxes lc k+1
+}
+unset multiplot
 EOF
     done
 } >"$T/all.gp"

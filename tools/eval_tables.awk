@@ -11,6 +11,7 @@ BEGIN {
     t5u["DCT"] = "69%"; t5w["DCT"] = 7; t5u["MatrixTranspose"] = "25%"; t5w["MatrixTranspose"] = 48
     t5u["RadixSort"] = "60%"; t5w["RadixSort"] = 5; t5u["Reduction"] = "81%"; t5w["Reduction"] = 3
     t5u["SimpleConvolution"] = "94%"; t5w["SimpleConvolution"] = 1
+    t5u["BlackScholes"] = "97%"; t5w["BlackScholes"] = 0
     P["rc+rar", "l0"] = 58; P["rc+rar", "l1"] = 68; P["rc+rar", "d0"] = 54; P["rc+rar", "d1"] = 62
     P["argo", "l0"] = 34; P["argo", "l1"] = 36; P["argo", "d0"] = 35; P["argo", "d1"] = 36
     P["rc", "l0"] = 24; P["rc", "l1"] = 30; P["rar", "l0"] = 0; P["wc", "l0"] = 0; P["wc", "l1"] = 0
@@ -123,6 +124,13 @@ function detail(   i, b, s) {
     for (i = 1; i <= nb; i++)
         printf "![Figs. 14-18, %s](plots/regs-%s.svg)\n", B[i], B[i]
     print ""
+    # the paper's own per-register figures, for the two kernels it draws them for
+    for (i = 1; i <= nb; i++) {
+        if (B[i] == "BlackScholes")
+            print "![Fig. 14: longest '0' duty cycle per register, BlackScholes](plots/fig14.svg)\n![Fig. 17: longest '1' duty cycle per register, BlackScholes](plots/fig17.svg)\n"
+        if (B[i] == "DCT")
+            print "![Fig. 15: longest '0' duty cycle per register, DCT](plots/fig15.svg)\n![Fig. 18: longest '1' duty cycle per register, DCT](plots/fig18.svg)\n"
+    }
 }
 function energy(   i, b, s, sum, e, movs, writes, wk) {
     print "### Energy (Fig. 21, Table 2 figures) and performance cost\n"
@@ -150,7 +158,7 @@ function speed(   i, b, s, t, line) {
         for (s = 1; s <= ns; s++) line = line sprintf(" %.2g |", f(b, S[s], 20))
         printf "| %s | %s |%s\n", b, t, line
     }
-    print "\nEvents per scheme = the events of the one replay of the trace (its repetitions are folded from it, `docs/eval-decisions.md` decision 6) through that scheme's handlers (reg_phys, power gating, cell accounting; schemes that store the same cells, baseline/RAR/ARGO and RC/RC+RAR, are replayed once and share one time), in CPU time, one event in 16 timed; the xz reader and the dispatch are shared and timed apart."
+    print "\nEvents per scheme = the events of the one replay of the trace (under `--dispatch passes` its repetitions are folded from it; under `stream` the copies are all replayed, `docs/eval-decisions.md` decisions 6 and 6a) through that scheme's handlers (reg_phys, power gating, cell accounting; schemes that store the same cells, baseline/RAR/ARGO and RC/RC+RAR, are replayed once and share one time), in CPU time, one event in 16 timed; the xz reader and the dispatch are shared and timed apart."
 }
 function big(s, m) { return ((s, m) in P) && (AVG[s, m] - P[s, m] > 10 || P[s, m] - AVG[s, m] > 10) }
 function why(   s, m, any, list) {
@@ -170,7 +178,7 @@ function why(   s, m, any, list) {
     }
     if (EN["rc+rar"] * 100 - 19.9 > 10 || 19.9 - EN["rc+rar"] * 100 > 10 || EN["argo"] * 100 - 13.1 > 10 || 13.1 - EN["argo"] * 100 > 10) {
         any = 1
-        printf "**Energy (RC+RAR saves %.0f%%, ARGO %.0f%%, WC %.0f%%; paper 19.9 / 13.1 / 20.2%%).** Leakage dominates at these run lengths (75.86 mW per slice is 75.86 pJ a cycle, against about 0.4 nJ per register access), so the saving follows the powered-off share of the slice: our replay counts registers outside any held window as off in every scheme that power-gates (RC, RC+RAR, WC, ARGO; the baseline and RAR gate nothing and leak the whole slice, Section 6.6), which gives them the unused-window saving at once; slices that hold fewer wavefronts than the Table 5 rule (Reduction, RadixSort: one work-group or one wavefront per launch) make that share much larger than in the paper's full-occupancy runs.\n\n",
+        printf "**Energy (RC+RAR saves %.0f%%, ARGO %.0f%%, WC %.0f%%; paper 19.9 / 13.1 / 20.2%%).** Leakage dominates at these run lengths (75.86 mW per slice is 75.86 pJ a cycle, against about 0.4 nJ per register access), so the saving follows the powered-off share of the slice: our replay counts registers outside any held window as off in every scheme that power-gates (RC, RC+RAR, WC, ARGO; the baseline and RAR gate nothing and leak the whole slice, Section 6.6), which gives them the unused-window saving at once; slices that hold fewer wavefronts than the Table 5 rule (the drain at the end of a stream run; under `--dispatch passes` Reduction and RadixSort with one work-group or one wavefront per launch) make that share larger than in the paper's full-occupancy runs.\n\n",
             100 * EN["rc+rar"], 100 * EN["argo"], 100 * EN["wc"]
     }
     if (!any) print "No average differs from the paper's by more than 10 points."
@@ -180,12 +188,12 @@ function explain(s, list) {
     if (s == "rc")
         print "RC alone can only switch off registers that hold Eq. (2) patterns; our traces have fewer compressible writes than the paper's kernels (see above) and a register that is written an 'other' value once early and never again stays on for the rest of the wavefront, so the worst cell keeps most of its time on. Without RAR the same logical registers land on the same physical ones on every reassignment (Section 6.2), so the worst cell is set by the least compressible register of the window.\n"
     else if (s == "rc+rar")
-        printf "RAR can only spread the switch-off time RC finds, and only over windows that are reassigned. Where both hold (DCT, SimpleConvolution: %s and %s compressible writes, windows reused over N repetitions) our longest '0' changes by %s and %s, in the paper's range. The other three pull the average of five down: RadixSort has %s compressible writes (rand() keys) and one wavefront per kernel launch with alternating window sizes (N = 19 and 22), so each launch reconfigures the slice and restarts s at 0 as `rar_alloc` does, and RC+RAR equals RC; MatrixTranspose has %s compressible writes (BS = 8 against its 16-lane patterns, see above) and Reduction %s (half of its writes are divergent, which RC never compresses).\n",
+        printf "RAR can only spread the switch-off time RC finds, and only over windows that are reassigned. Where both hold (DCT, SimpleConvolution: %s and %s compressible writes, windows reused over N repetitions) our longest '0' changes by %s and %s, in the paper's range. The other three pull the average of five down: RadixSort has %s compressible writes (rand() keys) and one wavefront per kernel launch with alternating window sizes (N = 19 and 22); s and ARGO's pointer carry across the sizes (decision 4), so it rotates, but there is little for RAR to spread; MatrixTranspose has %s compressible writes (BS = 8 against its 16-lane patterns, see above) and Reduction %s (half of its writes are divergent, which RC never compresses).\n",
             pct(CMP["DCT"]), pct(CMP["SimpleConvolution"]), signed(red("DCT", "rc+rar", "l0")),
             signed(red("SimpleConvolution", "rc+rar", "l0")), pct(CMP["RadixSort"]),
             pct(CMP["MatrixTranspose"]), pct(CMP["Reduction"])
     else if (s == "argo")
-        print "ARGO's saving is the unused-window share of the slice (Table 5): with packed slices (16 wavefronts of the trace at once) MatrixTranspose leaves 48 of 64 windows unused and each cell is on 25% of the time, SimpleConvolution leaves one. Reduction and RadixSort hold one work-group or one wavefront at a time, far below the Table 5 occupancy, so round-robin allocation over all fitting windows switches each cell off most of the time; the paper's runs keep slices full. The benchmark mix (five of ten kernels) weighs in as well.\n"
+        print "ARGO's saving is the unused-window share of the slice (Table 5): with full slices MatrixTranspose leaves 48 of 64 windows unused and each cell is on about 25% of the time, SimpleConvolution leaves one and BlackScholes none. Under `--dispatch stream` (the default, decision 6a) the copies of the trace keep the slices of 10 CUs near Table 5's occupancy, so there is little to gate; under `--dispatch passes` Reduction and RadixSort hold one work-group or one wavefront at a time, and round robin over all fitting windows switches each cell off most of the time. The benchmark mix (five or six of ten kernels) weighs in as well.\n"
     else if (s == "wc")
         print "WC keeps the base word and the delta bytes powered; a cell of the base word holding '0' (the zero high bits of small values) stays on as in the baseline, which matches the paper's 100% for WC; a difference comes from '1' cells in the delta or uncompressed areas being switched off in some periods.\n"
     else

@@ -37,14 +37,14 @@ same() {
 for r in 2 5; do
     copies "$T/one.trace" "$r" >"$T/copies.trace"
     for map in packed recorded; do
-        "$BIN" sim "$T/one.trace" --map "$map" --repeat "$r" --json >"$T/folded.json"
-        "$BIN" sim "$T/copies.trace" --map "$map" --repeat 1 --json >"$T/copies.json"
+        "$BIN" sim "$T/one.trace" --dispatch passes --map "$map" --repeat "$r" --json >"$T/folded.json"
+        "$BIN" sim "$T/copies.trace" --dispatch passes --map "$map" --repeat 1 --json >"$T/copies.json"
         grep -q '"scheme":"rar"' "$T/folded.json" && same "$T/folded.json" "$T/copies.json" \
             && ok || bad "--repeat $r --map $map differs from $r copies"
     done
 done
 # the repetitions matter: RAR's longest '1' duty cycle drops from 1 to 5 repetitions
-l1() { "$BIN" sim "$T/one.trace" --repeat "$1" --scheme rar --json | grep -o '"longest1":[0-9.e+-]*'; }
+l1() { "$BIN" sim "$T/one.trace" --dispatch passes --repeat "$1" --scheme rar --json | grep -o '"longest1":[0-9.e+-]*'; }
 [ "$(l1 1)" != "$(l1 5)" ] && ok || bad "RAR's figures do not change with --repeat"
 echo "repeat: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

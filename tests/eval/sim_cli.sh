@@ -76,6 +76,7 @@ head -c $(( $(stat -c %s "$T/good.trace.xz") - 20 )) "$T/good.trace.xz" >"$T/cut
 
 # Usage errors exit 2.
 for args in "" "--scheme nope $T/good.trace" "$T/good.trace --map x" "$T/good.trace --repeat -1" \
+            "$T/good.trace --dispatch x" \
             "$T/good.trace extra" "$T/good.trace --repeat"; do
     # shellcheck disable=SC2086
     "$BIN" sim $args >/dev/null 2>&1
