@@ -14,7 +14,7 @@
 //@ prove|equiv-1024|psu_prio_enc|WIDTH=1024|sat-comb|1||equiv,full|optimised tree == linear chain, 1024 inputs: miter -equiv of IMPL 1 and 0
 //@ prove|equiv-256|psu_prio_enc|WIDTH=256|sat-comb|1||equiv,full|optimised tree == linear chain, 256 inputs: miter -equiv of IMPL 1 and 0
 //@ prove|equiv-128|psu_prio_enc|WIDTH=128|sat-comb|1||equiv|optimised tree == linear chain, 128 inputs: miter -equiv of IMPL 1 and 0
-//@ prove|equiv-200|psu_prio_enc|WIDTH=200|sat-comb|1||equiv|optimised tree == linear chain, 200 inputs: miter -equiv of IMPL 1 and 0
+//@ prove|equiv-200|psu_prio_enc|WIDTH=200|sat-comb|1||equiv,full|optimised tree == linear chain, 200 inputs: miter -equiv of IMPL 1 and 0
 //@ cover|cover|psu_prio_enc_props|WIDTH=1024|sat-cover|1|||only the last input set, a tie, no input set
 module psu_prio_enc_props #(
     parameter integer WIDTH = 1024,
