@@ -7,8 +7,8 @@
 // assumed here and proven by rc_compress's tasks (compr in deltas C0-C15 = block 0 fits Eq. (2),
 // compr_final = the four blocks fit).
 // Groups (formal/run.sh): //@ TASK|name|top|params|engine|depth|peeks|prep|description
-//@ prove|spec|dcp_compress_props||abc-bmc|10|peek_w_en_delta=dut.w_en_delta,peek_compr=dut.compr,peek_compr_final=dut.compr_final|cutrc_compress|starts taken; c_compr = the RC unit's compr at block 0; misp iff block 0 compressible and compr_final = 0; DRB replay = the register written (RC unit cut to its contract)
-//@ cover|cover|dcp_compress_props||abc-cover|8|peek_w_en_delta=dut.w_en_delta,peek_compr=dut.compr,peek_compr_final=dut.compr_final|cutrc_compress|a misprediction, a replayed block, a compressed register, a start refused during a replay
+//@ prove|spec|dcp_compress_props||sat-ind|1|peek_w_en_delta=dut.w_en_delta,peek_compr=dut.compr,peek_compr_final=dut.compr_final,peek_wr_valid=dut.u_wr.valid,peek_wr_blk=dut.u_wr.blk,peek_rp_valid=dut.u_replay.valid,peek_rp_blk=dut.u_replay.blk,peek_spec=dut.spec,pk_drb[*].w=dut.drb[*]#4|abc,cutrc_compress|starts taken; c_compr = the RC unit's compr at block 0; misp iff block 0 compressible and compr_final = 0; DRB replay = the register written (RC unit cut to its contract)
+//@ cover|cover|dcp_compress_props||abc-cover|8|peek_w_en_delta=dut.w_en_delta,peek_compr=dut.compr,peek_compr_final=dut.compr_final,peek_wr_valid=dut.u_wr.valid,peek_wr_blk=dut.u_wr.blk,peek_rp_valid=dut.u_replay.valid,peek_rp_blk=dut.u_replay.blk,peek_spec=dut.spec,pk_drb[*].w=dut.drb[*]#4|abc,cutrc_compress|a misprediction, a replayed block, a compressed register, a start refused during a replay
 `include "drf_params.vh"
 module dcp_compress_props (
     input wire                                    clk,
@@ -68,6 +68,44 @@ module dcp_compress_props (
                 spec <= !wdiv && peek_compr;
             if (want_accept)
                 wdiv <= divergent;
+        end
+    end
+
+    // --- invariants (1-induction, unbounded): the unit's beat counters and its speculation bit
+    // are the wrapper's phases and spec, and the DRB holds the watched lane of every block of
+    // the write so far while it is speculated compressible, and of all four during a replay
+    // (peeks; formal/run.sh maps the DRB to words first)
+    wire peek_wr_valid, peek_rp_valid, peek_spec;
+    wire [1:0] peek_wr_blk, peek_rp_blk;
+    wire [4*W-1:0] drb_lane;                  // the watched lane of each DRB word
+    integer i;
+    genvar gi;
+    generate
+        for (gi = 0; gi < 4; gi = gi + 1) begin : pk_drb
+            wire [ROW-1:0] w;                  // peek: DRB word gi
+            reg [W-1:0] lw;
+            integer l;
+            always @(*) begin                  // a mux, not a shift over the word
+                lw = 0;
+                for (l = 0; l < `DRF_SW_LANES; l = l + 1)
+                    if (wlane == l) lw = w[l*W +: W];
+            end
+            assign drb_lane[gi*W +: W] = lw;
+        end
+    endgenerate
+    always @(*) begin
+        if (!init) begin
+            assert (wphase <= 3'd4 && rphase <= 3'd4);
+            assert (peek_wr_valid == (wphase != 3'd0) && peek_wr_blk == (wphase != 3'd0 ? wblk : 2'd0));
+            assert (peek_rp_valid == (rphase != 3'd0) &&
+                    peek_rp_blk == (rphase != 3'd0 ? rphase[1:0] - 2'd1 : 2'd0));
+            if (wphase >= 3'd2)
+                assert (peek_spec == spec);
+            if (rphase != 3'd0)
+                assert (wphase == 3'd0 && peek_spec);   // no write during a replay
+            for (i = 0; i < 4; i = i + 1)
+                if (rphase != 3'd0 || (wphase >= 3'd2 && spec && i < wblk))
+                    assert (drb_lane[i*W +: W] == rec_lane[i]);
         end
     end
 

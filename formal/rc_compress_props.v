@@ -4,9 +4,9 @@
 // computing-deltas module against Eq. (2), and the whole register over the four cycles.
 // Groups (formal/run.sh): //@ TASK|name|top|params|engine|depth|peeks|prep|description
 //@ prove|fsm|rc_compress_fsm_props||smt-ind|1|||Table 1 outputs per state, only Fig. 9 transitions (start wins), compr_final, PG
-//@ prove|deltas-impl0|rc_compress_deltas_props|IMPL=0|sat-comb|1|||computing deltas (IMPL 0) == Eq. (2) per subwavefront, both comp_deltas, legal deltas
-//@ prove|deltas-impl1|rc_compress_deltas_props|IMPL=1|sat-comb|1|||computing deltas (IMPL 1, carry-free compares) == Eq. (2), the same
-//@ prove|register-impl0|rc_compress_reg_props|IMPL=0|sat-ind|1|peek_de_buf=dut.de_buf,peek_db_buf=dut.db_buf,peek_cprev=dut.cprev||IMPL 0: compr_final iff the 4 subwavefronts fit De, Db of the first; entry decompresses to Eq. (2); st_reg
+//@ prove|deltas-impl0|rc_compress_deltas_props|IMPL=0|sat-comb|1||full|computing deltas (IMPL 0) == Eq. (2) per subwavefront, both comp_deltas, legal deltas
+//@ prove|deltas-impl1|rc_compress_deltas_props|IMPL=1|sat-comb|1||full|computing deltas (IMPL 1, carry-free compares) == Eq. (2), the same
+//@ prove|register-impl0|rc_compress_reg_props|IMPL=0|sat-ind|1|peek_de_buf=dut.de_buf,peek_db_buf=dut.db_buf,peek_cprev=dut.cprev|full|IMPL 0: compr_final iff the 4 subwavefronts fit De, Db of the first; entry decompresses to Eq. (2); st_reg
 //@ prove|register-impl1|rc_compress_reg_props|IMPL=1|sat-ind|1|peek_de_buf=dut.de_buf,peek_db_buf=dut.db_buf,peek_cprev=dut.cprev||IMPL 1 (8-bit delta buffers): the same
 //@ prove|equiv-deltas|rc_compress_deltas||sat-comb|1||equiv|optimised == straightforward computing deltas: IMPL 1 and 0 in a miter -equiv
 //@ prove|equiv|rc_compress_equiv_props||sat-ind|1|peek_de0=gold.de_buf,peek_db0=gold.db_buf,peek_cprev0=gold.cprev,peek_de1=gate.de_buf,peek_db1=gate.db_buf,peek_cprev1=gate.cprev||optimised == straightforward unit: sequential miter of IMPL 1 and 0, every output every cycle from reset

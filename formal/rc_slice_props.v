@@ -5,11 +5,11 @@
 // The compression unit is cut (formal/run.sh): its outputs are free but for its contract,
 // assumed here and proven by rc_compress's tasks.
 // Groups (formal/run.sh): //@ TASK|name|top|params|engine|depth|peeks|prep|description
-//@ prove|read-lane0|rc_slice_props|LANE=0|abc-bmc|13|peek_compr_final=dut.compr_final,peek_st_c0=dut.st_c0,peek_st_log2de=dut.st_log2de,peek_st_log2db=dut.st_log2db|D:DRF_REGS=4,D:DRF_LDS_SPILL_SLOTS=8,D:DRF_WORD_BITS=16,abc,cutrc_compress|4 registers, 16-bit components, lane 0 of every subwavefront: read = last value written (uncompressed, compressed, special MOV); write port timing
-//@ prove|read-lane7|rc_slice_props|LANE=7|abc-bmc|9|peek_compr_final=dut.compr_final,peek_st_c0=dut.st_c0,peek_st_log2de=dut.st_log2de,peek_st_log2db=dut.st_log2db|D:DRF_REGS=4,D:DRF_LDS_SPILL_SLOTS=8,D:DRF_WORD_BITS=16,abc,cutrc_compress|4 registers, 16-bit components, lane 7 of every subwavefront: read = last value written (uncompressed, compressed); write port timing
-//@ prove|read-lane8|rc_slice_props|LANE=8|abc-bmc|13|peek_compr_final=dut.compr_final,peek_st_c0=dut.st_c0,peek_st_log2de=dut.st_log2de,peek_st_log2db=dut.st_log2db|D:DRF_REGS=4,D:DRF_LDS_SPILL_SLOTS=8,D:DRF_WORD_BITS=16,abc,cutrc_compress|4 registers, 16-bit components, lane 8 of every subwavefront: read = last value written (uncompressed, compressed, special MOV); write port timing
-//@ prove|read-lane15|rc_slice_props|LANE=15|abc-bmc|9|peek_compr_final=dut.compr_final,peek_st_c0=dut.st_c0,peek_st_log2de=dut.st_log2de,peek_st_log2db=dut.st_log2db|D:DRF_REGS=4,D:DRF_LDS_SPILL_SLOTS=8,D:DRF_WORD_BITS=16,abc,cutrc_compress|4 registers, 16-bit components, lane 15 of every subwavefront: read = last value written (uncompressed, compressed); write port timing
-//@ cover|cover|rc_slice_props|LANE=0|abc-cover|13|peek_compr_final=dut.compr_final,peek_st_c0=dut.st_c0,peek_st_log2de=dut.st_log2de,peek_st_log2db=dut.st_log2db|D:DRF_REGS=4,D:DRF_LDS_SPILL_SLOTS=8,D:DRF_WORD_BITS=16,abc,cutrc_compress|checked reads of an uncompressed, a compressed and a special-MOV register
+//@ prove|read-lane0|rc_slice_props|LANE=0|sat-ind|1|peek_compr_final=dut.compr_final,peek_st_c0=dut.st_c0,peek_st_log2de=dut.st_log2de,peek_st_log2db=dut.st_log2db,peek_wr_reg=dut.wr_reg_q,peek_wr_mask=dut.wr_mask_q,peek_wr_mov=dut.wr_mov_q,peek_v=dut.u_table.v,pk_mem[*].w=dut.mem[*]#16,pk_pay[*].w=dut.u_table.payload[*]#4|D:DRF_REGS=4,D:DRF_LDS_SPILL_SLOTS=8,D:DRF_WORD_BITS=16,abc,cutrc_compress|4 registers, 16-bit components, lane 0 of every subwavefront: read = last value written (uncompressed, compressed, special MOV); write port timing
+//@ prove|read-lane7|rc_slice_props|LANE=7|sat-ind|1|peek_compr_final=dut.compr_final,peek_st_c0=dut.st_c0,peek_st_log2de=dut.st_log2de,peek_st_log2db=dut.st_log2db,peek_wr_reg=dut.wr_reg_q,peek_wr_mask=dut.wr_mask_q,peek_wr_mov=dut.wr_mov_q,peek_v=dut.u_table.v,pk_mem[*].w=dut.mem[*]#16,pk_pay[*].w=dut.u_table.payload[*]#4|D:DRF_REGS=4,D:DRF_LDS_SPILL_SLOTS=8,D:DRF_WORD_BITS=16,abc,cutrc_compress,full|4 registers, 16-bit components, lane 7 of every subwavefront: read = last value written (uncompressed, compressed); write port timing
+//@ prove|read-lane8|rc_slice_props|LANE=8|sat-ind|1|peek_compr_final=dut.compr_final,peek_st_c0=dut.st_c0,peek_st_log2de=dut.st_log2de,peek_st_log2db=dut.st_log2db,peek_wr_reg=dut.wr_reg_q,peek_wr_mask=dut.wr_mask_q,peek_wr_mov=dut.wr_mov_q,peek_v=dut.u_table.v,pk_mem[*].w=dut.mem[*]#16,pk_pay[*].w=dut.u_table.payload[*]#4|D:DRF_REGS=4,D:DRF_LDS_SPILL_SLOTS=8,D:DRF_WORD_BITS=16,abc,cutrc_compress,full|4 registers, 16-bit components, lane 8 of every subwavefront: read = last value written (uncompressed, compressed, special MOV); write port timing
+//@ prove|read-lane15|rc_slice_props|LANE=15|abc-bmc|9|peek_compr_final=dut.compr_final,peek_st_c0=dut.st_c0,peek_st_log2de=dut.st_log2de,peek_st_log2db=dut.st_log2db,peek_wr_reg=dut.wr_reg_q,peek_wr_mask=dut.wr_mask_q,peek_wr_mov=dut.wr_mov_q,peek_v=dut.u_table.v,pk_mem[*].w=dut.mem[*]#16,pk_pay[*].w=dut.u_table.payload[*]#4|D:DRF_REGS=4,D:DRF_LDS_SPILL_SLOTS=8,D:DRF_WORD_BITS=16,abc,cutrc_compress,full|4 registers, 16-bit components, lane 15 of every subwavefront: read = last value written (uncompressed, compressed); write port timing (bounded: the induction step did not finish in 300 s)
+//@ cover|cover|rc_slice_props|LANE=0|abc-cover|13|peek_compr_final=dut.compr_final,peek_st_c0=dut.st_c0,peek_st_log2de=dut.st_log2de,peek_st_log2db=dut.st_log2db,peek_wr_reg=dut.wr_reg_q,peek_wr_mask=dut.wr_mask_q,peek_wr_mov=dut.wr_mov_q,peek_v=dut.u_table.v,pk_mem[*].w=dut.mem[*]#16,pk_pay[*].w=dut.u_table.payload[*]#4|D:DRF_REGS=4,D:DRF_LDS_SPILL_SLOTS=8,D:DRF_WORD_BITS=16,abc,cutrc_compress|checked reads of an uncompressed, a compressed and a special-MOV register
 `include "drf_params.vh"
 module rc_slice_props #(
     parameter integer LANE = 0   // the lane watched: a constant keeps one lane's cone of logic
@@ -122,6 +122,62 @@ module rc_slice_props #(
             cover (chk_a && !was_comp && !was_mov);  // an uncompressed register read back
             cover (chk_b && was_comp);               // a compressed one, through the table
             cover (chk_a && was_mov);                // one merged by the special MOV
+        end
+    end
+
+    // --- invariants (1-induction, unbounded): the slice's write sequencer is the wrapper's,
+    // and the watched component's value is where the read path finds it: in the table entry
+    // (Eq. (2)) while the register is compressed, else in its row of the array. The array
+    // words, the table's payload words and valid bits are peeks (formal/run.sh maps the
+    // memories to words first).
+    localparam integer CB = `DRF_CODE_BITS;
+    localparam integer NROWS = `DRF_REGS * `DRF_SUBWAVEFRONTS;
+    localparam integer PAY = W + 2 * CB;
+    wire [RB-1:0] peek_wr_reg;
+    wire [`DRF_COMPONENTS-1:0] peek_wr_mask;
+    wire peek_wr_mov;
+    wire [`DRF_REGS-1:0] peek_v;
+    wire [NROWS*ROW-1:0] mem_all;
+    wire [`DRF_REGS*PAY-1:0] pay_all;
+    genvar gi;
+    generate
+        for (gi = 0; gi < NROWS; gi = gi + 1) begin : pk_mem
+            wire [ROW-1:0] w;                  // peek: the array's row gi
+            assign mem_all[gi*ROW +: ROW] = w;
+        end
+        for (gi = 0; gi < `DRF_REGS; gi = gi + 1) begin : pk_pay
+            wire [PAY-1:0] w;                  // peek: the table's payload of register gi
+            assign pay_all[gi*PAY +: PAY] = w;
+        end
+    endgenerate
+    wire [RB+1:0] wrow = {watch, wsw};
+    reg [W-1:0] in_array;                    // the watched component in the array
+    reg [PAY-1:0] pay;                       // the watched register's table payload
+    integer r;
+    always @(*) begin                        // muxes, not shifts over the whole array
+        in_array = 0;
+        pay = 0;
+        for (r = 0; r < NROWS; r = r + 1)
+            if (wrow == r) in_array = mem_all[r*ROW + wlane*W +: W];
+        for (r = 0; r < `DRF_REGS; r = r + 1)
+            if (watch == r) pay = pay_all[r*PAY +: PAY];
+    end
+    wire [ROW-1:0] ent_watch;
+    entry_ref u_entw (.c0(pay[PAY-1 -: W]), .log2de(pay[2*CB-1 -: CB]), .log2db(pay[CB-1:0]),
+                      .sw(wsw), .comp(ent_watch));
+    wire fresh = writing && sw_now > wsw;    // the watched row is already the new one
+    wire full_mask = &w_mask;
+    always @(*) begin
+        if (!init) begin
+            assert (phase <= 3'd4);
+            if (phase != 3'd0) begin
+                assert (peek_wr_reg == w_reg && peek_wr_mask == w_mask && peek_wr_mov == w_mov);
+                assert (w_mov == (peek_v[w_reg] && !full_mask)); // a MOV exactly on a compressed one
+            end
+            if (known && peek_v[watch] && !fresh)
+                assert (ent_watch[wlane*W +: W] == val);
+            if (known && (!peek_v[watch] || fresh))
+                assert (in_array == val);
         end
     end
 

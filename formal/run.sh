@@ -11,12 +11,15 @@
 #   params  NAME=VALUE,... parameters of top
 #   engine  smt-comb, smt-bmc, smt-ind, smt-cover (formal/engine/smtbmc.sh); sat-comb, sat-ind,
 #           sat-cover (formal/engine/sat.sh); abc-bmc, abc-cover (formal/engine/abc.sh)
-#   peeks   wire=instance.signal,... connected after flattening (internal state for invariants)
+#   peeks   wire=instance.signal,... connected after flattening (internal state for invariants);
+#           wire[*]=instance.mem[*]#N: the N words of a memory (mapped to flip-flops first)
 #   prep    abc: AIG rewriting first (same function); equiv: top's IMPL 1 against IMPL 0 in a
 #           miter; zero: registers start at zero; cutMODULE (one or more): MODULE's outputs free
 #           (constrained by the wrapper's assumptions, its contract); D:NAME=VALUE: a params.def parameter set
 #           (tools/gen_params.sh), e.g. a reduced register count; slow: a group that takes
-#           longer than make test allows, SKIPPED unless FORMAL_SLOW=1 (docs/formal.md)
+#           longer than make test allows, SKIPPED unless FORMAL_SLOW=1 (docs/formal.md);
+#           full: only in the full profile (make formal), SKIPPED in FORMAL_PROFILE=quick (make
+#           test's formal step); quick=D: depth D instead in the quick profile
 # FORMAL_TIMEOUT (seconds, default 300) bounds every solver run.
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -24,6 +27,7 @@ RTL=rtl
 OUT=build/formal
 ONLY=""
 TIMEOUT=${FORMAL_TIMEOUT:-300}
+PROFILE=${FORMAL_PROFILE:-full}   # quick: make test's profile (groups marked full skipped, quick=D)
 CEX_DEPTH=12   # BMC depth of the search for a real counterexample when an induction step fails
 # shellcheck source=formal/covers.sh
 . "$HERE/covers.sh"
@@ -67,7 +71,22 @@ frontend() {
     cut=$(echo "$prep" | tr ',' '\n' | sed -n 's/^cut\([a-z_]*\)$/\1 $paramod*\\\1 $paramod\\\1\\*/p' | tr '\n' ' ')
     [ -n "$cut" ] && cmd="$cmd cutpoint $cut;"
     cmd="$cmd flatten;"
-    for p in ${peeks//,/ }; do cmd="$cmd connect -nounset -set ${p%%=*} ${p#*=};"; done
+    # LHS=RHS#N items: N memory words, * in both sides replaced by 0..N-1 (the memories are
+    # mapped to words, \MEM[i], first), e.g. pk_mem[*].w=dut.mem[*]#16
+    local items it i n c
+    IFS=, read -ra items <<< "$peeks"
+    case $peeks in *'#'*) cmd="$cmd memory -nomap; memory_map;" ;; esac
+    for it in "${items[@]}"; do
+        if [[ $it == *'#'* ]]; then
+            n=${it##*#}; it=${it%#*}
+            for ((i = 0; i < n; i++)); do
+                c="connect -nounset -set ${it%%=*} ${it#*=};"
+                cmd="$cmd ${c//\*/$i}"
+            done
+        else
+            cmd="$cmd connect -nounset -set ${it%%=*} ${it#*=};"
+        fi
+    done
     echo "$cmd prep -top $top;"
 }
 
@@ -119,6 +138,7 @@ emit() { printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$@" >> "$RESULT"; }
 run_group() {
     local module=$1 task=$2 name top params engine depth peeks prep desc
     IFS='|' read -r name top params engine depth peeks prep desc <<< "$3"
+    if [ "$PROFILE" = quick ] && [[ ",$prep," =~ ,quick=([0-9]+), ]]; then depth=${BASH_REMATCH[1]}; fi
     local dir="$OUT/$module/$task-$name" t0 result detail depth_txt engine_txt satx=""
     local log="$dir/log.txt" vcd="$dir/cex.vcd" fn="engine_${engine//-/_}"
     rm -rf "$dir" && mkdir -p "$dir"
@@ -164,6 +184,11 @@ run_task() {
             echo "$module.$task $name: SKIPPED (slow; FORMAL_SLOW=1 runs it)"
             continue
         fi
+        if [[ ",$prep," == *,full,* ]] && [ "$PROFILE" = quick ]; then
+            emit "$module" "$task" "$name" "$desc" "-" "-" "0" SKIPPED "full profile: make formal runs it"
+            echo "$module.$task $name: SKIPPED (full profile only; make formal runs it)"
+            continue
+        fi
         run_group "$module" "$task" "$line" || ok=1
     done <<< "$lines"
     return $ok
@@ -202,7 +227,15 @@ report() {
             done
         done
         echo
-        echo "$n groups ($skipped slow ones SKIPPED: \`FORMAL_SLOW=1 make formal\` runs them), solver and frontend time $(printf '%.0f' "$total") s."
+        echo "Profile $PROFILE. $n groups ($skipped SKIPPED: \`make formal\` runs the full-profile ones, \`FORMAL_SLOW=1 make formal\` the slow ones), solver and frontend time $(printf '%.0f' "$total") s."
+        # every block keeps a proof and a cover in every profile
+        for m in $(blocks); do
+            for t in prove cover; do
+                f="$OUT/results/$m.$t.tsv"
+                [ -s "$f" ] && awk -F'\t' '$8 == "PASS" || $8 == "COVERED" { ok = 1 } END { exit !ok }' "$f" && continue
+                echo; echo "**$m has no $t group that passed in this profile.**"; bad=1
+            done
+        done
         echo
         if [ "$bad" -ne 0 ]; then
             echo "## Failures"
