@@ -39,7 +39,7 @@ eval: eval-ledger
 # ledgertest: the ledger on the in-tree traces (1 fault map, 10 chips: fast), then validated: every
 # required id, fields typed, classes recomputed from the numbers, a cause naming an existing doc
 # or test unless reproduced. The generator's unit tests are tests/tools/test_reproduction.py.
-TEST_STEPS += ledgertest:10
+TEST_STEPS += ledgertest:25
 ledgertest: $(BUILD)/deltarf
 	LEDGER_MAPS=1 PV_CHIPS=10 tools/reproduction_run.sh $(BUILD)/deltarf $(BUILD)/ledgertest $(EVAL_TRACES)
 	python3 tools/reproduction.py check $(BUILD)/ledgertest/reproduction.json .

@@ -39,6 +39,12 @@ cut_flag() {
   [[ " ${MUT_CUT_MEMORIES:-} " == *" $1 "* ]] && echo -c
 }
 
+# spec_proven B K: mutate/spec/B.K.sh exists and proves survivor K of B meets B's formal
+# requirement, where equivalence does not hold but only for inputs the block's rules forbid.
+spec_proven() {
+  [ -x "$here/spec/$1.$2.sh" ] && "$here/spec/$1.$2.sh" "$out/$1/spec$2" >"$out/$1/spec$2.log" 2>&1
+}
+
 # Per block: run (DIR/NAME-results.tsv), prove survivors, DIR/NAME-verdicts.tsv (K, verdict,
 # detail); a table row on stdout.
 score_block() {
@@ -58,6 +64,8 @@ score_block() {
       p=$(grep -m1 "^$k " <<<"$proofs")
       if [[ $p == "$k proven"* ]]; then
         v=equivalent d="proven by mutate/equiv.sh$(cut_flag "$b" | sed 's/^/ /')${p#"$k proven"}"
+      elif spec_proven "$b" "$k"; then
+        v=equivalent d="meets the block's formal requirement: mutate/spec/$b.$k.sh (docs/mutate.md)"
       else d="$d; ${p#"$k "}"; fi
     fi
     printf '%s\t%s\t%s\n' "$k" "$v" "$d" >>"$dir/$name-verdicts.tsv"

@@ -11,9 +11,10 @@
 #   mutant    the mutant, the wrapper with the mutant's row formula    must PASS (the verdict)
 #   unseen    the mutant, the block's wrapper                          must FAIL (the row moved)
 #   alias     bit 4 of the warp held at 0 in both (warps w, w ^ 16 share rows) must FAIL
-# usage: mutate/spec118.sh [OUT_DIR]  (default build/mutate/spec118); exit 0 when all four agree
+# mutate/score.sh runs it for a survivor 118 of pv_rf (mutate/spec/BLOCK.K.sh, docs/mutate.md).
+# usage: mutate/spec/pv_rf.118.sh [OUT_DIR]  (default build/mutate/spec118); exit 0 when all four agree
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 out=${1:-build/mutate/spec118}
 rtl_row='{2'"'"'b0, warp} << kshift'
 wrap_row='{2'"'"'b0, ww} << peek_kshift'
