@@ -307,6 +307,19 @@ static bool stream_copies(const sim *s, const char *path, unsigned *copies, char
     return true;
 }
 
+/* The run's closing figures: its repetitions, the statistics, and the reader's own time (the
+ * run's time less the schemes'). */
+static bool finish_run(sim *s, unsigned repeat, double t0)
+{
+    s->stats.repeat = repeat;
+    finish_stats(s);
+    double spent = 0;
+    for (unsigned k = 0; k < SIM_SCHEMES; k++)
+        spent += s->seconds[k];
+    s->stats.reader_seconds = sim_clock() - t0 - spent;
+    return true;
+}
+
 /* "-": standard input is kept in a temporary file of its own name, for the copies of stream
  * dispatch (read at once) and the passes of a trace with several window sizes; "" on error. */
 static bool spool_stdin(char *tmp, size_t tmplen, char *msg, size_t len)
@@ -359,13 +372,7 @@ static bool run_file(sim *s, const char *path, char *msg, size_t len)
             !run_pass(s, path, 0, repeat, &length, msg, len))
             return false;
         s->stats.replayed = s->stats.events;
-        s->stats.repeat = repeat;
-        finish_stats(s);
-        double spent = 0;
-        for (unsigned k = 0; k < SIM_SCHEMES; k++)
-            spent += s->seconds[k];
-        s->stats.reader_seconds = sim_clock() - t0 - spent;
-        return true;
+        return finish_run(s, repeat, t0);
     }
     if (!run_pass(s, path, 0, 1, &length, msg, len) ||
         !repetitions(s, length, &repeat, path, msg, len))
@@ -390,11 +397,5 @@ static bool run_file(sim *s, const char *path, char *msg, size_t len)
         snprintf(msg, len, "%s: out of memory", path);
         return false;
     }
-    s->stats.repeat = repeat;
-    finish_stats(s);
-    double spent = 0;
-    for (unsigned k = 0; k < SIM_SCHEMES; k++)
-        spent += s->seconds[k];
-    s->stats.reader_seconds = sim_clock() - t0 - spent;
-    return true;
+    return finish_run(s, repeat, t0);
 }
