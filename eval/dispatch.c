@@ -548,7 +548,7 @@ ds_state *ds_open(tr_reader *r, pl_policy policy, uint64_t mem_budget)
     return d;
 }
 
-bool ds_copies(ds_state *d, const char *path, unsigned copies, char *err, size_t errlen)
+bool ds_copies(ds_state *d, const tr_source *src, unsigned copies, char *err, size_t errlen)
 {
     if (copies <= 1)
         return true;
@@ -556,7 +556,7 @@ bool ds_copies(ds_state *d, const char *path, unsigned copies, char *err, size_t
         return pl_fail(err, errlen, "out of memory");
     d->ncopies = 1;
     for (unsigned k = 1; k < copies; k++) {
-        if ((d->copy[k].r = tr_open(path, err, errlen)) == NULL)
+        if ((d->copy[k].r = tr_source_open(src, err, errlen)) == NULL)
             return false;
         d->ncopies = k + 1;
     }

@@ -38,10 +38,10 @@ ds_state *ds_open(tr_reader *r, pl_policy policy, uint64_t mem_budget);
 /* The next event in replay order: 1, 0 at the end, -1 with a "name:line: message" or
  * "name: message" in err. A wavefront's F frees its window before the next call. */
 int ds_next(ds_state *d, ds_item *it, const char *name, char *err, size_t errlen);
-/* Before the first ds_next: the trace at path is read copies times at once, merged in cycle
+/* Before the first ds_next: the trace src is read copies times at once, merged in cycle
  * order, copy k's wavefronts renumbered (+ k << 40): a kernel launched with copies x its
  * wavefronts, which wait for windows as any other (decision 6a). false with err. */
-bool ds_copies(ds_state *d, const char *path, unsigned copies, char *err, size_t errlen);
+bool ds_copies(ds_state *d, const tr_source *src, unsigned copies, char *err, size_t errlen);
 /* Before the first ds_next: only the slices of the first cus compute units (pl_limit). */
 void ds_limit_cus(ds_state *d, unsigned cus);
 const ds_stats *ds_get_stats(const ds_state *d);

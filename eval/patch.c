@@ -3,15 +3,12 @@
  * trace's events in replay order, each wavefront placed at its A or held until a window frees
  * up (eval/dispatch.h), hands each to its slice (eval/patch_run.c), one pass per fault map of
  * every slice (docs/eval-patch.md). */
-#define _POSIX_C_SOURCE 200809L /* dup, fdopen, lseek: "-" read once for every map */
 #include "patch_internal.h"
 #include "progress.h"
 
 #include <stdio.h>
 #include <stdlib.h>
-#include <errno.h>
 #include <string.h>
-#include <unistd.h>
 
 /* One pass: the dispatch (placement, waiting wavefronts), and the slices in the order they were first used. The slices'
  * memory is kept from one pass to the next. */
@@ -125,57 +122,17 @@ bool pa_run_pass(tr_reader *r, const char *name, const pa_config *cfg, unsigned 
     return ok;
 }
 
-/* Standard input copied once into a temporary file, for a pass per map; NULL (err set) when
- * it cannot be. */
-static FILE *spool_stdin(char *err, size_t errlen)
-{
-    FILE *spool = tmpfile();
-    char buf[1 << 16];
-    size_t n;
-    while (spool && (n = fread(buf, 1, sizeof buf, stdin)) > 0)
-        if (fwrite(buf, 1, n, spool) != n) {
-            fclose(spool);
-            spool = NULL;
-        }
-    if (!spool || ferror(stdin) || fflush(spool) != 0) {
-        snprintf(err, errlen, "%s: cannot keep it for a pass per map: %s", TR_STDIN,
-                 strerror(errno));
-        if (spool)
-            fclose(spool);
-        return NULL;
-    }
-    return spool;
-}
-
-/* One map's pass: the file, or the spooled standard input from its start. */
-static tr_reader *open_pass(const char *path, FILE *spool, char *err, size_t errlen)
-{
-    if (!spool)
-        return tr_open(path, err, errlen);
-    const int fd = dup(fileno(spool));
-    FILE *f = fd >= 0 && lseek(fd, 0, SEEK_SET) == 0 ? fdopen(fd, "rb") : NULL;
-    if (!f) {
-        snprintf(err, errlen, "%s: %s", TR_STDIN, strerror(errno));
-        if (fd >= 0)
-            close(fd);
-        return NULL;
-    }
-    return tr_open_file(f, TR_STDIN, err, errlen);
-}
-
 bool pa_run_file(const char *path, const pa_config *cfg, pa_stats *st, char *err, size_t errlen)
 {
     pass ps = {.cfg = cfg, .st = st};
-    /* "-" with several maps: standard input is read once, kept for the passes */
-    FILE *spool = strcmp(path, "-") == 0 && cfg->maps > 1 ? spool_stdin(err, errlen) : NULL;
-    bool ok = spool != NULL || strcmp(path, "-") != 0 || cfg->maps <= 1;
+    tr_source src; /* a pass per map: "-" is kept for the passes after the first */
+    bool ok = tr_source_init(&src, path, cfg->maps > 1, err, errlen);
     for (unsigned m = 0; m < cfg->maps && ok; m++) {
-        tr_reader *r = open_pass(path, spool, err, errlen);
-        ok = r != NULL && run_pass(&ps, r, spool ? TR_STDIN : path, m, err, errlen);
+        tr_reader *r = tr_source_open(&src, err, errlen);
+        ok = r != NULL && run_pass(&ps, r, src.name, m, err, errlen);
         tr_close(r);
     }
-    if (spool)
-        fclose(spool);
+    tr_source_close(&src);
     free_slices(&ps);
     return ok;
 }

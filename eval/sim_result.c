@@ -2,13 +2,9 @@
 /* Results of the trace replay (aging paper Section 6): duty cycles per cell over each slice's
  * busy time (Figs. 12-18), normalised dVth by Eq. (3) (Fig. 19), Table 2 energy (Fig. 21),
  * and the whole-file driver with its back-to-back repetitions. docs/eval-decisions.md */
-#define _POSIX_C_SOURCE 200809L /* mkstemp, fdopen */
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "progress.h"
 #include "rfsim_internal.h"
@@ -173,11 +169,12 @@ void sim_bit_profile(const sim *s, sim_scheme k, double (*prof)[3])
 /* --- whole file ---------------------------------------------------------------------------- */
 /* One replay of the file; time = base + replay cycle - first cycle. *length: the cycles from
  * the first to the last event, plus one. */
-static bool run_pass(sim *s, const char *path, uint64_t base, unsigned copies, uint64_t *length,
-                     char *msg, size_t len)
+static bool run_pass(sim *s, const tr_source *src, uint64_t base, unsigned copies,
+                     uint64_t *length, char *msg, size_t len)
 {
+    const char *path = src->name;
     char err[512];
-    tr_reader *r = tr_open(path, err, sizeof err);
+    tr_reader *r = tr_source_open(src, err, sizeof err);
     ds_state *d = r ? ds_open(r, s->cfg.map, s->cfg.mem_budget) : NULL;
     if (d == NULL) {
         snprintf(msg, len, "%s", r ? "out of memory" : err);
@@ -186,7 +183,7 @@ static bool run_pass(sim *s, const char *path, uint64_t base, unsigned copies, u
     }
     if (s->cfg.dispatch == SIM_STREAM)
         ds_limit_cus(d, PL_PAPER_CUS);
-    if (!ds_copies(d, path, copies, err, sizeof err)) {
+    if (!ds_copies(d, src, copies, err, sizeof err)) {
         snprintf(msg, len, "%s", err);
         ds_close(d);
         tr_close(r);
@@ -272,13 +269,14 @@ static bool repetitions(sim *s, uint64_t length, unsigned *repeat, const char *p
  * STREAM_EVENTS events in all and within the 32-bit cycle counters. Needs one read of the
  * trace first (its wavefronts, N and cycles). */
 #define STREAM_EVENTS (1ull << 23)
-static bool stream_copies(const sim *s, const char *path, unsigned *copies, char *msg, size_t len)
+static bool stream_copies(const sim *s, const tr_source *src, unsigned *copies, char *msg,
+                          size_t len)
 {
     if (s->cfg.repeat) {
         *copies = s->cfg.repeat;
         return true;
     }
-    tr_reader *r = tr_open(path, msg, len);
+    tr_reader *r = tr_source_open(src, msg, len);
     if (r == NULL)
         return false;
     tr_event ev;
@@ -320,61 +318,35 @@ static bool finish_run(sim *s, unsigned repeat, double t0)
     return true;
 }
 
-/* "-": standard input is kept in a temporary file of its own name, for the copies of stream
- * dispatch (read at once) and the passes of a trace with several window sizes; "" on error. */
-static bool spool_stdin(char *tmp, size_t tmplen, char *msg, size_t len)
-{
-    const char *dir = getenv("TMPDIR");
-    snprintf(tmp, tmplen, "%s/deltarf-sim-XXXXXX", dir && *dir ? dir : "/tmp");
-    const int fd = mkstemp(tmp);
-    FILE *f = fd >= 0 ? fdopen(fd, "wb") : NULL;
-    char buf[1 << 16];
-    size_t n;
-    bool ok = f != NULL;
-    while (ok && (n = fread(buf, 1, sizeof buf, stdin)) > 0)
-        ok = fwrite(buf, 1, n, f) == n;
-    ok = ok && !ferror(stdin);
-    if (f && fclose(f) != 0)
-        ok = false;
-    if (!f && fd >= 0)
-        close(fd);
-    if (!ok) {
-        snprintf(msg, len, "%s: cannot keep standard input in %s: %s", TR_STDIN, tmp,
-                 strerror(errno));
-        if (fd >= 0)
-            remove(tmp);
-    }
-    return ok;
-}
-
-static bool run_file(sim *s, const char *path, char *msg, size_t len);
+/* The whole run of the trace: one pass, or stream dispatch's copies, or the passes of a slice
+ * with several window sizes. */
+static bool run_file(sim *s, const tr_source *src, char *msg, size_t len);
 
 bool sim_run_file(sim *s, const char *path, char *msg, size_t len)
 {
-    if (strcmp(path, "-") != 0)
-        return run_file(s, path, msg, len);
-    char tmp[4096];
-    if (!spool_stdin(tmp, sizeof tmp, msg, len))
+    tr_source src; /* "-" is kept: stream dispatch and the size passes read the trace again */
+    if (!tr_source_init(&src, path, true, msg, len))
         return false;
-    const bool ok = run_file(s, tmp, msg, len);
-    remove(tmp);
+    const bool ok = run_file(s, &src, msg, len);
+    tr_source_close(&src);
     return ok;
 }
 
-static bool run_file(sim *s, const char *path, char *msg, size_t len)
+static bool run_file(sim *s, const tr_source *src, char *msg, size_t len)
 {
+    const char *path = src->name;
     const double t0 = sim_clock();
     uint64_t length;
     unsigned repeat;
     s->stats.cus = s->cfg.dispatch == SIM_STREAM ? PL_PAPER_CUS : TR_MAX_CU;
     if (s->cfg.dispatch == SIM_STREAM) {
-        if (!stream_copies(s, path, &repeat, msg, len) ||
-            !run_pass(s, path, 0, repeat, &length, msg, len))
+        if (!stream_copies(s, src, &repeat, msg, len) ||
+            !run_pass(s, src, 0, repeat, &length, msg, len))
             return false;
         s->stats.replayed = s->stats.events;
         return finish_run(s, repeat, t0);
     }
-    if (!run_pass(s, path, 0, 1, &length, msg, len) ||
+    if (!run_pass(s, src, 0, 1, &length, msg, len) ||
         !repetitions(s, length, &repeat, path, msg, len))
         return false;
     s->stats.replayed = s->stats.events;
@@ -386,7 +358,7 @@ static bool run_file(sim *s, const char *path, char *msg, size_t len)
         sizes |= s->slice[i].used && s->slice[i].configs > 1;
     for (unsigned k = 1; sizes && k < repeat; k++) {
         uint64_t again;
-        if (!run_pass(s, path, k * length, 1, &again, msg, len))
+        if (!run_pass(s, src, k * length, 1, &again, msg, len))
             return false;
         if (again != length) {
             snprintf(msg, len, "%s: the trace changed between passes", path);

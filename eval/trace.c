@@ -2,7 +2,7 @@
 /* Streaming reader of the deltarf vector-register traces (format v1: data/traces/README.md;
  * decisions: docs/trace-reader.md): xz (liblzma) or plain text, one line at a time, every event
  * checked against the wavefronts seen so far; the input of the aging paper's Section 5. */
-#define _POSIX_C_SOURCE 200809L /* fdopen, dup: "-" is standard input */
+#define _POSIX_C_SOURCE 200809L /* fdopen, dup, mkstemp: "-" is standard input */
 #include "trace.h"
 
 #include <errno.h>
@@ -674,6 +674,53 @@ tr_reader *tr_open(const char *path, char *err, size_t errlen)
         return NULL;
     }
     return tr_open_file(f, use_stdin ? TR_STDIN : path, err, errlen);
+}
+
+bool tr_source_init(tr_source *src, const char *path, bool reread, char *err, size_t errlen)
+{
+    const bool use_stdin = strcmp(path, "-") == 0;
+    *src = (tr_source){.path = path, .name = use_stdin ? TR_STDIN : path};
+    if (!use_stdin || !reread)
+        return true;
+    const char *dir = getenv("TMPDIR");
+    snprintf(src->spool, sizeof src->spool, "%s/deltarf-stdin-XXXXXX", dir && *dir ? dir : "/tmp");
+    const int fd = mkstemp(src->spool);
+    FILE *f = fd >= 0 ? fdopen(fd, "wb") : NULL;
+    char buf[1 << 16];
+    size_t n;
+    bool ok = f != NULL;
+    while (ok && (n = fread(buf, 1, sizeof buf, stdin)) > 0)
+        ok = fwrite(buf, 1, n, f) == n;
+    ok = ok && !ferror(stdin);
+    if (f && fclose(f) != 0)
+        ok = false;
+    if (!f && fd >= 0)
+        close(fd);
+    if (!ok) {
+        snprintf(err, errlen, "%s: cannot keep it for a second read in %s: %s", TR_STDIN,
+                 src->spool, strerror(errno));
+        tr_source_close(src);
+    }
+    return ok;
+}
+
+tr_reader *tr_source_open(const tr_source *src, char *err, size_t errlen)
+{
+    if (!src->spool[0])
+        return tr_open(src->path, err, errlen);
+    FILE *f = fopen(src->spool, "rb");
+    if (!f) {
+        snprintf(err, errlen, "%s: %s: %s", TR_STDIN, src->spool, strerror(errno));
+        return NULL;
+    }
+    return tr_open_file(f, TR_STDIN, err, errlen);
+}
+
+void tr_source_close(tr_source *src)
+{
+    if (src->spool[0])
+        remove(src->spool);
+    src->spool[0] = '\0';
 }
 
 tr_reader *tr_open_file(FILE *f, const char *name, char *err, size_t errlen)

@@ -5,6 +5,7 @@
 #ifndef DRF_TRACE_H
 #define DRF_TRACE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -39,6 +40,19 @@ tr_reader *tr_open(const char *path, char *err, size_t errlen);
 tr_reader *tr_open_file(FILE *f, const char *name, char *err, size_t errlen);
 /* The name of standard input in messages. */
 #define TR_STDIN "<stdin>"
+
+/* A trace that may be read more than once, by readers open at the same time: a file, or
+ * standard input ("-"), which is then copied once into a temporary file when reread is asked.
+ * name: the trace in messages (TR_STDIN for "-"). */
+typedef struct {
+    const char *path, *name;
+    char spool[4096]; /* the temporary file, "" when none */
+} tr_source;
+/* false, with a one-line message in err, when standard input cannot be kept. */
+bool tr_source_init(tr_source *src, const char *path, bool reread, char *err, size_t errlen);
+/* A reader from the start of the trace (tr_open's contract). */
+tr_reader *tr_source_open(const tr_source *src, char *err, size_t errlen);
+void tr_source_close(tr_source *src);
 /* The same on a buffer the caller keeps alive until tr_close; name is used in messages. */
 tr_reader *tr_open_mem(const void *buf, size_t len, const char *name, char *err, size_t errlen);
 /* Next event: 1 with *ev filled, 0 at a clean end, -1 on an error (tr_error). */
