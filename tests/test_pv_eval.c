@@ -74,6 +74,30 @@ static void test_varius(void)
     pv_varius_free(v);
 }
 
+/* A temporary trace file at path (a mkstemp template), its header written; NULL (checked)
+ * when it cannot be made. */
+static FILE *trace_create(char *path)
+{
+    const int fd = mkstemp(path);
+    FILE *fp = fd >= 0 ? fdopen(fd, "w") : NULL;
+    CHECK(&c, fp != NULL);
+    if (fp)
+        fprintf(fp, "# deltarf register-write trace v1\n");
+    return fp;
+}
+
+/* Closes the trace of trace_create, reads it into a and removes it; false (checked) when the
+ * reader refuses it. */
+static bool trace_read(FILE *fp, const char *path, pv_accesses *a)
+{
+    fclose(fp);
+    char err[256];
+    const bool ok = pv_accesses_read(path, a, err, sizeof err);
+    unlink(path);
+    CHECK(&c, ok);
+    return ok;
+}
+
 /* Four wavefronts in three work-groups (D21: A lines sharing cycle, compute unit and SIMD):
  * wf 7 and 9 (cycle 10, cu 0, simd 0; warps 0 and 1, last warp 1), wf 11 (simd 1: a group of
  * its own), wf 13 (simd 0 at cycle 15: another). Eq. (3) counts per (warp, reg, lane class),
@@ -81,15 +105,12 @@ static void test_varius(void)
 static void test_trace_mapping(void)
 {
     char path[] = "/tmp/test_pv_eval_XXXXXX";
-    const int fd = mkstemp(path);
-    CHECK(&c, fd >= 0);
-    if (fd < 0)
+    FILE *fp = trace_create(path);
+    if (!fp)
         return;
-    FILE *fp = fdopen(fd, "w");
     char comps[64 * 9 + 1] = "";
     for (unsigned i = 0; i < 64; i++)
         strcat(comps, " 00000000");
-    fprintf(fp, "# deltarf register-write trace v1\n");
     fprintf(fp, "A 10 0 0 7 12\n");
     fprintf(fp, "W 10 0 0 7 0 ffffffffffffffff%s\n", comps); /* launch value: dropped */
     fprintf(fp, "A 10 0 0 9 12\n");
@@ -103,13 +124,8 @@ static void test_trace_mapping(void)
     fprintf(fp, "A 15 0 0 13 12\n");
     fprintf(fp, "F 16 0 0 13\n");
     fprintf(fp, "F 16 0 1 11\n");
-    fclose(fp);
     static pv_accesses a;
-    char err[256];
-    const bool ok = pv_accesses_read(path, &a, err, sizeof err);
-    unlink(path);
-    CHECK(&c, ok);
-    if (!ok)
+    if (!trace_read(fp, path, &a))
         return;
     CHECK(&c, a.total == 4 && a.wavefronts == 4 && a.groups == 3 && a.max_nvregs == 12 &&
                   a.fast_regs[0] == 12);
@@ -144,22 +160,14 @@ static void test_trace_mapping(void)
 static void test_sms(void)
 {
     char path[] = "/tmp/test_pv_eval_XXXXXX";
-    const int fd = mkstemp(path);
-    CHECK(&c, fd >= 0);
-    if (fd < 0)
+    FILE *fp = trace_create(path);
+    if (!fp)
         return;
-    FILE *fp = fdopen(fd, "w");
-    fprintf(fp, "# deltarf register-write trace v1\n");
     fprintf(fp, "A 10 5 0 1 8\nA 10 2 0 2 8\nA 11 5 0 3 8\n"); /* cu 5 = SM 0, cu 2 = SM 1 */
     fprintf(fp, "R 12 5 0 1 0\nR 12 2 0 2 0\nR 12 5 0 3 1\n");
     fprintf(fp, "F 13 5 0 1\nF 13 2 0 2\nF 13 5 0 3\n");
-    fclose(fp);
     static pv_accesses a;
-    char err[256];
-    const bool ok = pv_accesses_read(path, &a, err, sizeof err);
-    unlink(path);
-    CHECK(&c, ok);
-    if (!ok)
+    if (!trace_read(fp, path, &a))
         return;
     CHECK(&c, a.sms == 2 && a.groups == 3 && a.wavefronts == 3);
     CHECK(&c, a.wave[0].sm == 0 && a.wave[1].sm == 1 && a.wave[2].sm == 0);

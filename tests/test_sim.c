@@ -50,16 +50,20 @@ static bool make_trace(void)
     return fclose(f) == 0;
 }
 
-static sim *run(unsigned repeat, check_counts *c)
+/* Every scheme replayed on the trace at path, repeat times; NULL (checked) when it fails. */
+static sim *run(const char *path, unsigned repeat, check_counts *c)
 {
     const sim_config cfg = {.map = PL_PACKED, .repeat = repeat,
                             .schemes = (1u << SIM_SCHEMES) - 1u};
     sim *s = sim_new(&cfg);
     char msg[512] = "";
-    const bool ok = s && sim_run_file(s, TRACE_PATH, msg, sizeof msg);
+    const bool ok = s && sim_run_file(s, path, msg, sizeof msg);
     CHECK(c, ok);
-    if (!ok)
+    if (!ok) {
         fprintf(stderr, "sim_run_file: %s\n", msg);
+        sim_free(s);
+        return NULL;
+    }
     return s;
 }
 
@@ -149,7 +153,7 @@ static void test_argo_one_pass(const sim *s, check_counts *c)
  * takes window 1 (Pr2-3): every cell is on at most 50 of 100 cycles. */
 static void test_two_passes(check_counts *c)
 {
-    sim *s = run(2, c);
+    sim *s = run(TRACE_PATH, 2, c);
     if (s == NULL)
         return;
     sim_result rc, rcrar, argo, base;
@@ -198,17 +202,9 @@ static void test_sizes_rotate(check_counts *c)
     char path[] = "/tmp/deltarf_sim_sizes_XXXXXX";
     CHECK(c, make_sizes_trace(path));
     for (unsigned repeat = 1; repeat <= 2; repeat++) {
-        const sim_config cfg = {.map = PL_PACKED, .repeat = repeat,
-                                .schemes = (1u << SIM_SCHEMES) - 1u};
-        sim *s = sim_new(&cfg);
-        char msg[512] = "";
-        const bool ok = s && sim_run_file(s, path, msg, sizeof msg);
-        CHECK(c, ok);
-        if (!ok) {
-            fprintf(stderr, "sim_run_file: %s\n", msg);
-            sim_free(s);
+        sim *s = run(path, repeat, c);
+        if (s == NULL)
             continue;
-        }
         sim_result rc, rcrar, argo;
         sim_collect(s, SIM_RC, &rc);
         sim_collect(s, SIM_RCRAR, &rcrar);
@@ -261,7 +257,7 @@ int main(void)
 {
     check_counts c = {0};
     CHECK(&c, make_trace());
-    sim *s = run(1, &c);
+    sim *s = run(TRACE_PATH, 1, &c);
     if (s) {
         test_patterns(s, &c);
         test_baseline(s, &c);

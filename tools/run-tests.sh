@@ -1,10 +1,10 @@
 #!/bin/bash
 # SPDX-License-Identifier: Apache-2.0
 # Runs each named make target as one test step, keeps going after a failure, and closes
-# with "test: N passed, N failed". usage: tools/run-tests.sh [-j N] STEP... [-- STEP[:CPU]...]
+# with "test: N passed, N failed". usage: tools/run-tests.sh [-j N] STEP... [-- STEP[:S]...]
 # The steps before "--" run one after another (each with make -jN); the steps after it run
-# side by side under one make job server of N slots (TEST_JOBS, default 2), the largest CPU
-# (seconds, the Makefile's TEST_STEPS) first, each step's output printed whole when it ends.
+# side by side under one make job server of N slots (TEST_JOBS, default 2), the longest first
+# (S: wall seconds, the Makefile's TEST_STEPS), each step's output printed whole when it ends.
 set -u
 OUT=build/test
 JOBS=${TEST_JOBS:-2}
@@ -36,7 +36,7 @@ for s in "$@"; do
   elif [ "$seen_sep" = 1 ]; then parallel+=("$s")
   else serial+=("$s"); fi
 done
-# NAME:CPU, the largest first (a step without :CPU counts 0)
+# NAME:S, the longest first (a step without :S counts 0)
 if [ ${#parallel[@]} -gt 0 ]; then
   mapfile -t parallel < <(printf '%s\n' "${parallel[@]}" | sort -t: -s -k2,2nr | cut -d: -f1)
 fi
