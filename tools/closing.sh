@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
+# shellcheck shell=bash
 # The closing line of every bench runner (verify, xsweep, icarus, regress, mutate, coverage;
 # issue 28): a run that ran fewer benches than it was given, or none, fails and names them.
 # Sourced; usage: closing NAME PASS FAIL "EXPECTED..." "RAN..."  (returns 0 only when every
