@@ -163,7 +163,7 @@ static void control(dcp_slice_state *s, const dcp_slice_in *in, cycle *c)
     c->divergent = in->wr_mask != ~0ull;
     dcp_compress_in cin = {.rst = in->rst, .divergent = c->divergent,
                            .start = in->wr_start && !in->rst && !in->load_map &&
-                                    !c->po.busy && !c->dealloc_ok};
+                                    !c->po.busy && !c->dealloc_ok && psu_ready(&s->psu)};
     memcpy(cin.blk_data, in->wr_data, sizeof cin.blk_data);
     dcp_compress_step(&s->com, &cin, &c->co);
     c->start_ok = cin.start && !c->co.err_busy;

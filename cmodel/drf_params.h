@@ -23,6 +23,9 @@
 
 /* FSM states of Fig. 9 (aging Sec. 5.1.1) */
 enum rc_state { RC_IDLE = 0, RC_DELTAS_C0 = 1, RC_DELTAS_C16 = 2, RC_DELTAS_C32 = 3, RC_DELTAS_C48 = 4 };
+#define DRF_PSU_GROUP_ENTRIES 8 /* PSU pipelined selection: entries per group of stage 1 (ours; docs/dcpatch-psu-decisions.md 20) */
+#define DRF_PSU_SEL_STAGES 2 /* PSU: clock cycles the preventive-patch selection takes, its pipeline stages (ours; DC-Patch IV-D, Sec. IV-E 'obtained in prior stages') */
+#define DRF_PSU_PATCH_CYCLES 3 /* PSU: cycles of one patch, the selection and the take (registry cycles column) */
 
 /* where the compressed-register patch comes from (pc_tier), highest priority first (DC-Patch IV-D) */
 enum psu_tier { PSU_TIER_FAULTY = 0, PSU_TIER_SHARED = 1, PSU_TIER_WHOLE = 2 };
@@ -88,5 +91,7 @@ enum dcp_ev { DCP_EV_NORMAL = 0, DCP_EV_FAULTY = 1, DCP_EV_RELIABLE = 2, DCP_EV_
 #define DRF_PV_BLOCKS 8 /* Section 4.2.1: concurrent blocks per SM, rows of the renaming table */
 #define DRF_PV_BLOCK_BITS 3 /* bits of a block slot */
 #define DRF_PV_DELAY_BITS 12 /* ours: width of a sub-bank delay code from the sensors (docs/pv-decisions.md) */
+#define DRF_PV_ORG_STAGES 4 /* ours: pv_bank_org's ranking pipeline (fetch a delay, compare it with all, count, write; docs/pv-decisions.md D8) */
+#define DRF_PV_ORG_CYCLES 36 /* ours: cycles of one re-organization, the reorg cycle and the busy ones (registry cycles column) */
 
 #endif

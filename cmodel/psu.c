@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* DC-Patch Patching Selection Unit model (dc-patch paper Section IV-D); mirrors rtl/psu.v
- * cycle by cycle. Decisions where the paper is silent: docs/dcpatch-psu-decisions.md. */
+/* DC-Patch Patching Selection Unit model (dc-patch paper Section IV-D, preventive patches
+ * selected in prior stages, Sec. IV-E); mirrors rtl/psu.v cycle by cycle, its two selection
+ * stages included. Decisions where the paper is silent: docs/dcpatch-psu-decisions.md. */
 #include "psu.h"
 
 #include <string.h>
@@ -9,9 +10,19 @@ enum { NIB_MASK = (1u << PSU_BLKS) - 1u, ENTRIES_PER_WORD = 64 / PSU_BLKS };
 _Static_assert(PSU_BLKS == 4, "the word-parallel nibble masks below assume 4 blocks an entry");
 static const uint64_t NIB_LSB = 0x1111111111111111ull; /* bit 0 of every nibble */
 
+enum { QUIET_MASK = (1u << DRF_PSU_SEL_STAGES) - 1u, NO_SLOT = PSU_SLOTS - 1u };
+_Static_assert(PSU_GROUP_SLOTS <= 64 && 64 % PSU_GROUP_SLOTS == 0,
+               "a stage-1 group lies inside one bitmap word");
+
 void psu_reset(psu_state *s)
 {
     memset(s, 0, sizeof *s);
+    s->changed = QUIET_MASK;
+}
+
+bool psu_ready(const psu_state *s)
+{
+    return s->changed == 0;
 }
 
 /* An encoder's index when no input is set: all ones over its power-of-two leaves. */
@@ -55,59 +66,109 @@ static void or_nibble(uint64_t *v, unsigned e, unsigned nib)
     v[e / ENTRIES_PER_WORD] |= (uint64_t)nib << (PSU_BLKS * (e % ENTRIES_PER_WORD));
 }
 
-static bool any(const uint64_t *v, unsigned words)
-{
-    for (unsigned w = 0; w < words; w++)
-        if (v[w])
-            return true;
-    return false;
-}
-
-/* The first whole free entry (all blocks free, hence reliable: faulty blocks are occupied);
- * whole[w]: every block of the word's whole free entries. */
-static unsigned first_whole_free(const psu_state *s, uint64_t whole[PSU_WORDS], bool *valid)
-{
-    unsigned first = PSU_ENTRIES;
-    for (unsigned w = 0; w < PSU_WORDS; w++) {
-        const uint64_t zero = ~nonzero_nibbles(s->bitmap[w]) & NIB_LSB;
-        whole[w] = zero * NIB_MASK;
-        if (zero && first == PSU_ENTRIES)
-            first = w * ENTRIES_PER_WORD + (unsigned)__builtin_ctzll(zero) / PSU_BLKS;
-    }
-    *valid = first < PSU_ENTRIES;
-    return *valid ? first : none_index(PSU_ENTRIES);
-}
-
-/* The candidate blocks of each tier; the whole free entry u_taken (PSU_ENTRIES: none),
- * being taken by take_u in this cycle, is not one. */
-static void tiers(const psu_state *s, const uint64_t whole[PSU_WORDS], unsigned u_taken,
-                  uint64_t t[PSU_TIERS][PSU_WORDS])
+/* Per word, every block of its whole free entries (all blocks free, hence reliable: faulty
+ * blocks are occupied), and the candidates of the tiers. */
+static void tiers(const psu_state *s, uint64_t whole[PSU_WORDS], uint64_t t[PSU_TIERS][PSU_WORDS])
 {
     for (unsigned w = 0; w < PSU_WORDS; w++) {
         const uint64_t free = ~s->bitmap[w], faulty = nonzero_nibbles(s->map[w]) * NIB_MASK;
+        whole[w] = (~nonzero_nibbles(s->bitmap[w]) & NIB_LSB) * NIB_MASK;
         t[PSU_TIER_FAULTY][w] = free & faulty;
         t[PSU_TIER_SHARED][w] = free & ~faulty & ~whole[w];
-        t[PSU_TIER_WHOLE][w] = free & ~faulty & whole[w];
     }
-    if (u_taken < PSU_ENTRIES)
-        t[PSU_TIER_WHOLE][u_taken / ENTRIES_PER_WORD] &=
-            ~((uint64_t)NIB_MASK << (PSU_BLKS * (u_taken % ENTRIES_PER_WORD)));
 }
 
-/* Both patches of this cycle. The compressed one: the first non-empty tier into one
- * 1024-input encoder (the last tier, empty, when none is: index all ones, no patch). */
-static void offers(const psu_state *s, bool take_u, psu_out *out)
+/* The lowest set bit of a group's chunk; all ones when none (psu_prio_enc). */
+static uint8_t lowest(uint64_t chunk, unsigned width, bool *valid)
+{
+    return (uint8_t)psu_prio_enc(&chunk, width, valid);
+}
+
+/* rtl/psu_first2.v: the two lowest set bits of v[0, width), each all ones when missing. */
+static void first2(const bool *v, unsigned width, bool *v1, unsigned *i1, bool *v2, unsigned *i2)
+{
+    *i1 = *i2 = none_index(width);
+    *v1 = *v2 = false;
+    for (unsigned i = 0; i < width && !*v2; i++) {
+        if (!v[i])
+            continue;
+        if (*v1) {
+            *v2 = true;
+            *i2 = i;
+        } else {
+            *v1 = true;
+            *i1 = i;
+        }
+    }
+}
+
+/* Stage 1 from the bitmap and the map. */
+static void stage1(const psu_state *s, psu_stage1 *n)
 {
     uint64_t whole[PSU_WORDS], t[PSU_TIERS][PSU_WORDS];
-    out->pu_entry = (uint8_t)first_whole_free(s, whole, &out->pu_valid);
-    tiers(s, whole, take_u && out->pu_valid ? out->pu_entry : PSU_ENTRIES, t);
-    unsigned tier = 0;
-    while (tier + 1 < PSU_TIERS && !any(t[tier], PSU_WORDS))
-        tier++;
-    const unsigned slot = psu_prio_enc(t[tier], PSU_SLOTS, &out->pc_valid);
+    tiers(s, whole, t);
+    const uint64_t mask = PSU_GROUP_SLOTS == 64 ? ~0ull : (1ull << PSU_GROUP_SLOTS) - 1u;
+    for (unsigned g = 0; g < PSU_GROUPS; g++) {
+        const unsigned w = g * PSU_GROUP_SLOTS / 64, sh = g * PSU_GROUP_SLOTS % 64;
+        n->i0[g] = lowest(t[PSU_TIER_FAULTY][w] >> sh & mask, PSU_GROUP_SLOTS, &n->v0[g]);
+        n->i1[g] = lowest(t[PSU_TIER_SHARED][w] >> sh & mask, PSU_GROUP_SLOTS, &n->v1[g]);
+        bool ent[PSU_GROUP_ENTRIES];
+        for (unsigned k = 0; k < PSU_GROUP_ENTRIES; k++)
+            ent[k] = whole[w] >> (sh + k * PSU_BLKS) & 1u;
+        unsigned e1, e2;
+        first2(ent, PSU_GROUP_ENTRIES, &n->w1[g], &e1, &n->w2[g], &e2);
+        n->e1[g] = (uint8_t)e1;
+        n->e2[g] = (uint8_t)e2;
+    }
+}
+
+/* The first group with a stage-1 candidate, its index in *g (all ones: none). */
+static bool first_group(const bool *v, unsigned *g)
+{
+    bool v1, v2;
+    unsigned g2;
+    first2(v, PSU_GROUPS, &v1, g, &v2, &g2);
+    return v1;
+}
+
+/* Stage 2 from stage 1: the offers. */
+static void stage2(const psu_stage1 *s1, psu_offers *q)
+{
+    unsigned g0, g1, gw, gw2;
+    const bool a0 = first_group(s1->v0, &g0), a1 = first_group(s1->v1, &g1);
+    bool aw, aw2;
+    first2(s1->w1, PSU_GROUPS, &aw, &gw, &aw2, &gw2);
+    const unsigned ue = gw * PSU_GROUP_ENTRIES + s1->e1[gw];
+    const bool in_group = s1->w2[gw];
+    const unsigned alt_e = in_group ? gw * PSU_GROUP_ENTRIES + s1->e2[gw]
+                                    : gw2 * PSU_GROUP_ENTRIES +
+                                          (aw2 ? s1->e1[gw2] : PSU_GROUP_ENTRIES - 1u);
+    q->pc_v = a0 || a1 || aw;
+    q->pc_tier = a0 ? PSU_TIER_FAULTY : a1 ? PSU_TIER_SHARED : PSU_TIER_WHOLE;
+    q->pc_slot = (uint16_t)(a0   ? g0 * PSU_GROUP_SLOTS + s1->i0[g0]
+                            : a1 ? g1 * PSU_GROUP_SLOTS + s1->i1[g1]
+                            : aw ? ue * PSU_BLKS
+                                 : NO_SLOT);
+    q->pu_v = aw;
+    q->pu_e = (uint8_t)ue;
+    q->alt_v = in_group || aw2;
+    q->alt_slot = (uint16_t)(alt_e * PSU_BLKS + (q->alt_v ? 0u : PSU_BLKS - 1u));
+}
+
+/* Both patches of this cycle: the offers of stage 2 once the selection has settled; take_u
+ * steers a whole-entry compressed offer to the second whole free entry. */
+static void offers(const psu_state *s, bool take_u, psu_out *out)
+{
+    const psu_offers *q = &s->q;
+    out->ready = psu_ready(s);
+    out->pu_valid = out->ready && q->pu_v;
+    out->pu_entry = q->pu_e;
+    const bool steer = take_u && out->pu_valid && q->pc_tier == PSU_TIER_WHOLE;
+    const unsigned slot = steer ? q->alt_slot : q->pc_slot;
+    out->pc_valid = out->ready && (steer ? q->alt_v : q->pc_v);
     out->pc_entry = (uint8_t)(slot / PSU_BLKS);
     out->pc_blk = (uint8_t)(slot % PSU_BLKS);
-    out->pc_tier = (uint8_t)tier;
+    out->pc_tier = q->pc_tier;
 }
 
 /* The blocks a release names: one for a compressed patch, the entry for an uncompressed. */
@@ -147,6 +208,11 @@ void psu_step(psu_state *s, const psu_in *in, psu_out *out)
         psu_reset(s);
         return;
     }
+    const bool change = in->load_map || in->rel || (in->take_c && out->pc_valid) ||
+                        (in->take_u && out->pu_valid);
+    stage2(&s->s1, &s->q); /* both stages from the state before the edge */
+    stage1(s, &s->s1);
+    s->changed = (uint8_t)((s->changed << 1 | change) & QUIET_MASK);
     if (in->load_map) {
         memcpy(s->map, in->faulty, sizeof s->map);
         memcpy(s->bitmap, in->faulty, sizeof s->bitmap);

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Bit-accurate model of the DC-Patch Patching Selection Unit (dc-patch paper Section IV-D):
- * the 256x4 block bitmap preset from the fault map, a 1024-input encoder over tiered
- * candidates for compressed registers, a 256-input one for uncompressed; take, release. */
+ * the 256x4 block bitmap preset from the fault map; the preventive patches (tiered candidates
+ * for compressed registers, whole free entries for uncompressed) selected in
+ * DRF_PSU_SEL_STAGES pipeline stages ahead of the take (Sec. IV-E); take, release. */
 #ifndef DELTARF_PSU_H
 #define DELTARF_PSU_H
 
@@ -18,7 +19,12 @@ enum {
     PSU_BLKS = DRF_SUBWAVEFRONTS,          /* blocks per entry */
     PSU_SLOTS = PSU_ENTRIES * PSU_BLKS,    /* bitmap bits: block b of entry e is bit 4e+b */
     PSU_WORDS = PSU_SLOTS / 64,
-    PSU_ENTRY_WORDS = PSU_ENTRIES / 64
+    PSU_ENTRY_WORDS = PSU_ENTRIES / 64,
+    /* stage 1 of the selection: groups of PSU_GROUP_ENTRIES entries (rtl/psu.v GE) */
+    PSU_GROUP_ENTRIES = DRF_PSU_GROUP_ENTRIES < PSU_ENTRIES / 2 ? DRF_PSU_GROUP_ENTRIES
+                                                                : PSU_ENTRIES / 2,
+    PSU_GROUPS = PSU_ENTRIES / PSU_GROUP_ENTRIES,
+    PSU_GROUP_SLOTS = PSU_GROUP_ENTRIES * PSU_BLKS
 };
 
 /* Where the compressed-register patch comes from (pc_tier), highest priority first. */
@@ -46,16 +52,39 @@ typedef struct {
     uint8_t pc_entry, pc_blk, pc_tier;
     bool pu_valid;                /* uncompressed patch; 0: the register spills */
     uint8_t pu_entry;
+    bool ready;                   /* the selection has settled: the valid bits above mean it */
     bool err;                     /* the release names a free or a faulty block */
     uint64_t bitmap[PSU_WORDS];   /* 1 = occupied; faulty blocks always are */
 } psu_out;
 
+/* Stage 1 of the selection, per group: the lowest candidate of tiers 0 (v0, block i0 of the
+ * group) and 1 (v1, i1), and the two lowest whole free entries (w1, e1; w2, e2). An index is
+ * all ones when there is none. */
+typedef struct {
+    bool v0[PSU_GROUPS], v1[PSU_GROUPS], w1[PSU_GROUPS], w2[PSU_GROUPS];
+    uint8_t i0[PSU_GROUPS], i1[PSU_GROUPS], e1[PSU_GROUPS], e2[PSU_GROUPS];
+} psu_stage1;
+
+/* Stage 2: the offers. pc_slot = 4 pc_entry + pc_blk; alt_slot: the compressed offer when
+ * take_u takes pu_e and pc is a whole-entry one (decision 10); all ones: none. */
+typedef struct {
+    bool pc_v, pu_v, alt_v;
+    uint8_t pc_tier, pu_e;
+    uint16_t pc_slot, alt_slot;
+} psu_offers;
+
 typedef struct {
     uint64_t map[PSU_WORDS];      /* 1 = faulty block */
     uint64_t bitmap[PSU_WORDS];
+    psu_stage1 s1;
+    psu_offers q;
+    uint8_t changed;              /* bit k: the bitmap may have changed k + 1 edges ago */
 } psu_state;
 
+/* The state after a reset: no fault, no patch, the selection restarting. */
 void psu_reset(psu_state *s);
+/* The offers of this cycle are valid (the bitmap has been still for DRF_PSU_SEL_STAGES). */
+bool psu_ready(const psu_state *s);
 /* Outputs of this cycle from state and inputs, then the clock edge. */
 void psu_step(psu_state *s, const psu_in *in, psu_out *out);
 

@@ -36,7 +36,7 @@ void pv_org_identity(pv_org_table *t);
 /* --- rtl/pv_bank_org.v, clocked ------------------------------------------------------- */
 typedef struct {
     bool rst;
-    bool reorg;                           /* kernel launch: rank these delays (32 cycles) */
+    bool reorg;                           /* kernel launch: rank these delays (D8) */
     uint16_t delay[DRF_PV_SUBBANKS];      /* sensor codes, DRF_PV_DELAY_BITS bits */
     bool wr;                              /* power-on load from the ROM: entry wr_v */
     uint8_t wr_v, wr_sb0, wr_sb1;
@@ -53,13 +53,27 @@ typedef struct {
     pv_org_table table;                   /* the whole table, for the busy latches (Fig. 5) */
 } pv_bank_org_out;
 
+/* The ranking pipeline of rtl/pv_bank_org.v (DRF_PV_ORG_STAGES stages): busy while any
+ * stage holds a sub-bank. */
 typedef struct {
     pv_org_table t;
     uint16_t delay[DRF_PV_SUBBANKS];      /* the delays being ranked */
-    uint8_t next;                         /* sub-bank ranked in the next busy cycle */
-    bool busy;
+    bool fetching;                        /* stage 1: sub-bank `next` is fetched next */
+    uint8_t next;
+    bool va;                              /* stage 2: sub-bank ia, delay cur, compared */
+    uint8_t ia;
+    uint16_t cur;
+    bool vb;                              /* stage 3: sub-bank ib (delay cur_b) counted, */
+    uint8_t ib;                           /* rank = popcount(faster) */
+    uint16_t cur_b;
+    uint32_t faster;
+    bool vc;                              /* stage 4: sub-bank ic (delay cur_c) written at */
+    uint8_t ic, rank;                     /* rank */
+    uint16_t cur_c;
     uint16_t boundary;
 } pv_bank_org_state;
+
+bool pv_bank_org_busy(const pv_bank_org_state *s);
 
 void pv_bank_org_reset(pv_bank_org_state *s);
 void pv_bank_org_step(pv_bank_org_state *s, const pv_bank_org_in *in, pv_bank_org_out *out);

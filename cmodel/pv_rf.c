@@ -31,7 +31,7 @@ static uint64_t warp_range(unsigned first, unsigned last)
 
 static bool reorg_ok(const pv_rf_state *s, const pv_rf_in *in)
 {
-    return in->reorg && !s->block_live && !s->org.busy && in->reorg_kshift <= PV_KSHIFT_MAX;
+    return in->reorg && !s->block_live && !pv_bank_org_busy(&s->org) && in->reorg_kshift <= PV_KSHIFT_MAX;
 }
 
 /* An accepted re-organization refuses a launch of the same cycle (D16). */
@@ -48,7 +48,7 @@ static bool launch_ok(const pv_rf_state *s, const pv_rf_in *in)
 static bool access_ok(const pv_rf_state *s, const pv_rf_in *in)
 {
     return in->req && in->warp < DRF_PV_WARPS && (s->warp_owned >> in->warp & 1u) &&
-           in->reg < 16u << s->kshift && !s->org.busy;
+           in->reg < 16u << s->kshift && !pv_bank_org_busy(&s->org);
 }
 
 static void free_block(pv_rf_state *s, unsigned b)
@@ -93,7 +93,7 @@ void pv_rf_step(pv_rf_state *s, const pv_rf_in *in, pv_rf_out *out)
     out->err_launch = in->launch && !lok;
     out->err_retire = in->retire && !rok;
     out->err_reorg = in->reorg && !ook;
-    out->org_busy = s->org.busy;
+    out->org_busy = pv_bank_org_busy(&s->org);
 
     const pv_bank_rename_in rin = {.rst = in->rst, .launch = lok,
                                    .launch_block = in->launch_block % DRF_PV_BLOCKS,

@@ -136,7 +136,9 @@ module dcp_slice (
     /* verilator lint_on PINCONNECTEMPTY */
     wire dealloc_ok = dealloc_try && !pt_err_busy && !pt_err_window;
     assign err_dealloc = dealloc && !dealloc_ok;
-    assign try_start = wr_start && !rst && !load_map && !dealloc_busy && !dealloc_ok;
+    // a start waits for the PSU's preventive patches (psu ready, decision 7)
+    wire psu_ready;
+    assign try_start = wr_start && !rst && !load_map && !dealloc_busy && !dealloc_ok && psu_ready;
     assign wr_refused = wr_start && !rst && !start_ok;
 
     // the starting write's old row: a write ending now on the same register bypasses the PT
@@ -164,7 +166,8 @@ module dcp_slice (
         .rel_entry(relq_valid ? rq_entry : rel_entry[RB-1:0]),
         .rel_blk(relq_valid ? rq_blk : rel_blk), .rel_c(relq_valid ? rq_c : rel_c),
         .pc_valid(pc_valid), .pc_entry(pc_entry_o), .pc_blk(pc_blk_o), .pc_tier(pc_tier),
-        .pu_valid(pu_valid), .pu_entry(pu_entry_o), .err(psu_err), .bitmap(bitmap));
+        .pu_valid(pu_valid), .pu_entry(pu_entry_o), .ready(psu_ready), .err(psu_err),
+        .bitmap(bitmap));
 
     // --- placement: decided in the block-0 cycle, again on a misprediction ---------------
     wire slot_v;

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // DC-Patch Patching Selection Unit (dc-patch paper Section IV-D): the 256x4 block bitmap preset
-// from the fault map, a 1024-input encoder over tiered candidates for compressed registers, a
-// 256-input one for uncompressed; take, release, err. Decisions: docs/dcpatch-psu-decisions.md.
+// from the fault map; the preventive patches (tiered candidates for compressed registers, whole
+// free entries for uncompressed) selected in DRF_PSU_SEL_STAGES pipeline stages ahead of the take
+// ("obtained in prior stages", Sec. IV-E); take, release, err. Decisions:
+// docs/dcpatch-psu-decisions.md.
 `include "drf_params.vh"
 `default_nettype none
 module psu (
@@ -21,6 +23,7 @@ module psu (
     output wire [1:0]                                  pc_tier,
     output wire                                        pu_valid,  // uncompressed patch
     output wire [`DRF_REG_BITS-1:0]                    pu_entry,
+    output wire                                        ready,     // offers valid: selection done
     output wire                                        err,       // release of a free/faulty block
     output reg  [`DRF_REGS*`DRF_SUBWAVEFRONTS-1:0]     bitmap     // 1: occupied
 );
@@ -33,18 +36,25 @@ module psu (
     localparam [SLOTS-1:0] ONE_ENTRY = {{(SLOTS-BLKS){1'b0}}, {BLKS{1'b1}}};
     localparam [`DRF_BLK_BITS-1:0] BLK0 = {`DRF_BLK_BITS{1'b0}};
 
+    // stage 1 works on groups of GE entries (GS blocks): at least two groups (reduced sizes)
+    localparam integer GE = `DRF_PSU_GROUP_ENTRIES < ENTRIES / 2 ? `DRF_PSU_GROUP_ENTRIES
+                                                                : ENTRIES / 2;
+    localparam integer NG = ENTRIES / GE;
+    localparam integer GS = GE * BLKS;
+    localparam integer GB = $clog2(NG);   // group index
+    localparam integer LB = $clog2(GS);   // block within a group
+    localparam integer WB = $clog2(GE);   // entry within a group
+    localparam integer QUIET = `DRF_PSU_SEL_STAGES;
+    localparam integer SB = `DRF_REG_BITS + `DRF_BLK_BITS;
+
     reg  [SLOTS-1:0] map; // 1: faulty block
     wire [SLOTS-1:0] free = ~bitmap;
 
-    // uncompressed patch: the first whole free entry (reliable: faulty blocks are occupied)
+    // --- stage 1 (from the bitmap): per group, the lowest candidate of tiers 0 and 1 and the
+    // two lowest whole free entries
+    wire [SLOTS-1:0] t_faulty, t_shared;
     wire [ENTRIES-1:0] whole;
-    psu_prio_enc #(.WIDTH(ENTRIES)) u_enc_u (.in(whole), .valid(pu_valid), .index(pu_entry));
-    // the entry an uncompressed patch takes this cycle (the take mask's part, whole-tier filter)
-    wire [SLOTS-1:0] u_take_mask = take_u ? ONE_ENTRY << {pu_entry, BLK0} : {SLOTS{1'b0}};
-
-    // compressed patch: candidate blocks per tier, the first non-empty tier is encoded
-    wire [SLOTS-1:0] t_faulty, t_shared, f_whole;
-    genvar e;
+    genvar e, g;
     generate
         for (e = 0; e < ENTRIES; e = e + 1) begin : g_entry
             wire [BLKS-1:0] f = free[e*BLKS +: BLKS];
@@ -52,17 +62,71 @@ module psu (
             assign whole[e] = &f;
             assign t_faulty[e*BLKS +: BLKS] = f & {BLKS{is_faulty}};
             assign t_shared[e*BLKS +: BLKS] = f & {BLKS{~is_faulty & ~whole[e]}};
-            assign f_whole[e*BLKS +: BLKS] = f & {BLKS{whole[e]}};
         end
     endgenerate
-    // f_whole reads only the bitmap; take_u enters after the per-entry logic (docs/bench.md)
-    wire [SLOTS-1:0] t_whole = f_whole & ~u_take_mask;
-    wire any_faulty = |t_faulty;
-    wire any_shared = |t_shared;
-    assign pc_tier = any_faulty ? TIER_FAULTY : any_shared ? TIER_SHARED : TIER_WHOLE;
-    wire [SLOTS-1:0] cand = any_faulty ? t_faulty : any_shared ? t_shared : t_whole;
-    psu_prio_enc #(.WIDTH(SLOTS)) u_enc_c (.in(cand), .valid(pc_valid),
-                                           .index({pc_entry, pc_blk}));
+    wire [NG-1:0] s1_v0_d, s1_v1_d, s1_w1_d, s1_w2_d;
+    wire [NG*LB-1:0] s1_i0_d, s1_i1_d;
+    wire [NG*WB-1:0] s1_e1_d, s1_e2_d;
+    generate
+        for (g = 0; g < NG; g = g + 1) begin : g_group
+            psu_prio_enc #(.WIDTH(GS)) u_t0 (.in(t_faulty[g*GS +: GS]), .valid(s1_v0_d[g]),
+                                             .index(s1_i0_d[g*LB +: LB]));
+            psu_prio_enc #(.WIDTH(GS)) u_t1 (.in(t_shared[g*GS +: GS]), .valid(s1_v1_d[g]),
+                                             .index(s1_i1_d[g*LB +: LB]));
+            psu_first2 #(.WIDTH(GE)) u_whole (.in(whole[g*GE +: GE]), .valid1(s1_w1_d[g]),
+                                              .index1(s1_e1_d[g*WB +: WB]), .valid2(s1_w2_d[g]),
+                                              .index2(s1_e2_d[g*WB +: WB]));
+        end
+    endgenerate
+    // the stage-1 register (one vector: formal/psu_props.v compares it with s1_d)
+    localparam integer S1W = NG * (4 + 2 * LB + 2 * WB);
+    wire [S1W-1:0] s1_d = {s1_v0_d, s1_v1_d, s1_w1_d, s1_w2_d, s1_i0_d, s1_i1_d, s1_e1_d, s1_e2_d};
+    reg  [S1W-1:0] s1;
+    wire [NG-1:0] s1_v0, s1_v1, s1_w1, s1_w2;
+    wire [NG*LB-1:0] s1_i0, s1_i1;
+    wire [NG*WB-1:0] s1_e1, s1_e2;
+    assign {s1_v0, s1_v1, s1_w1, s1_w2, s1_i0, s1_i1, s1_e1, s1_e2} = s1;
+
+    // --- stage 2 (from stage 1): the first group of each tier and its candidate; the first
+    // and second whole free entries; the offers
+    wire a0, a1, aw, aw2;
+    wire [GB-1:0] g0, g1, gw, gw2;
+    psu_prio_enc #(.WIDTH(NG)) u_g0 (.in(s1_v0), .valid(a0), .index(g0));
+    psu_prio_enc #(.WIDTH(NG)) u_g1 (.in(s1_v1), .valid(a1), .index(g1));
+    psu_first2 #(.WIDTH(NG)) u_gw (.in(s1_w1), .valid1(aw), .index1(gw), .valid2(aw2),
+                                   .index2(gw2));
+    wire [SB-1:0] slot0 = {g0, s1_i0[g0*LB +: LB]};
+    wire [SB-1:0] slot1 = {g1, s1_i1[g1*LB +: LB]};
+    wire [`DRF_REG_BITS-1:0] ue = {gw, s1_e1[gw*WB +: WB]};
+    // the second whole free entry: in the first entry's group, else the next group's first
+    wire in_group = s1_w2[gw];
+    wire alt_v = in_group || aw2;
+    wire [`DRF_REG_BITS-1:0] alt_e = in_group ? {gw, s1_e2[gw*WB +: WB]}
+                                   : {gw2, aw2 ? s1_e1[gw2*WB +: WB] : {WB{1'b1}}};
+    localparam [SB-1:0] NONE = {SB{1'b1}};
+    wire [1:0] tier_d = a0 ? TIER_FAULTY : a1 ? TIER_SHARED : TIER_WHOLE;
+    wire [SB-1:0] pc_slot_d = a0 ? slot0 : a1 ? slot1 : aw ? {ue, BLK0} : NONE;
+    wire [SB-1:0] alt_slot_d = {alt_e, alt_v ? BLK0 : {`DRF_BLK_BITS{1'b1}}};
+    // the offer register (one vector, like s1)
+    localparam integer QW = 5 + 2 * SB + `DRF_REG_BITS;
+    wire [QW-1:0] q_d = {a0 || a1 || aw, aw, alt_v, tier_d, pc_slot_d, alt_slot_d, ue};
+    reg  [QW-1:0] q;
+    wire pcq_v, puq_v, altq_v;
+    wire [1:0] pcq_tier;
+    wire [SB-1:0] pcq_slot, altq_slot;
+    wire [`DRF_REG_BITS-1:0] puq_e;
+    assign {pcq_v, puq_v, altq_v, pcq_tier, pcq_slot, altq_slot, puq_e} = q;
+
+    // --- the take cycle: the offers once the bitmap has been still for QUIET cycles; take_u
+    // steers a whole-entry compressed patch to the second whole free entry (decision 10)
+    reg [QUIET-1:0] changed; // bit k: the bitmap may have changed k + 1 edges ago (QUIET >= 2)
+    assign ready = ~|changed;
+    assign pu_valid = ready && puq_v;
+    assign pu_entry = puq_e;
+    wire steer = take_u && pu_valid && pcq_tier == TIER_WHOLE;
+    assign pc_valid = ready && (steer ? altq_v : pcq_v);
+    assign {pc_entry, pc_blk} = steer ? altq_slot : pcq_slot;
+    assign pc_tier = pcq_tier;
 
     // release (one block or the whole entry), takes of this cycle's patches
     wire [SLOTS-1:0] rel_mask = !rel ? {SLOTS{1'b0}}
@@ -70,8 +134,10 @@ module psu (
                                       : ONE_ENTRY << {rel_entry, BLK0};
     wire [SLOTS-1:0] take_mask = (take_c && pc_valid ? ONE_BLOCK << {pc_entry, pc_blk}
                                                      : {SLOTS{1'b0}})
-                               | (pu_valid ? u_take_mask : {SLOTS{1'b0}});
+                               | (take_u && pu_valid ? ONE_ENTRY << {pu_entry, BLK0}
+                                                     : {SLOTS{1'b0}});
     assign err = |(rel_mask & (free | map));
+    wire change = rel || (take_c && pc_valid) || (take_u && pu_valid);
 
     always @(posedge clk) begin
         if (rst) begin
@@ -82,6 +148,19 @@ module psu (
             bitmap <= faulty;
         end else begin
             bitmap <= (bitmap & ~(rel_mask & ~map)) | take_mask; // release before take
+        end
+    end
+
+    // the selection pipeline runs every cycle; a reset clears it
+    always @(posedge clk) begin
+        if (rst) begin
+            s1 <= {S1W{1'b0}};
+            q <= {QW{1'b0}};
+            changed <= {QUIET{1'b1}};
+        end else begin
+            s1 <= s1_d;
+            q <= q_d;
+            changed <= {changed[QUIET-2:0], load_map || change};
         end
     end
 endmodule

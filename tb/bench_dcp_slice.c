@@ -57,7 +57,7 @@ typedef struct {
         misp_to[MISP_TO], spill_stay, repatch, mov, divergent[KINDS], read[PORTS][KINDS],
         first_write, c_to_u, u_to_c, same_reg_b2b, relq, dealloc, dealloc_lds,
         dealloc_refused_write, dealloc_refused_walk, dealloc_refused_window,
-        start_refused_walk, start_refused_port, reset_mid_write, e2e, zero_read, inject,
+        start_refused_walk, start_refused_port, start_refused_psu, reset_mid_write, e2e, zero_read, inject,
         corrupted, overflow, no_comp_place;
 } bins;
 
@@ -185,6 +185,7 @@ static void make_bins(hx_bench *b, bins *v)
     v->dealloc_refused_window = hx_bin(b, "deallocation refused: bad window");
     v->start_refused_walk = hx_bin(b, "write start refused: walk busy");
     v->start_refused_port = hx_bin(b, "write start refused: write port busy");
+    v->start_refused_psu = hx_bin(b, "write start refused: PSU selection running");
     v->reset_mid_write = hx_bin(b, "reset with a write in flight");
     v->e2e = hx_bin(b, "read checked against the last value written");
     v->zero_read = hx_bin(b, "read of an invalid register checked to be zero");
@@ -840,7 +841,7 @@ static void cycle(bench *t)
     make_inputs(t, &in, &nxt);
     drive(t, &in);
     const dcp_wr pre = t->s.wr;
-    const bool walking = t->s.pt.left != 0;
+    const bool walking = t->s.pt.left != 0, selecting = !psu_ready(&t->s.psu);
     bool walk[PORTS];
     enum dcp_kind kind[PORTS];
     for (unsigned i = 0; i < PORTS; i++) {
@@ -867,7 +868,9 @@ static void cycle(bench *t)
     if (in.wr_start && !o.wr_refused)
         accept_start(t, &nxt, &pre, &o);
     else if (in.wr_start)
-        hx_hit(t->b, walking ? t->v.start_refused_walk : t->v.start_refused_port);
+        hx_hit(t->b, walking     ? t->v.start_refused_walk
+                     : selecting ? t->v.start_refused_psu
+                                 : t->v.start_refused_port);
     if (!lockstep_only(&t->ph))
         check_conservation(t);
 }

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Lockstep bench of the DC-Patch Patching Selection Unit (dc-patch paper Section IV-D):
  * cmodel/psu.c against rtl/psu.v every cycle, plus a scoreboard of the patches handed out
- * that recomputes the documented priority with plain loops. A transaction is a PSU cycle. */
+ * that recomputes the documented priority with plain loops whenever the pipelined selection
+ * has settled (ready). A transaction is a PSU cycle. */
 #include <string.h>
 
 #include "faultmap.h"
@@ -20,7 +21,7 @@ typedef psu_ports ports;
 typedef struct {
     unsigned map[MAP_KINDS], take_c[PSU_TIERS], take_u, spill_c, spill_u, rel_c, rel_u,
         rel_take_c, rel_take_u, take_both, steer, double_rel_c, double_rel_u, rel_faulty,
-        reload_held, reset;
+        reload_held, reset, take_selecting;
 } bins;
 
 typedef struct {
@@ -75,6 +76,7 @@ static void make_bins(hx_bench *b, bins *v)
     v->rel_faulty = hx_bin(b, "release naming a faulty block (err)");
     v->reload_held = hx_bin(b, "fault map reloaded while patches are held");
     v->reset = hx_bin(b, "reset mid-stream");
+    v->take_selecting = hx_bin(b, "take while the selection runs (ignored)");
 }
 
 /* --- the scoreboard and the documented priority, with plain loops ------------------- */
@@ -246,7 +248,8 @@ static void pick_release(hx_rng *r, const scoreboard *sb, const traffic *tr, psu
                          unsigned *good)
 {
     *good = PSU_SLOTS;
-    if (!hx_chance(r, tr->draining ? 3 : 1, tr->draining ? 4 : 6)) {
+    /* filling: a release a third as often as takes can come (one per DRF_PSU_PATCH_CYCLES) */
+    if (!hx_chance(r, tr->draining ? 3 : 1, tr->draining ? 4 : 6 * DRF_PSU_PATCH_CYCLES)) {
         in->rel = hx_chance(r, 1, 4) && bad_release(r, sb, in);
         return;
     }
@@ -262,8 +265,9 @@ static void pick_release(hx_rng *r, const scoreboard *sb, const traffic *tr, psu
     in->rel = bad_release(r, sb, in);
 }
 
-static void pick_inputs(hx_bench *b, const scoreboard *sb, traffic *tr, bool rst, psu_in *in,
-                        unsigned *good)
+/* Takes mostly wait for the selection (ready); one in 16 tries it while it runs. */
+static void pick_inputs(hx_bench *b, const scoreboard *sb, traffic *tr, bool rst, bool ready,
+                        psu_in *in, unsigned *good)
 {
     hx_rng *r = &b->rng;
     pick_release(r, sb, tr, in, good);
@@ -271,9 +275,9 @@ static void pick_inputs(hx_bench *b, const scoreboard *sb, traffic *tr, bool rst
     in->load_map = !rst && tr->left == 0;
     for (unsigned w = 0; w < PSU_WORDS; w++) /* ignored unless load_map */
         in->faulty[w] = hx_rand64(r);
-    const unsigned div = tr->draining ? 8 : 1;
-    in->take_c = hx_chance(r, tr->pct_c / div, 100);
-    in->take_u = hx_chance(r, tr->pct_u / div, 100);
+    const unsigned div = tr->draining ? 8 : 1, wait = ready ? 1 : 16;
+    in->take_c = hx_chance(r, tr->pct_c / div, 100 * wait);
+    in->take_u = hx_chance(r, tr->pct_u / div, 100 * wait);
 }
 
 /* The index in the scoreboard's list of the patch at entry e (block 0 if compressed);
@@ -330,6 +334,12 @@ static void sweep_inputs(const scoreboard *sb, traffic *tr, psu_in *in, unsigned
 static bool take_sweeping(const traffic *tr)
 {
     return !tr->sweeping && tr->tk_k < PSU_BLKS;
+}
+
+/* A sweep's next cycle takes patches: it waits (an idle cycle) until the selection is ready. */
+static bool sweep_waits(const traffic *tr, bool steering, bool ready)
+{
+    return !ready && (steering ? !tr->sw_restore : tr->tk_take);
 }
 
 static void take_sweep_inputs(traffic *tr, psu_in *in)
@@ -390,6 +400,7 @@ static void expect(hx_bench *b, const ports *p, const psu_out *o)
     hx_expect(b, p->pc_tier, o->pc_tier);
     hx_expect(b, p->pu_valid, o->pu_valid);
     hx_expect(b, p->pu_entry, o->pu_entry);
+    hx_expect(b, p->ready, o->ready);
     hx_expect(b, p->err, o->err);
     hx_expect_words(b, p->bitmap, w, W32);
 }
@@ -421,9 +432,12 @@ static void check_bitmap(hx_bench *b, const scoreboard *sb, const psu_out *o)
               "occupied blocks == faulty + held", sb->faulty_blocks + sb->held_blocks, ones);
 }
 
+/* The offers of a settled selection; none while it runs. */
 static void check_choice(hx_bench *b, const scoreboard *sb, const psu_in *in,
                          const psu_out *o, choice ec, choice eu)
 {
+    eu.valid = eu.valid && o->ready;
+    ec.valid = ec.valid && o->ready;
     hx_assert(b, o->pu_valid == eu.valid, "uncompressed patch valid", eu.valid, o->pu_valid);
     hx_assert(b, !eu.valid || o->pu_entry == eu.entry, "uncompressed patch = first whole free "
               "reliable entry", eu.entry, o->pu_entry);
@@ -463,7 +477,10 @@ static void cover(hx_bench *b, const bins *v, const scoreboard *sb, const psu_in
                   const psu_out *o, unsigned good)
 {
     const bool normal = !in->rst && !in->load_map;
-    const bool tc = normal && in->take_c, tu = normal && in->take_u, rl = normal && in->rel;
+    if (normal && (in->take_c || in->take_u) && !o->ready)
+        hx_hit(b, v->take_selecting);
+    const bool tc = normal && o->ready && in->take_c, tu = normal && o->ready && in->take_u;
+    const bool rl = normal && in->rel;
     if (tc)
         hx_hit(b, o->pc_valid ? v->take_c[o->pc_tier] : v->spill_c);
     if (tu)
@@ -513,7 +530,7 @@ static void steer_traffic(hx_rng *r, traffic *tr, const scoreboard *sb, const ps
         return;
     }
     tr->left -= tr->left > 0;
-    if (!tr->draining && !o->pc_valid && hx_chance(r, 1, 64))
+    if (!tr->draining && o->ready && !o->pc_valid && hx_chance(r, 1, 64))
         tr->draining = true;
     else if (tr->draining && (sb->n == 0 || hx_chance(r, 1, 400)))
         tr->draining = false;
@@ -537,14 +554,17 @@ int main(int argc, char **argv)
         const bool taking = take_sweeping(&tr);
         const bool sweep = steering || taking;
         const bool rst = hx_in_reset(&b) || (!sweep && hx_chance(&b.rng, 1, 10000));
+        const bool ready = psu_ready(&s);
         psu_in in = {0};
         unsigned good = PSU_SLOTS;
-        if (steering)
+        if (sweep && sweep_waits(&tr, steering, ready))
+            ; /* idle: the selection runs */
+        else if (steering)
             sweep_inputs(&sb, &tr, &in, &good);
         else if (taking)
             take_sweep_inputs(&tr, &in);
         else
-            pick_inputs(&b, &sb, &tr, rst, &in, &good);
+            pick_inputs(&b, &sb, &tr, rst, ready, &in, &good);
         if (in.load_map && !sweep) {
             const unsigned k = next_map_kind(&tr);
             random_map(&b.rng, k, in.faulty);

@@ -125,6 +125,7 @@ int main(int argc, char **argv)
     uint16_t ranking[DRF_PV_SUBBANKS] = {0};
     unsigned kind = 0;
     bool rom_loaded = false, was_busy = false;
+    unsigned busy_run = 0; /* busy cycles since the last accepted re-organization */
     uint16_t delay[DRF_PV_SUBBANKS] = {0};
     uint32_t delay_w[DW] = {0};
     unsigned nkind = 0;
@@ -135,8 +136,9 @@ int main(int argc, char **argv)
                              .wr_sb0 = (uint8_t)hx_below(&b.rng, DRF_PV_SUBBANKS),
                              .wr_sb1 = (uint8_t)hx_below(&b.rng, DRF_PV_SUBBANKS),
                              .wr_slow = hx_chance(&b.rng, 1, 2)};
-        in.reorg = hx_chance(&b.rng, 1, st.busy ? 16 : 6);
-        in.wr = hx_chance(&b.rng, 1, st.busy ? 16 : 4);
+        const bool busy = pv_bank_org_busy(&st);
+        in.reorg = hx_chance(&b.rng, 1, busy ? 16 : 6);
+        in.wr = hx_chance(&b.rng, 1, busy ? 16 : 4);
         if (in.reorg) { /* new delays on the port; otherwise the last ones stay */
             unsigned f[DRF_PV_SUBBANKS];
             nkind = hx_below(&b.rng, KINDS);
@@ -147,11 +149,14 @@ int main(int argc, char **argv)
         }
         memcpy(in.delay, delay, sizeof delay);
         drive(&b, &p, &in, delay_w);
-        const bool busy = st.busy, accepted = !busy && in.reorg && !in.rst;
+        const bool accepted = !busy && in.reorg && !in.rst;
         pv_bank_org_out o;
         pv_bank_org_step(&st, &in, &o);
         expect(&b, &p, &o);
         if (was_busy && !busy && !hx_in_reset(&b)) { /* a ranking just ended */
+            hx_assert(&b, busy_run == DRF_PV_ORG_CYCLES - 1u,
+                      "busy cycles of a re-organization (DRF_PV_ORG_CYCLES - 1)",
+                      DRF_PV_ORG_CYCLES - 1u, busy_run);
             check_ranked(&b, ranking, &o.table, o.boundary);
             hx_hit(&b, v.ranked[kind]);
             if (rom_loaded)
@@ -179,6 +184,7 @@ int main(int argc, char **argv)
             hx_hit(&b, v.reset_busy);
         hx_hit(&b, o.lk_slow ? v.lk_slow : v.lk_fast);
         was_busy = in.rst ? false : busy || accepted;
+        busy_run = accepted ? 0 : busy_run + busy;
         hx_tick(&b);
     }
     return hx_finish(&b);

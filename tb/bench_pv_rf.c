@@ -420,7 +420,7 @@ int main(int argc, char **argv)
             g.reset_live = true;
         }
         sb_update(&sb, &in, &o);
-        sb.org_busy = in.rst ? false : (in.reorg && !o.err_reorg) || (o.org_busy && st.org.busy);
+        sb.org_busy = in.rst ? false : (in.reorg && !o.err_reorg) || (o.org_busy && pv_bank_org_busy(&st.org));
         unsigned owned = 0;
         for (unsigned w = 0; w < max_warps(sb.kshift); w++)
             owned += sb.owner[w] >= 0;

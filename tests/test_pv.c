@@ -155,7 +155,7 @@ static void test_org_step(void)
         CHECK(&c, o.err == in.wr);
         cycles++;
     } while (o.busy);
-    CHECK(&c, cycles == DRF_PV_SUBBANKS + 1);
+    CHECK(&c, cycles == DRF_PV_ORG_CYCLES); /* the busy cycles and the first idle one */
     pv_org_table t;
     unsigned bsb;
     pv_org_build(d, &t, &bsb);
@@ -168,7 +168,7 @@ static void test_org_step(void)
     CHECK(&c, o.lk_sb0 == 1 && o.lk_sb1 == 4 && !o.lk_slow);
     in = (pv_bank_org_in){.reorg = true, .wr = true};
     pv_bank_org_step(&s, &in, &o);
-    CHECK(&c, o.err && s.busy);
+    CHECK(&c, o.err && pv_bank_org_busy(&s));
 }
 
 /* Fig. 9: block P, last warp 15: bank 15 -> virtual 11, bank 0 -> virtual 0; Fig. 10: bank 1

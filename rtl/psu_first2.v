@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: Apache-2.0
+// The two lowest set inputs of WIDTH >= 2, for the PSU's pipelined selection (dc-patch paper
+// Section IV-D; docs/dcpatch-psu-decisions.md 20): a log-depth tree of 2:1 merge nodes, each
+// index all ones when there is no such input (like psu_prio_enc).
+`default_nettype none
+module psu_first2 #(
+    parameter integer WIDTH = 32
+) (
+    input  wire [WIDTH-1:0]         in,
+    output wire                     valid1, // at least one input set
+    output wire [$clog2(WIDTH)-1:0] index1, // the lowest
+    output wire                     valid2, // at least two
+    output wire [$clog2(WIDTH)-1:0] index2  // the second lowest
+);
+    localparam integer LEVELS = $clog2(WIDTH);
+    localparam integer LEAVES = 1 << LEVELS; // WIDTH not a power of two: zeros above
+    wire [LEAVES-1:0] leaf;
+    generate
+        if (LEAVES == WIDTH) begin : g_exact
+            assign leaf = in;
+        end else begin : g_pad
+            assign leaf = {{(LEAVES - WIDTH){1'b0}}, in};
+        end
+
+        // a node: the lowest and second lowest of its subtree; the second is the low child's
+        // second, else the high child's first (low has one), else the high child's second
+        genvar l, n;
+        for (l = 1; l <= LEVELS; l = l + 1) begin : g_lvl
+            for (n = 0; n < (LEAVES >> l); n = n + 1) begin : g_node
+                wire v1, v2;
+                wire [l-1:0] i1, i2;
+                if (l == 1) begin : g_first
+                    assign v1 = leaf[2*n] | leaf[2*n+1];
+                    assign i1 = ~leaf[2*n];
+                    assign v2 = leaf[2*n] & leaf[2*n+1];
+                    assign i2 = 1'b1;
+                end else begin : g_upper
+                    wire lv1 = g_lvl[l-1].g_node[2*n].v1, lv2 = g_lvl[l-1].g_node[2*n].v2;
+                    wire hv1 = g_lvl[l-1].g_node[2*n+1].v1, hv2 = g_lvl[l-1].g_node[2*n+1].v2;
+                    wire [l-2:0] li1 = g_lvl[l-1].g_node[2*n].i1, li2 = g_lvl[l-1].g_node[2*n].i2;
+                    wire [l-2:0] hi1 = g_lvl[l-1].g_node[2*n+1].i1, hi2 = g_lvl[l-1].g_node[2*n+1].i2;
+                    assign v1 = lv1 | hv1;
+                    assign i1 = lv1 ? {1'b0, li1} : {1'b1, hi1};
+                    assign v2 = lv2 | (lv1 ? hv1 : hv2);
+                    assign i2 = lv2 ? {1'b0, li2} : lv1 ? {1'b1, hi1} : {1'b1, hi2};
+                end
+            end
+        end
+    endgenerate
+    assign valid1 = g_lvl[LEVELS].g_node[0].v1;
+    assign index1 = g_lvl[LEVELS].g_node[0].i1;
+    assign valid2 = g_lvl[LEVELS].g_node[0].v2;
+    assign index2 = g_lvl[LEVELS].g_node[0].i2;
+endmodule
+`default_nettype wire
