@@ -58,6 +58,8 @@ enum dcp_ev { DCP_EV_NORMAL = 0, DCP_EV_FAULTY = 1, DCP_EV_RELIABLE = 2, DCP_EV_
 #define DRF_PILOT_GCN_SLOTS 50 /* a GCN compute unit's vector issue slots per epoch (ours): 50 */
 #define DRF_PILOT_GCN_THR_SCALED 4250 /* 85 x the CU's slots, the ceiling's numerator (ours) */
 #define DRF_PILOT_GCN_THRESHOLD 11 /* deltarf pilot's threshold: ceil(85/400 x 50) = 11 (ours) */
+#define DRF_PILOT_RANK_CYCLES 17 /* pilot_profiler: cycles of one rank of the top-n selection, a bit step per counter bit and the pick (ours; docs/pilot-decisions.md 5) */
+#define DRF_PILOT_SEL_CYCLES 68 /* pilot_profiler: the whole top-n selection after the pilot warp ends (ours; registry cycles column) */
 #define DRF_PILOT_ICNT_BITS 9 /* the 9-bit issued-instructions counter (Sec. IV-C) */
 #define DRF_PILOT_LAT_FRF_HIGH 1 /* FRF_high access latency in cycles (Sec. V-B) */
 #define DRF_PILOT_LAT_FRF_LOW 2 /* FRF_low access latency (Sec. V-B) */

@@ -20,8 +20,8 @@ enum {
     PPF_CNT_MAX = (1 << DRF_PILOT_CNT_BITS) - 1,
     PPF_REG_MASK = (1 << DRF_PILOT_REG_BITS) - 1,
     PPF_ID_MASK = (1 << DRF_PILOT_ID_BITS) - 1,
-    PPF_RANK_CYCLES = DRF_PILOT_CNT_BITS + 1, /* a bit step per counter bit, then the pick */
-    PPF_SEL_CYCLES = PPF_N * PPF_RANK_CYCLES  /* the whole top-n selection */
+    PPF_RANK_CYCLES = DRF_PILOT_RANK_CYCLES,  /* a bit step per counter bit, then the pick */
+    PPF_SEL_CYCLES = DRF_PILOT_SEL_CYCLES     /* the whole top-n selection */
 };
 
 /* --- functional API: the top-n rule, shared with the eval (any register count) --------- */

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: Apache-2.0
 # The project's parameters and shared encodings have one source, params.def: proves that
 # rtl/drf_params.vh and cmodel/drf_params.h are exactly what tools/gen_params.sh makes of it,
-# that both compile, and that an override reaches the derived values (formal's small runs).
+# that both compile, that an override reaches the derived values (formal's small runs), and
+# that one value can be read (the registry's cycles column names parameters).
 set -euo pipefail
 out=build/params
 mkdir -p "$out"
@@ -27,5 +28,11 @@ check "the FRF threshold follows the epoch (EPOCH=10: ceil(85 x 80 / 400) = 17)"
 check "cdiv rounds up: a GCN CU's 50 slots give threshold 11 (ceil(10.625))" \
   "tools/gen_params.sh c | grep -q '^#define DRF_PILOT_GCN_THRESHOLD 11 '"
 check "an unknown override is refused" "! tools/gen_params.sh v -D DRF_NOPE=1 >/dev/null 2>&1"
+check "value prints a derived parameter (DRF_REG_BITS = 8)" \
+  "[ \"\$(tools/gen_params.sh value DRF_REG_BITS)\" = 8 ]"
+check "value of an unknown parameter fails" "! tools/gen_params.sh value DRF_NOPE >/dev/null 2>&1"
+check "the registry's cycles resolve a parameter (psu: DRF_PSU_PATCH_CYCLES) and a number" \
+  "[ \"\$(tools/registry.sh cycles psu)\" = \"\$(tools/gen_params.sh value DRF_PSU_PATCH_CYCLES)\" ] &&
+   [ \"\$(tools/registry.sh cycles rar_phys)\" = 1 ]"
 echo "params: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -3,13 +3,14 @@
 # The block registry (blocks.tsv) for make and the scripts: block lists, one block's column,
 # the generated views (make definitions, port lists, bench port structs, Verilator shims,
 # Icarus testbenches), the registry check and the README's block table.
-# usage: tools/registry.sh blocks | field BLOCK COLUMN | gen OUT | check OUT | readme [FILE]
+# usage: tools/registry.sh blocks | field BLOCK COLUMN | cycles BLOCK[@N] | gen OUT | check OUT |
+#        readme [FILE]
 # (check reads the views gen wrote in OUT)
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 REG=$ROOT/blocks.tsv
 RTL_DIR=${RTL_DIR:-rtl}
-COLUMNS="block cmodel impl synth verilator mutate paper what"
+COLUMNS="block cmodel impl synth verilator mutate cycles paper what"
 
 rows() { grep -v '^#' "$REG" | grep -v '^[[:space:]]*$'; }
 blocks() { rows | cut -f1; }
@@ -23,6 +24,19 @@ field() {
   n=$(column_no "$2")
   rows | awk -F'\t' -v b="$1" -v n="$n" '$1 == b { print $n; found = 1 } END { exit !found }' \
     || { echo "registry: no block $1 in blocks.tsv" >&2; return 2; }
+}
+
+# cycles BLOCK[@N]: the clock cycles of one operation, the cycles column's number or the value
+# of the params.def parameter it names (BLOCK@N: BLOCK's)
+cycles() {
+  local c
+  c=$(field "${1%@*}" cycles) || return 2
+  case $c in
+    [1-9]*) [[ $c =~ ^[1-9][0-9]*$ ]] || { echo "registry: ${1%@*}: cycles '$c' is not a number" >&2; return 2; }
+            echo "$c" ;;
+    *) "$ROOT/tools/gen_params.sh" value "$c" 2>/dev/null \
+         || { echo "registry: ${1%@*}: cycles names no params.def parameter ($c)" >&2; return 2; } ;;
+  esac
 }
 
 # --- generated views ---------------------------------------------------------------------
@@ -188,6 +202,7 @@ gen_mk() {
     echo "RTL_FILES_$b := $(block_files "$out" "$b" | tr '\n' ' ')"
     echo "FORMAL_FILES_$b := $(formal_files "$out" "$b" | sort -u | tr '\n' ' ')"
     echo "VFLAGS_$b := $(field "$b" verilator | sed 's/^-$//')"
+    echo "CYCLES_$b := $(cycles "$b")"
   done
   rows | awk -F'\t' '
     { n = split($6, s, ";")
@@ -227,8 +242,8 @@ check() {
   problem() { echo "check-registry: $1"; miss=1; }
   for b in $(blocks); do
     miss=0
-    [ "$(rows | awk -F'\t' -v b="$b" '$1 == b' | awk -F'\t' '{ print NF }')" = 8 ] \
-      || problem "$b: the row needs 8 tab-separated columns ($COLUMNS)"
+    [ "$(rows | awk -F'\t' -v b="$b" '$1 == b' | awk -F'\t' '{ print NF }')" = 9 ] \
+      || problem "$b: the row needs 9 tab-separated columns ($COLUMNS)"
     [ "$(rows | cut -f1 | grep -cx "$b")" = 1 ] || problem "$b: more than one row"
     grep -qE "^[[:space:]]*module[[:space:]]+$b\b" "$RTL_DIR/$b.v" 2>/dev/null \
       || problem "$b: no RTL (rtl/$b.v defining module $b)"
@@ -244,6 +259,8 @@ check() {
       || problem "$b: no synth entry (synth column: logic or macro[:REGS])"
     field "$b" impl | grep -qE '^(-|[0-9]+)$' || problem "$b: impl must be - or an IMPL value"
     field "$b" mutate | grep -qE "$valid_mut" || problem "$b: bad mutate settings '$(field "$b" mutate)'"
+    [ "$(cycles "$b" 2>/dev/null)" -ge 1 ] 2>/dev/null \
+      || problem "$b: cycles must be a positive number or a params.def parameter ('$(field "$b" cycles)')"
     if [ "$miss" = 0 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
   done
   # every top-level module of rtl/ (instantiated by no other module) is a registered block
@@ -265,7 +282,7 @@ tops() {
 readme_table() {
   echo "| block | paper | what |"
   echo "| --- | --- | --- |"
-  rows | awk -F'\t' '{ printf "| `%s` | %s | %s |\n", $1, $7, $8 }'
+  rows | awk -F'\t' '{ printf "| `%s` | %s | %s |\n", $1, $8, $9 }'
 }
 readme() {
   local f=${1:-README.md}
@@ -277,6 +294,7 @@ cd "$ROOT"
 case ${1:-} in
   blocks) blocks ;;
   field) field "$2" "$3" ;;
+  cycles) cycles "$2" ;;
   gen) gen "$2" ;;
   check) check "$2" ;;
   readme) readme "${2:-}" ;;
