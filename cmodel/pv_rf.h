@@ -41,7 +41,7 @@ typedef struct {
     bool err_access, err_launch, err_retire, err_reorg; /* refused, no effect */
     uint8_t vbank, sb0, sb1;        /* the access's renamed bank and its two sub-banks */
     bool slow;
-    bool org_busy;                  /* the re-organization is ranking (32 cycles) */
+    bool org_busy;                  /* the re-organization is ranking (pv_bank_org, D8) */
     uint32_t rdata[PV_VEC_WORDS];   /* the vector read on a granted read, else 0 */
 } pv_rf_out;
 
