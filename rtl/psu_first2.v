@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// The two lowest set inputs of WIDTH >= 2, for the PSU's pipelined selection (dc-patch paper
-// Section IV-D; docs/dcpatch-psu-decisions.md 20): a log-depth tree of 2:1 merge nodes, each
-// index all ones when there is no such input (like psu_prio_enc).
+// The two lowest set inputs of WIDTH (a power of two >= 2: the PSU's group and group-entry
+// counts), for the PSU's pipelined selection (dc-patch paper Section IV-D;
+// docs/dcpatch-psu-decisions.md 20): a log-depth tree of 2:1 merge nodes, each index all ones
+// when there is no such input (like psu_prio_enc).
 `default_nettype none
 module psu_first2 #(
     parameter integer WIDTH = 32
@@ -13,20 +14,13 @@ module psu_first2 #(
     output wire [$clog2(WIDTH)-1:0] index2  // the second lowest
 );
     localparam integer LEVELS = $clog2(WIDTH);
-    localparam integer LEAVES = 1 << LEVELS; // WIDTH not a power of two: zeros above
-    wire [LEAVES-1:0] leaf;
+    wire [WIDTH-1:0] leaf = in;
     generate
-        if (LEAVES == WIDTH) begin : g_exact
-            assign leaf = in;
-        end else begin : g_pad
-            assign leaf = {{(LEAVES - WIDTH){1'b0}}, in};
-        end
-
         // a node: the lowest and second lowest of its subtree; the second is the low child's
         // second, else the high child's first (low has one), else the high child's second
         genvar l, n;
         for (l = 1; l <= LEVELS; l = l + 1) begin : g_lvl
-            for (n = 0; n < (LEAVES >> l); n = n + 1) begin : g_node
+            for (n = 0; n < (WIDTH >> l); n = n + 1) begin : g_node
                 wire v1, v2;
                 wire [l-1:0] i1, i2;
                 if (l == 1) begin : g_first
