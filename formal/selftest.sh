@@ -21,7 +21,7 @@ mutate() {
         echo "formal selftest $name: the mutation did not apply to rtl/$file (RTL changed?)"
         fails=$((fails + 1)); return
     fi
-    # the groups at their full-profile depths: a bug may need all of them (dcp_slice: frame 11)
+    # the groups at their full-profile depths: a bug may need all of them (dcp_slice: frame 13)
     FORMAL_PROFILE=full formal/run.sh -r "$B/$name/rtl" -o "$B/$name/out" -g "$group" "$task" > "$B/$name/run.txt" 2>&1
     local rc=$? res="$B/$name/out/results/$task.tsv"
     local verdict vcd
