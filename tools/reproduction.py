@@ -6,7 +6,7 @@
 #   tools/reproduction.py build PAPERS.tsv RESULTS_DIR OUT_DIR  -> OUT_DIR/reproduction.{json,md}
 #   tools/reproduction.py check LEDGER.json [REPO_DIR]          -> validates a ledger
 # RESULTS_DIR/<flow>/<trace>.json: flow sim, patch-common, patch-clustered, patch-dispersed,
-# pilot, pv (tools/reproduction_run.sh writes them). Bad input: one line on stderr, exit 1.
+# pilot, pv (tools/eval_run.sh writes them). Bad input: one line on stderr, exit 1.
 import json
 import math
 import os
