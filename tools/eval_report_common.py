@@ -2,7 +2,6 @@
 # Shared by make eval's report writers (tools/eval_report.py and its sections eval_report_*.py;
 # docs/eval.md): the flows' --json results, the papers' values of data/papers/reproduction.tsv
 # by ledger id, markdown tables, gnuplot.
-import json
 import os
 import shutil
 import subprocess
@@ -53,24 +52,11 @@ def trace_name(path):
 
 
 def load_flow(results, flow):
-    """{trace: json} of RESULTS_DIR/<flow>/, in trace order of the first sim run if any."""
-    d = os.path.join(results, flow)
-    out = {}
-    if not os.path.isdir(d):
-        return out
-    for f in sorted(os.listdir(d)):
-        if not f.endswith(".json"):
-            continue
-        path = os.path.join(d, f)
-        try:
-            with open(path, encoding="utf-8") as fh:
-                obj = json.load(fh)
-        except (OSError, ValueError) as e:
-            raise ReportError(f"{path}: {e}") from None
-        if not isinstance(obj, dict):
-            raise ReportError(f"{path}: not a JSON object")
-        out[f[:-len(".json")]] = obj
-    return out
+    """{trace: json} of RESULTS_DIR/<flow>/ ({} when absent)."""
+    try:
+        return reproduction.load_flow(results, flow)
+    except reproduction.LedgerError as e:
+        raise ReportError(str(e)) from None
 
 
 def wall_seconds(results, flow):
