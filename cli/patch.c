@@ -31,7 +31,7 @@ typedef struct {
 typedef struct {
     double comp, unc, compressible, divergent;
     double occ[PA_LAYOUTS][PA_CATS], alloc;
-    double ev[DCP_EV_KINDS], misp, lds_kb;
+    double ev[DCP_EV_KINDS], misp, lds_kb, lds_cu_kb;
 } figures;
 
 static const char *const cat_name[PA_CATS] = {"reliable_uncompressed", "reliable_compressed",
@@ -100,6 +100,12 @@ static double frac(double num, double den)
     return den > 0 ? num / den : 0.0;
 }
 
+/* KB of n LDS slots of one register (256 B) each. */
+static double kb_of_slots(unsigned n)
+{
+    return n * (double)(DRF_COMPONENTS * DRF_WORD_BITS / 8) / 1024.0;
+}
+
 static figures make_figures(const pa_stats *s)
 {
     figures f;
@@ -115,7 +121,8 @@ static figures make_figures(const pa_stats *s)
     for (unsigned k = 0; k < DCP_EV_KINDS; k++)
         f.ev[k] = frac((double)s->ev[k], w);
     f.misp = frac((double)s->misp, w);
-    f.lds_kb = s->lds_peak * (double)(DRF_COMPONENTS * DRF_WORD_BITS / 8) / 1024.0;
+    f.lds_kb = kb_of_slots(s->lds_peak);
+    f.lds_cu_kb = kb_of_slots(s->lds_cu_peak);
     return f;
 }
 
@@ -146,8 +153,9 @@ static void print_text(const options *o, const pa_stats *s, const figures *f, do
     printf("  Fig. 5: writes normal %.3f, patched to faulty %.3f, patched to reliable %.3f, "
            "LDS %.3f\n", f->ev[DCP_EV_NORMAL], f->ev[DCP_EV_FAULTY], f->ev[DCP_EV_RELIABLE],
            f->ev[DCP_EV_SPILL]);
-    printf("  Fig. 6: mispredicted writes %.4f; spill partition peak %u slots (%.2f KB)\n",
-           f->misp, s->lds_peak, f->lds_kb);
+    printf("  Fig. 6: mispredicted writes %.4f; spill partition peak %u slots (%.2f KB) a slice, "
+           "%u slots (%.2f KB) a compute unit; %" PRIu64 " reads from the LDS\n", f->misp,
+           s->lds_peak, f->lds_kb, s->lds_cu_peak, f->lds_cu_kb, s->lds_reads);
     printf("  checked: %" PRIu64 " reads, %" PRIu64 " lost, %" PRIu64 " writes dropped, %" PRIu64
            " trace lanes not kept\n", s->reads, s->lost, s->dropped, s->lanes_mismatch);
     char line[512];
@@ -186,7 +194,10 @@ static void print_json(const options *o, const pa_stats *s, const figures *f, do
     for (unsigned k = 0; k < DCP_EV_KINDS; k++)
         printf("%s\"%s\": %" PRIu64, k ? ", " : "", ev_name[k], s->ev[k]);
     printf("},\n \"fig6\": {\"mispredicted\": %.6f, \"spill_peak_slots\": %u, "
-           "\"spill_peak_kb\": %.2f},\n", f->misp, s->lds_peak, f->lds_kb);
+           "\"spill_peak_kb\": %.2f, \"spill_peak_cu_slots\": %u, \"spill_peak_cu_kb\": %.2f},\n",
+           f->misp, s->lds_peak, f->lds_kb, s->lds_cu_peak, f->lds_cu_kb);
+    printf(" \"lds_reads\": %" PRIu64 ", \"lds_read_share\": %.6f,\n", s->lds_reads,
+           frac((double)s->lds_reads, (double)s->reads));
     printf(" ");
     ec_dispatch_json(stdout, &s->dispatch);
     printf(",\n \"lost\": %" PRIu64 ", \"dropped\": %" PRIu64 ", \"trace_lanes_not_kept\": %" PRIu64

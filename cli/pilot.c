@@ -79,8 +79,9 @@ static void print_json(const char *trace, const pe_result *r, const pe_config *c
 {
     printf("{\"trace\": ");
     ec_json_string(stdout, trace);
-    printf(", \"n\": %u, \"epoch\": %u, \"threshold\": %u, \"issue_slots\": %u",
-           c->n, c->epoch, c->threshold, c->epoch * DRF_GCN_CU_ISSUE);
+    printf(", \"n\": %u, \"epoch\": %u, \"threshold\": %u, \"issue_slots\": %u"
+           ", \"threshold_share\": [%u, %u]", c->n, c->epoch, c->threshold,
+           c->epoch * DRF_GCN_CU_ISSUE, DRF_PILOT_THR_NUM, DRF_PILOT_THR_DEN);
     printf(", \"accesses\": %llu, \"reads\": %llu, \"writes\": %llu, \"launch_writes\": %llu",
            (unsigned long long)r->accesses, (unsigned long long)r->reads,
            (unsigned long long)r->writes, (unsigned long long)r->launch_writes);

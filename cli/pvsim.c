@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* deltarf pv TRACE [--chips N] [--years Y] [--t0 nbti|pv] [--json]: per scheme bank utilisation,
  * slow-bank share, normalized frequency and guardband over N VARIUS chips (pv-nbti-banked-rf
- * paper Sections 3.1, 4.1, 6.2; docs/pv-decisions.md D2, D19-D22), beside the paper's figures. */
+ * paper Sections 3.1, 4.1, 6.2; docs/pv-decisions.md D2, D19-D22). The paper's figures are set
+ * beside them by the reproduction ledger (make eval, docs/eval.md), not printed here. */
 #include "pvsim.h"
 
 #include <stdlib.h>
@@ -39,12 +40,10 @@ static void print_md(const char *trace, const pv_accesses *a, unsigned chips, un
     printf("\nGuardband (Sections 1, 4.1): the frequency given up to absorb NBTI, fresh / aged "
            "frequency - 1 (NBTI only, against the fresh cycle; Section 6.2's Fig. 12 normalizes "
            "it to the baseline's); loss vs ideal: 1 - aged frequency (PV and NBTI, against the "
-           "chip without either, Fig. 13's reading). K_v: the baseline's 0.60 -> 0.45 of "
-           "Figs. 3a and 13a (ours, docs/pv-decisions.md D2).\n");
-    printf("\nPaper: PV frequency loss 40%% (baseline norm. freq. 0.60, Fig. 3a); VL-SB +15%% "
-           "(Fig. 3c); guardband -27%% with PV-opt (norm. 0.73); PV-opt+NBTI-opt \"reduces it to "
-           "56 percent\" (Section 6.2), compared as norm. 0.56 (the other reading: 0.44).\n");
-    printf("Ours (every number of the table; docs/pv-decisions.md D2, D19-D22): baseline %.3f, "
+           "chip without either, Fig. 13's reading). K_v: calibrated on the baseline's "
+           "frequency fresh and after 7 years (Figs. 3a and 13a; ours, docs/pv-decisions.md D2). "
+           "The paper's figures beside these: the reproduction ledger (docs/eval.md).\n");
+    printf("\nOurs (every number of the table; docs/pv-decisions.md D2, D19-D22): baseline %.3f, "
            "VL-SB gain %+.1f%%, PV-opt norm. guardband %.3f, PV-opt+NBTI-opt %.3f.\n\n",
            r[PV_BASELINE].freq0,
            100.0 * (r[PV_VLSB_BRO].freq0 / r[PV_BASELINE].freq0 - 1.0), r[PV_OPT].norm_guardband,
@@ -64,9 +63,10 @@ static void print_json(const char *trace, const pv_accesses *a, unsigned chips, 
     for (unsigned s = 0; s < PV_SCHEMES; s++) {
         printf("%s{\"scheme\":\"%s\",\"slow_share\":%.6f,\"freq0\":%.6f,\"freq_aged\":%.6f,"
                "\"guardband\":%.6f,\"norm_guardband\":%.6f,\"loss_total\":%.6f,"
-               "\"boundary0\":%.6f,\"banks\":[",
+               "\"boundary0\":%.6f,\"util_max_share\":%.6f,\"util_min_share\":%.6f,\"banks\":[",
                s ? "," : "", pv_scheme_name(s), r[s].slow_share, r[s].freq0, r[s].freq_aged,
-               r[s].guardband, r[s].norm_guardband, r[s].loss_total, r[s].boundary0);
+               r[s].guardband, r[s].norm_guardband, r[s].loss_total, r[s].boundary0,
+               r[s].util_max_share, r[s].util_min_share);
         for (unsigned v = 0; v < DRF_PV_BANKS; v++)
             printf("%s{\"util\":%.6f,\"delay0\":%.6f,\"delay\":%.6f}", v ? "," : "",
                    r[s].vbank_util[v], r[s].vbank_delay0[v], r[s].vbank_delay[v]);

@@ -109,14 +109,19 @@ static uint64_t sum_pats(const uint64_t *p)
     return t;
 }
 
+/* Windows of the largest size the Table 5 rule leaves unused in a slice. */
+static unsigned unused_windows(const sim_stats *st)
+{
+    return st->nvregs_max ? (DRF_REGS - st->slots * st->nvregs_max) / st->nvregs_max : 0;
+}
+
 static void print_occupancy(const sim_stats *st)
 {
     const unsigned used = st->slots * st->nvregs_max;
     printf("occupancy: N %u-%u, %u wavefronts/slice by the Table 5 rule: utilisation %.0f%%, "
            "%u unused windows; replay: %u slices, mean %.2f wavefronts resident (%.0f%%)\n",
-           st->nvregs_min, st->nvregs_max, st->slots, pct(used, DRF_REGS),
-           st->nvregs_max ? (DRF_REGS - used) / st->nvregs_max : 0, st->slices_used,
-           st->mean_resident, 100.0 * st->mean_resident * st->nvregs_max / DRF_REGS);
+           st->nvregs_min, st->nvregs_max, st->slots, pct(used, DRF_REGS), unused_windows(st),
+           st->slices_used, st->mean_resident, 100.0 * st->mean_resident * st->nvregs_max / DRF_REGS);
 }
 
 static void print_dispatch(const sim_stats *st)
@@ -211,13 +216,13 @@ static void print_json(const sim_opts *o, const sim *s, const sim_result *res)
     ec_json_string(stdout, o->trace);
     printf(",\"map\":\"%s\",\"dispatch\":\"%s\",\"cus\":%u,\"repeat\":%u,\"events\":%llu,\"wavefronts\":%llu,"
            "\"writes\":%llu,\"launch_writes\":%llu,\"reads\":%llu,\"nvregs_min\":%u,"
-           "\"nvregs_max\":%u,\"slots\":%u,\"slices\":%u,\"mean_resident\":%.6g,"
-           "\"reader_events_per_s\":%.6g,", pl_name(o->cfg.map),
+           "\"nvregs_max\":%u,\"slots\":%u,\"unused_windows\":%u,\"slices\":%u,"
+           "\"mean_resident\":%.6g,\"reader_events_per_s\":%.6g,", pl_name(o->cfg.map),
            sim_dispatch_name(o->cfg.dispatch), st->cus, st->repeat,
            (unsigned long long)st->events, (unsigned long long)st->wavefronts,
            (unsigned long long)st->writes, (unsigned long long)st->launch_writes,
            (unsigned long long)st->reads, st->nvregs_min, st->nvregs_max, st->slots,
-           st->slices_used, st->mean_resident,
+           unused_windows(st), st->slices_used, st->mean_resident,
            st->reader_seconds > 0 ? (double)st->replayed / st->reader_seconds : 0);
     ec_dispatch_json(stdout, &st->dispatch);
     printf(",\"peak_rss_kb\":%ld,", pg_peak_rss_kb());

@@ -20,6 +20,7 @@ typedef struct {
     pa_slice *slice[PL_MAX_SLICES];
     bool used[PL_MAX_SLICES];
     unsigned order[PL_MAX_SLICES], nslices;
+    unsigned cu_lds[PL_MAX_SLICES / TR_SIMDS]; /* LDS slots in use per compute unit */
 } pass;
 
 /* The slice of a placed wavefront, started on its first use in the pass; NULL when out of
@@ -30,7 +31,7 @@ static pa_slice *slice_of(pass *ps, unsigned k)
         return ps->slice[k];
     if (ps->slice[k] == NULL && (ps->slice[k] = pa_slice_new()) == NULL)
         return NULL;
-    pa_slice_start(ps->slice[k], ps->cfg, ps->map, k, ps->st);
+    pa_slice_start(ps->slice[k], ps->cfg, ps->map, k, ps->st, &ps->cu_lds[k / TR_SIMDS]);
     ps->used[k] = true;
     ps->order[ps->nslices++] = k;
     return ps->slice[k];
@@ -85,6 +86,7 @@ static bool run_pass(pass *ps, tr_reader *r, const char *name, unsigned map, cha
     ps->map = map;
     ps->nslices = 0;
     memset(ps->used, 0, sizeof ps->used);
+    memset(ps->cu_lds, 0, sizeof ps->cu_lds);
     if ((ps->ds = ds_open(r, ps->cfg->map, ps->cfg->mem_budget)) == NULL)
         return pl_fail(err, errlen, "out of memory");
     pg_state pg;

@@ -44,9 +44,11 @@ typedef struct {
     uint64_t events, writes, launch_writes, reads, divergent;
     uint64_t ev[DCP_EV_KINDS];   /* normal, patched to faulty, patched to reliable, LDS */
     uint64_t misp, compressed, compressible;
+    uint64_t lds_reads;          /* reads of a register spilled to the LDS (Section V-A2) */
     uint64_t lost, dropped, lanes_mismatch; /* lost reads, dropped writes, trace lanes */
     uint64_t slice_cycles;       /* cycles the slice models ran */
     unsigned slices, lds_peak;   /* slices used per map; most LDS slots in use at once */
+    unsigned lds_cu_peak;        /* most LDS slots in use at once by the slices of one CU */
     double occ[PA_LAYOUTS][PA_CATS]; /* entry x trace-cycles in each Fig. 3 category */
     double alloc, span;          /* allocated entry x cycles; DRF_REGS x cycles of the slices */
     pa_loss first_loss;          /* valid when lost > 0 */

@@ -20,9 +20,10 @@ typedef struct pa_slice pa_slice;
 pa_slice *pa_slice_new(void);
 void pa_slice_free(pa_slice *p);
 /* The slice from reset with the fault map of (cfg->seed, map, slice_id); its statistics go
- * into *st. */
+ * into *st, its LDS slots in use into *cu_lds, the count of its compute unit's slices (the
+ * LDS is shared by a CU's SIMDs, dc-patch paper footnote 2; docs/eval-patch.md decision 9). */
 void pa_slice_start(pa_slice *p, const pa_config *cfg, unsigned map, unsigned slice_id,
-                    pa_stats *st);
+                    pa_stats *st, unsigned *cu_lds);
 /* Steps the slice's model until it takes the event (a cycle whose issue may go on with the
  * next event stays open); false with a message in err when the model is out of step. */
 bool pa_slice_feed(pa_slice *p, const pa_ev *ev, char *err, size_t errlen);

@@ -68,6 +68,8 @@ struct pa_slice {
     unsigned idle;          /* cycles without progress (watchdog) */
     uint64_t writes;        /* writes ended in this slice */
     bool injected;
+    unsigned *cu_lds;       /* LDS slots in use by the slices of this slice's CU */
+    unsigned lds_used;      /* of them, this slice's */
     bool lost;              /* loss is this slice's first lost read */
     pa_loss loss;
     /* Fig. 3 sampling over trace cycles */
@@ -162,6 +164,8 @@ static bool issue_read(slice *p, const pa_ev *ev, dcp_slice_in *in, issued *is)
         return false;
     in->rd_start[port] = true;
     in->rd_reg[port] = reg;
+    const dcp_pt_row row = dcp_pt_read(&p->s.pt, reg);
+    p->st->lds_reads += dcp_row_kind(&row) == DCP_SPILL;
     is->nr_v[port] = true;
     is->nr[port] = (read_txn){.active = true, .reg = reg, .next = 0, .line = ev->line,
                               .wf = ev->e->wf, .vreg = ev->e->vreg};
@@ -303,6 +307,10 @@ static void note_flags(slice *p, const dcp_slice_out *o)
         used += (unsigned)__builtin_popcountll(o->lds_used[i]);
     if (used > p->st->lds_peak)
         p->st->lds_peak = used;
+    *p->cu_lds = *p->cu_lds - p->lds_used + used;
+    p->lds_used = used;
+    if (*p->cu_lds > p->st->lds_cu_peak)
+        p->st->lds_cu_peak = *p->cu_lds;
     p->st->dropped += o->err_lds_full;
 }
 
@@ -421,11 +429,12 @@ static uint64_t map_seed(uint64_t seed, unsigned map, unsigned slice)
 }
 
 void pa_slice_start(slice *p, const pa_config *cfg, unsigned map, unsigned slice_id,
-                    pa_stats *st)
+                    pa_stats *st, unsigned *cu_lds)
 {
     memset(p, 0, sizeof *p);
     p->cfg = cfg;
     p->st = st;
+    p->cu_lds = cu_lds;
     p->map = map;
     p->dirty = true;
     fm_generate(cfg->scenario, map_seed(cfg->seed, map, slice_id), &p->fm);

@@ -36,6 +36,9 @@ unsigned sim_family(unsigned k);
 /* RAR, RC+RAR and ARGO put a wavefront's registers elsewhere than the placement's window: they
  * keep cell times of their own. The baseline, RC and WC use the live plane's (never cleared). */
 bool sim_moves(unsigned k);
+/* A conventional slice (baseline, RAR) gates nothing: a free window keeps its last values on
+ * and the whole slice leaks (docs/eval-decisions.md, decision 7). */
+bool sim_conventional(unsigned k);
 
 /* A resident wavefront as the schemes see it: its window size, its registers in the live
  * planes (base .. base + n - 1), and each scheme's window and rotation s. */
@@ -44,9 +47,15 @@ typedef struct {
     uint8_t win[SIM_SCHEMES], s[SIM_SCHEMES];
 } sim_wave;
 
+/* A placement window within the slice's busy period: no wavefront has held it yet, one holds
+ * it, or it is free and a conventional slice keeps its last values (decision 7). */
+enum { SIM_WIN_UNUSED, SIM_WIN_HELD, SIM_WIN_KEPT };
+
 typedef struct {
     bool used;
     unsigned n, resident;
+    uint32_t busy_start;             /* the cycle the current busy period began */
+    uint8_t win[DRF_REGS];           /* SIM_WIN_* of each placement window */
     unsigned configs;                /* window sizes taken (configure) in the replay */
     uint32_t busy_t;                 /* cycles with a wavefront resident (start/stop sum) */
     double resident_area;            /* wavefront-cycles */

@@ -220,6 +220,11 @@ bool sim_moves(unsigned k)
     return k == SIM_RAR || k == SIM_RCRAR || k == SIM_ARGO;
 }
 
+bool sim_conventional(unsigned k)
+{
+    return k == SIM_BASE || k == SIM_RAR;
+}
+
 const sim_plane *sim_cells(const sim_slice *sl, unsigned k)
 {
     return sim_moves(k) ? sl->plane[k] : sl->live[sim_family(k)];

@@ -204,30 +204,40 @@ static void scheme_read(sim_plane *p, unsigned k, unsigned reg)
     }
 }
 
-/* A scheme's register gets sign x a live register's cell times (start/stop sums: at an A and
- * an F every interval of the live register is closed). */
-static bool add_cells(sim_reg *to, const sim_reg *from, uint32_t sign)
+/* A scheme's register gets sign x a live register's cell times up to now (start/stop sums): an
+ * interval still open in the live register (a kept window's cells, decision 7) counts as closed
+ * at now. */
+static bool add_cells(sim_reg *to, const sim_reg *from, uint32_t sign, uint32_t now)
 {
     for (unsigned k = 0; k < SIM_SEGS; k++)
-        to->seg_t[k] += sign * from->seg_t[k];
+        to->seg_t[k] += sign * (from->seg_t[k] + (from->seg_on >> k & 1u ? now : 0));
     if (from->t1 == NULL)
         return true;
     if (to->t1 == NULL && (to->t1 = calloc(SIM_BITS, sizeof *to->t1)) == NULL)
         return false;
-    for (unsigned b = 0; b < SIM_BITS; b++)
-        to->t1[b] += sign * from->t1[b];
+    for (unsigned b = 0; b < SIM_BITS; b++) {
+        const uint32_t one = from->eff[b / DRF_WORD_BITS] >> (b % DRF_WORD_BITS) & 1u;
+        to->t1[b] += sign * (from->t1[b] + (now & (0u - one)));
+    }
     return true;
 }
 
-/* The wavefront's live registers give their cell times so far (sign -1u, at its A) or their
- * new total (sign 1, at its F) to the registers each moving scheme of the family gave it. */
-static bool move_cells(sim *s, sim_slice *sl, unsigned f, const sim_wave *w, uint32_t sign)
+/* When a wavefront's live cell times go to the registers each moving scheme gave it: all
+ * subtracted at its A; added at its F, or, for a conventional scheme (RAR), when its window
+ * stops keeping its values (decision 7). */
+enum move_at { MOVE_A, MOVE_F, MOVE_KEPT_END };
+
+static bool move_cells(sim *s, sim_slice *sl, unsigned f, const sim_wave *w, enum move_at at,
+                       uint32_t now)
 {
+    const uint32_t sign = at == MOVE_A ? UINT32_MAX : 1u;
     for (unsigned k = 0; k < SIM_SCHEMES; k++) {
-        if (!sim_has_scheme(s, k) || sim_family(k) != f || !sim_moves(k))
+        if (!sim_has_scheme(s, k) || sim_family(k) != f || !sim_moves(k) ||
+            (at != MOVE_A && (at == MOVE_KEPT_END) != sim_conventional(k)))
             continue;
         for (unsigned i = 0; i < w->n; i++)
-            if (!add_cells(&sl->plane[k]->reg[phys(w, k, i)], &sl->live[f]->reg[w->base + i], sign))
+            if (!add_cells(&sl->plane[k]->reg[phys(w, k, i)], &sl->live[f]->reg[w->base + i],
+                           sign, now))
                 return false;
     }
     return true;
@@ -241,6 +251,60 @@ static bool release_regs(sim_plane *live, const sim_wave *w, uint32_t now)
         r->compressed = false;
         if (!sim_set_cells(r, NULL, 0, now))
             return false;
+    }
+    return true;
+}
+
+/* Does the family's live plane model a conventional slice (the baseline's cells)? */
+static bool keeps_windows(unsigned f)
+{
+    return sim_conventional(rule_of(f));
+}
+
+static void add_on_time(sim_reg *r, uint32_t cycles)
+{
+    for (unsigned g = 0; g < SIM_SEGS; g++)
+        r->seg_t[g] += cycles;
+}
+
+/* A conventional slice powers the registers of every window its kernel uses for the whole busy
+ * period (Section 6.2), holding zeros before the window's first wavefront: those cycles are
+ * on-time of the live registers (the baseline's cells) and of RAR's window. */
+static void power_from_start(sim *s, sim_slice *sl, unsigned f, const sim_wave *w, uint32_t cycles)
+{
+    for (unsigned i = 0; i < w->n; i++)
+        add_on_time(&sl->live[f]->reg[w->base + i], cycles);
+    for (unsigned k = 0; k < SIM_SCHEMES; k++)
+        if (sim_has_scheme(s, k) && sim_family(k) == f && sim_moves(k) && sim_conventional(k))
+            for (unsigned i = 0; i < w->n; i++)
+                add_on_time(&sl->plane[k]->reg[phys(w, k, i)], cycles);
+}
+
+/* The last wavefront of a kept window leaves the conventional schemes' registers (at the next
+ * A on the window, or at the end of the busy period): RAR gets its cell times, kept cycles
+ * included. */
+static bool end_kept(sim *s, sim_slice *sl, unsigned window, uint32_t now)
+{
+    sl->win[window] = SIM_WIN_UNUSED;
+    for (unsigned f = 0; f < SIM_FAMILIES; f++)
+        if (sim_has_family(s, f) && keeps_windows(f) &&
+            !move_cells(s, sl, f, &sl->wave[window], MOVE_KEPT_END, now))
+            return false;
+    return true;
+}
+
+/* The busy period ends (no wavefront resident): kept windows switch off. */
+static bool end_busy(sim *s, sim_slice *sl, uint32_t now)
+{
+    for (unsigned window = 0; window < DRF_REGS; window++) {
+        if (sl->win[window] != SIM_WIN_KEPT)
+            continue;
+        if (!end_kept(s, sl, window, now))
+            return false;
+        for (unsigned f = 0; f < SIM_FAMILIES; f++)
+            if (sim_has_family(s, f) && keeps_windows(f) &&
+                !release_regs(sl->live[f], &sl->wave[window], now))
+                return false;
     }
     return true;
 }
@@ -273,9 +337,16 @@ static bool start_wave(sim *s, const ds_item *it, uint64_t now, char *msg, size_
     if ((sl->resident == 0 && sl->n != ev->nvregs) || !sl->used)
         if (!configure(s, sl, ev->nvregs))
             return pl_fail(msg, len, "out of memory");
-    sim_wave *w = &sl->wave[it->w.window];
+    const unsigned window = it->w.window;
+    if (sl->resident == 0)
+        sl->busy_start = (uint32_t)now;
+    const uint32_t unpowered = sl->win[window] == SIM_WIN_UNUSED ? (uint32_t)now - sl->busy_start : 0;
+    if (sl->win[window] == SIM_WIN_KEPT && !end_kept(s, sl, window, (uint32_t)now))
+        return pl_fail(msg, len, "out of memory");
+    sl->win[window] = SIM_WIN_HELD;
+    sim_wave *w = &sl->wave[window];
     w->n = ev->nvregs;
-    w->base = it->w.window * ev->nvregs;
+    w->base = window * ev->nvregs;
     resident_change(sl, 1, now);
     s->stats.wavefronts++;
     for (unsigned m = 0; m < SIM_SCHEMES; m++)
@@ -285,7 +356,9 @@ static bool start_wave(sim *s, const ds_item *it, uint64_t now, char *msg, size_
         if (!sim_has_family(s, f))
             continue;
         const double t0 = sim_clock();
-        if (!move_cells(s, sl, f, w, UINT32_MAX))
+        if (keeps_windows(f))
+            power_from_start(s, sl, f, w, unpowered);
+        if (!move_cells(s, sl, f, w, MOVE_A, (uint32_t)now))
             return pl_fail(msg, len, "out of memory");
         for (unsigned i = 0; i < w->n; i++)
             if (!scheme_write(sl->live[f], rule_of(f), w->base + i, zeros, false, true,
@@ -296,6 +369,8 @@ static bool start_wave(sim *s, const ds_item *it, uint64_t now, char *msg, size_
     return true;
 }
 
+/* A conventional slice keeps the window's last values on (decision 7); the others switch its
+ * registers off. */
 static bool end_wave(sim *s, const pl_wave *pw, uint64_t now)
 {
     sim_slice *sl = &s->slice[pw->slice];
@@ -304,15 +379,17 @@ static bool end_wave(sim *s, const pl_wave *pw, uint64_t now)
         if (!sim_has_family(s, f))
             continue;
         const double t0 = sim_clock();
-        if (!release_regs(sl->live[f], w, (uint32_t)now) || !move_cells(s, sl, f, w, 1))
+        if ((!keeps_windows(f) && !release_regs(sl->live[f], w, (uint32_t)now)) ||
+            !move_cells(s, sl, f, w, MOVE_F, (uint32_t)now))
             return false;
         add_time(s, f, sim_clock() - t0);
     }
     for (unsigned m = 0; m < SIM_SCHEMES; m++)
         if (sim_has_scheme(s, m))
             window_free(sl->plane[m], m, w);
+    sl->win[pw->window] = SIM_WIN_KEPT;
     resident_change(sl, -1, now);
-    return true;
+    return sl->resident > 0 || end_busy(s, sl, (uint32_t)now);
 }
 
 static bool access_wave(sim *s, const tr_event *ev, const pl_wave *pw, uint64_t now)

@@ -85,10 +85,9 @@ static double on_cells(const sim_plane *p)
 static void add_energy(const sim_plane *p, const sim_plane *live, sim_scheme k, double busy,
                        sim_result *out)
 {
-    /* the baseline and RAR gate nothing: the whole slice leaks (docs/eval-decisions.md 16) */
-    const bool gated = k != SIM_BASE && k != SIM_RAR;
-    out->energy[SIM_E_SLICE_LEAK] += gated ? P_SLICE * on_cells(p) / (SIM_BITS * DRF_REGS)
-                                           : P_SLICE * busy;
+    /* the baseline and RAR gate nothing: the whole slice leaks (docs/eval-decisions.md 7, 16) */
+    out->energy[SIM_E_SLICE_LEAK] += sim_conventional(k) ? P_SLICE * busy
+                                     : P_SLICE * on_cells(p) / (SIM_BITS * DRF_REGS);
     out->energy[SIM_E_LOGIC_LEAK] += (k == SIM_RC || k == SIM_RCRAR) ? P_RC_LOGIC * busy
                                      : k == SIM_WC ? P_WC_LOGIC * busy : 0;
     out->energy[SIM_E_SLICE_DYN] += live->e_slice_dyn;

@@ -1,47 +1,55 @@
 # SPDX-License-Identifier: Apache-2.0
-# --- Section 6 evaluation on real traces: deltarf sim (issue 6, docs/eval.md) --------------------
-# eval-sim: every trace under every scheme -> $(BUILD)/eval/report-sim.md and plots in
-# $(BUILD)/eval/plots; eval: that report plus DC-Patch's (eval-patch, mk/patch.mk) when defined,
-# as $(BUILD)/eval/report.md. evaltest: the replay's and the dispatch's unit tests and the CLI
-# tests (tests/eval/: errors, oversubscribed slices, folded repetitions).
+# --- make eval: the four papers' evaluations on real traces (issues 6, 29; docs/eval.md) ---------
+# eval: every flow run once per trace (tools/eval_run.sh: deltarf sim, patch, pilot, pv with
+# --json into $(BUILD)/eval/json), then from those same results the report
+# ($(BUILD)/eval/report.md, tools/eval_report.py, plots in $(BUILD)/eval/plots) and the
+# reproduction ledger ($(BUILD)/eval/reproduction.{json,md}, tools/reproduction.py), beside the
+# papers' values of data/papers/reproduction.tsv. eval-sim (and eval-patch, eval-pilot, pv-eval
+# in mk/patch.mk, mk/pilot.mk, mk/pv.mk): one flow and its report section alone. evaltest: the
+# replay's and the dispatch's unit tests and the CLI tests (tests/eval/: errors, oversubscribed
+# slices, folded repetitions).
 EVAL_TRACES := $(wildcard data/traces/*.trace.xz)
-# make eval also replays BlackScholes, the aging paper's own Figs. 14 and 17 kernel, when
-# ../shared/traces holds it (minutes; never in make test: ledgertest uses EVAL_TRACES).
-EVAL_SIM_TRACES := $(EVAL_TRACES) $(wildcard ../shared/traces/BlackScholes.trace.xz)
+comma := ,
+# LEDGER_TRACES: the traces every flow runs on; e.g. LEDGER_TRACES="data/traces/*.trace.xz
+# ../shared/traces/BlackScholes.trace.xz" (the shell expands it; BlackScholes needs about 1.6 GB
+# and minutes). deltarf sim also replays BlackScholes, the aging paper's own Figs. 14 and 17
+# kernel, when ../shared/traces holds it (never in make test: ledgertest uses EVAL_TRACES).
+LEDGER_TRACES ?= $(EVAL_TRACES)
+EVAL_SIM_EXTRA := $(wildcard ../shared/traces/BlackScholes.trace.xz)
+EVAL_SIM_ONLY = $(foreach t,$(EVAL_SIM_EXTRA),$(if $(filter $(notdir $t),$(notdir $(wildcard $(LEDGER_TRACES)))),,$t))
 EVAL_MAP ?= packed
+EVAL_OUT := $(BUILD)/eval
+PAPERS := data/papers/reproduction.tsv
+# $(call eval_part,FLOWS,TRACES,SECTION): the flows on the traces, then that report section
+eval_part = EVAL_MAP=$(EVAL_MAP) PATCH_MAPS=$(PATCH_MAPS) tools/eval_run.sh $(BUILD)/deltarf \
+	$(EVAL_OUT) $(1) $(2) && python3 tools/eval_report.py $(EVAL_OUT)/json $(PAPERS) $(EVAL_OUT) $(3)
+PATCH_MAPS ?= 4
 TEST_STEPS += evaltest:3
 .PHONY: eval eval-sim evaltest eval-ledger ledgertest
 eval-sim: $(BUILD)/deltarf
-	tools/eval_report.sh $(BUILD)/deltarf $(BUILD)/eval $(EVAL_MAP) $(EVAL_SIM_TRACES)
+	$(call eval_part,sim,$(LEDGER_TRACES) $(EVAL_SIM_ONLY),sim)
 
-eval: eval-sim $(if $(wildcard mk/patch.mk),eval-patch) $(if $(wildcard mk/pilot.mk),eval-pilot)
-	@{ echo "# deltarf: evaluation on the real traces of data/traces (make eval)"; echo; \
-	  cat $(BUILD)/eval/report-sim.md; } >$(BUILD)/eval/report.md
-	@if [ -f $(BUILD)/eval/report-patch.md ]; then echo >>$(BUILD)/eval/report.md; \
-	  cat $(BUILD)/eval/report-patch.md >>$(BUILD)/eval/report.md; fi
-	@if [ -f $(BUILD)/eval/report-pilot.md ]; then echo >>$(BUILD)/eval/report.md; \
-	  cat $(BUILD)/eval/report-pilot.md >>$(BUILD)/eval/report.md; fi
-	@if [ -f $(BUILD)/eval/report-pv.md ]; then echo >>$(BUILD)/eval/report.md; \
-	  cat $(BUILD)/eval/report-pv.md >>$(BUILD)/eval/report.md; fi
-	@if [ -f $(BUILD)/eval/reproduction.md ]; then printf '\n## Reproduction ledger\n\nEvery quantitative result of the four papers beside ours, with its class and cause: [reproduction.md](reproduction.md) (docs/eval.md).\n' >>$(BUILD)/eval/report.md; fi
-	@echo "eval: $(BUILD)/eval/report.md"
+eval: $(BUILD)/deltarf
+	EVAL_MAP=$(EVAL_MAP) tools/eval_run.sh $(BUILD)/deltarf $(EVAL_OUT) sim $(LEDGER_TRACES) $(EVAL_SIM_ONLY)
+	PATCH_MAPS=$(PATCH_MAPS) tools/eval_run.sh $(BUILD)/deltarf $(EVAL_OUT) \
+		patch,patch-recorded,pilot,pv,pv-t0pv $(LEDGER_TRACES)
+	python3 tools/eval_report.py $(EVAL_OUT)/json $(PAPERS) $(EVAL_OUT)
+	python3 tools/reproduction.py build $(PAPERS) $(EVAL_OUT)/json $(EVAL_OUT)
+	@echo "eval: $(EVAL_OUT)/report.md, $(EVAL_OUT)/reproduction.md"
 
-# eval-ledger (a prerequisite of make eval): the reproduction ledger, every quantitative result of
-# the four papers beside ours -> $(BUILD)/eval/reproduction.{json,md} (tools/reproduction_run.sh,
-# tools/reproduction.py; the papers' values: data/papers/reproduction.tsv; docs/eval.md).
-# LEDGER_TRACES: other real traces too, e.g. LEDGER_TRACES="../shared/traces/*.trace.xz" (the shell
-# expands it; BlackScholes needs about 1.6 GB and minutes).
-LEDGER_TRACES ?= $(EVAL_TRACES)
+# eval-ledger: the ledger alone, from the flows it reads (no recorded placement, no t0 = PV run).
 eval-ledger: $(BUILD)/deltarf
-	tools/reproduction_run.sh $(BUILD)/deltarf $(BUILD)/eval $(LEDGER_TRACES)
-eval: eval-ledger
+	PATCH_MAPS=$(PATCH_MAPS) tools/eval_run.sh $(BUILD)/deltarf $(EVAL_OUT) sim,patch,pilot,pv $(LEDGER_TRACES)
+	python3 tools/reproduction.py build $(PAPERS) $(EVAL_OUT)/json $(EVAL_OUT)
 
 # ledgertest: the ledger on the in-tree traces (1 fault map, 10 chips: fast), then validated: every
 # required id, fields typed, classes recomputed from the numbers, a cause naming an existing doc
-# or test unless reproduced. The generator's unit tests are tests/tools/test_reproduction.py.
+# or test unless reproduced. The generator's unit tests are tests/tools/test_reproduction.py, the
+# report's tests/tools/test_eval_report.py.
 TEST_STEPS += ledgertest:25
 ledgertest: $(BUILD)/deltarf
-	LEDGER_MAPS=1 PV_CHIPS=10 tools/reproduction_run.sh $(BUILD)/deltarf $(BUILD)/ledgertest $(EVAL_TRACES)
+	PATCH_MAPS=1 PV_CHIPS=10 tools/eval_run.sh $(BUILD)/deltarf $(BUILD)/ledgertest sim,patch,pilot,pv $(EVAL_TRACES)
+	python3 tools/reproduction.py build $(PAPERS) $(BUILD)/ledgertest/json $(BUILD)/ledgertest
 	python3 tools/reproduction.py check $(BUILD)/ledgertest/reproduction.json .
 
 test-build: $(BUILD)/tools/gentrace

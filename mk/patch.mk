@@ -1,13 +1,12 @@
 # SPDX-License-Identifier: Apache-2.0
 # --- DC-Patch on real traces: deltarf patch (issue 6, docs/eval-patch.md) --------------------
-# eval-patch: every trace x scenario x placement (--map) -> $(BUILD)/eval/report-patch.md
-# ("## DC-Patch", the paper's Figs. 2, 3, 5, 6 beside ours); patchtest: tests/patch/run.sh.
-PATCH_TRACES := $(wildcard data/traces/*.trace.xz)
-PATCH_MAPS ?= 4
+# eval-patch: every trace x scenario x placement (--map), PATCH_MAPS fault maps ->
+# $(BUILD)/eval/report-patch.md ("## DC-Patch", the paper's Figs. 2, 3, 5, 6 beside ours;
+# eval_part: mk/eval.mk); patchtest: tests/patch/run.sh (its README lists the checks).
 TEST_STEPS += patchtest:1
 .PHONY: eval-patch patchtest
 eval-patch: $(BUILD)/deltarf
-	eval/patch_report.sh $(BUILD)/deltarf $(BUILD)/eval/report-patch.md $(PATCH_MAPS) $(PATCH_TRACES)
+	$(call eval_part,patch$(comma)patch-recorded,$(LEDGER_TRACES),patch)
 
-patchtest: $(BUILD)/deltarf
-	tests/patch/run.sh $(BUILD)/deltarf
+patchtest: $(BUILD)/deltarf $(BUILD)/tools/gentrace
+	tests/patch/run.sh $(BUILD)/deltarf $(BUILD)/tools/gentrace

@@ -6,11 +6,11 @@ TEST_STEPS += pilot-cli:5
 pilot-cli: $(BUILD)/deltarf
 	tests/pilot/cli.sh $(BUILD)/deltarf
 
-# eval-pilot: deltarf pilot on every trace of data/traces -> build/eval/report-pilot.md and
-# build/eval/plots/pilot_fig2.svg, pilot_fig10.svg (tools/pilot_report.sh); make eval adds it.
+# eval-pilot: deltarf pilot on every trace -> build/eval/report-pilot.md and
+# build/eval/plots/pilot_fig2.svg, pilot_fig10.svg (tools/eval_report_pilot.py); part of make eval.
 .PHONY: eval-pilot
 eval-pilot: $(BUILD)/deltarf
-	tools/pilot_report.sh $(BUILD)/deltarf $(BUILD)/eval $(EVAL_TRACES)
+	$(call eval_part,pilot,$(LEDGER_TRACES),pilot)
 
 # fuzz_pilot_text / fuzz_pilot_xz: deltarf pilot's trace evaluation on any bytes (fuzz/fuzz_pilot.c),
 # one binary, two seed corpora; fuzz_swap (fuzz_records.c with swap_record) is built by mk/fuzz.mk.

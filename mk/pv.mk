@@ -6,9 +6,9 @@ TEST_STEPS += pv-cli:8
 pv-cli: $(BUILD)/deltarf
 	tests/pv/cli.sh $(BUILD)/deltarf
 
-# make pv-eval (a prerequisite of make eval): deltarf pv on every trace, 100 chips, 7 years:
-# $(BUILD)/eval/report-pv.md and the Fig. 8 / Fig. 12 plots (tools/pv_eval.sh).
+# make pv-eval (part of make eval): deltarf pv on every trace, PV_CHIPS chips (100), PV_YEARS
+# years (7), Eq. (1)'s t0 = NBTI and = PV: $(BUILD)/eval/report-pv.md and the Fig. 8 / Fig. 12
+# plots (tools/eval_report_pv.py).
 .PHONY: pv-eval
 pv-eval: $(BUILD)/deltarf
-	tools/pv_eval.sh $(BUILD)/deltarf $(BUILD)/eval $(EVAL_TRACES)
-eval: pv-eval
+	$(call eval_part,pv$(comma)pv-t0pv,$(LEDGER_TRACES),pv)

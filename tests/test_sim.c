@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Unit tests of the trace replay (eval/sim*.c; aging paper Sections 5-6): every scheme on a
  * hand-written one-wavefront trace with duty cycles, wake-ups, MOVs, pattern counts and energy
- * worked out by hand below; WC's BDI image; Eq. (3) normalised; RAR and ARGO over two passes. */
+ * worked out by hand below; WC's BDI image; Eq. (3) normalised; RAR and ARGO over two passes;
+ * free windows of a conventional and of a gated slice (decision 7). */
 #define _POSIX_C_SOURCE 200809L /* mkstemp */
 #include <math.h>
 #include <stdio.h>
@@ -220,6 +221,86 @@ static void test_sizes_rotate(check_counts *c)
     remove(path);
 }
 
+/* Free windows (decision 7): 2-register windows on one slice, busy from t=0 to 100. a takes
+ * window 0 (Pr0-1), writes Lr0 = 5 at 10 and leaves at 40; b takes window 1 at 20, writes
+ * Lr1 = i*i at 30 and leaves at 100; c takes window 0 again at 60, writes Lr1 = i at 70 and
+ * leaves at 80. A conventional slice (baseline, RAR) powers the windows its kernel uses for the
+ * whole busy period, zeros before their first wavefront and the last values after a wavefront
+ * leaves. Baseline: Pr0 holds 5 from 10 to 60 (bits 0 and 2 of lanes 16-63: '1' 50 of 100; a
+ * gated window: 30), Pr1 holds i from 70 to 100 (lane 1 bit 0: '1' 30; gated: 10), Pr2 zeros all
+ * 100 (gated: 80, from b's A), and no cell is ever off, as in Fig. 12. RAR gives c s = 1 (its
+ * Lr1 -> Pr0): lane 21 of Pr0 holds 5 (0b101) from 10 to 60 and 21 (0b10101) from 70 to 100, bit
+ * 0 '1' 80 cycles. ARGO puts c in window 2 (Pr4-5) and switches free windows off: Pr0 lane 20
+ * bit 0 '1' 30, Pr2 '0' 80, Pr5 '1' 10. Energy: the baseline and RAR leak the whole slice for
+ * the 100 cycles, RC only b's Lr1 (Pr3, on from 30). With --repeat 2 RAR's window 1 has s = 1 in
+ * the second pass, so b's Lr1 (i*i) lands in Pr2: Pr3 holds it 70 of 200 cycles. */
+static bool make_free_windows_trace(char *path)
+{
+    const int fd = mkstemp(path);
+    FILE *f = fd < 0 ? NULL : fdopen(fd, "w");
+    if (f == NULL)
+        return false;
+    fputs("# deltarf register-write trace v1\n# kernel free-windows\n# clock cycles\n"
+          "A 100 0 0 0 2\nW 110 0 0 0 0 ffffffffffffffff", f);
+    write_lane_values(f, 0);
+    fputs("A 120 0 0 1 2\nW 130 0 0 1 1 ffffffffffffffff", f);
+    write_lane_values(f, 2);
+    fputs("F 140 0 0 0\nA 160 0 0 2 2\nW 170 0 0 2 1 ffffffffffffffff", f);
+    write_lane_values(f, 1);
+    fputs("F 180 0 0 2\nF 200 0 0 1\n", f);
+    return fclose(f) == 0;
+}
+
+/* No cell of a used register is ever off (Fig. 12's off share is 0 at every bit). */
+static bool never_off(const sim *s, sim_scheme k)
+{
+    static double prof[SIM_BITS][3];
+    sim_bit_profile(s, k, prof);
+    for (unsigned b = 0; b < SIM_BITS; b++)
+        if (!NEAR(prof[b][2], 0))
+            return false;
+    return true;
+}
+
+static void test_free_windows(check_counts *c)
+{
+    char path[] = "/tmp/deltarf_sim_free_XXXXXX";
+    CHECK(c, make_free_windows_trace(path));
+    sim *s = run(path, 1, c);
+    if (s) {
+        sim_result base, rar, argo, rc;
+        sim_collect(s, SIM_BASE, &base);
+        sim_collect(s, SIM_RAR, &rar);
+        sim_collect(s, SIM_ARGO, &argo);
+        sim_collect(s, SIM_RC, &rc);
+        CHECK(c, NEAR(sim_get_stats(s)->busy_cycles, 100) && sim_get_stats(s)->slices_used == 1);
+        CHECK(c, NEAR(base.reg_longest[1][0], 0.5) && NEAR(base.reg_longest[1][1], 0.3) &&
+                 NEAR(base.reg_longest[0][2], 1.0) && NEAR(base.reg_longest[1][3], 0.7));
+        CHECK(c, NEAR(base.longest[0], 1.0) && NEAR(base.longest[1], 0.7) &&
+                 NEAR(base.longest_other[1][1], 0));
+        CHECK(c, NEAR(rar.reg_longest[1][0], 0.8) && NEAR(rar.longest[1], 0.8) &&
+                 NEAR(rar.reg_longest[0][1], 1.0));
+        CHECK(c, never_off(s, SIM_BASE) && never_off(s, SIM_RAR) && !never_off(s, SIM_ARGO));
+        CHECK(c, NEAR(argo.reg_longest[1][0], 0.3) && NEAR(argo.reg_longest[0][2], 0.8) &&
+                 NEAR(argo.reg_longest[1][5], 0.1) && NEAR(argo.longest[0], 0.8));
+        CHECK(c, NEAR(base.energy[SIM_E_SLICE_LEAK], 75.86 * 100) &&
+                 NEAR(rar.energy[SIM_E_SLICE_LEAK], 75.86 * 100) &&
+                 NEAR(rc.energy[SIM_E_SLICE_LEAK], 75.86 * 70 / 256));
+        sim_free(s);
+    }
+    s = run(path, 2, c);
+    if (s) {
+        sim_result base, rar;
+        sim_collect(s, SIM_BASE, &base);
+        sim_collect(s, SIM_RAR, &rar);
+        CHECK(c, NEAR(base.reg_longest[1][0], 0.5) && NEAR(base.reg_longest[0][2], 1.0));
+        CHECK(c, NEAR(rar.reg_longest[1][0], 0.8) && NEAR(rar.reg_longest[1][3], 0.35));
+        CHECK(c, never_off(s, SIM_BASE) && never_off(s, SIM_RAR));
+        sim_free(s);
+    }
+    remove(path);
+}
+
 static void test_wc_encode(check_counts *c)
 {
     uint32_t v[DRF_COMPONENTS], img[DRF_COMPONENTS];
@@ -269,6 +350,7 @@ int main(void)
     }
     test_two_passes(&c);
     test_sizes_rotate(&c);
+    test_free_windows(&c);
     test_wc_encode(&c);
     test_dvth(&c);
     test_names(&c);

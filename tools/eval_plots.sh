@@ -3,8 +3,9 @@
 # The aging paper's Section 6 figures drawn from `deltarf sim --plots` data with gnuplot (svg):
 # Fig. 7 (write patterns), 12 (per-bit '0' / '1' / off, averaged over traces), 13 and 16
 # (longest '0' / '1' duty cycle), 19 (normalised dVth), per-register longest duty cycles (14-18):
-# every trace's on one chart, and Figs. 14-15 / 17-18 as drawn for BlackScholes and DCT.
-# usage: tools/eval_plots.sh DATA PLOTS BENCH...  (DATA/<bench>/*.tsv, DATA/all.tsv)
+# every trace's on one chart, and Figs. 14-15 / 17-18 as drawn for BlackScholes and DCT. The
+# per-figure data is written by tools/eval_report.py (DATA/plot/*.dat); per register,
+# DATA/<bench>/regs.tsv. usage: tools/eval_plots.sh DATA PLOTS BENCH...
 set -euo pipefail
 DATA=$1 PLOTS=$2
 shift 2
@@ -14,37 +15,10 @@ if ! command -v gnuplot >/dev/null; then
 fi
 SCHEMES="baseline rar rc rc+rar wc argo"
 T=$DATA/plot
-mkdir -p "$T" "$PLOTS"
-
-# fig7.dat: bench constant single double other divergent (fractions of instruction writes)
-for b in "$@"; do
-    awk -v b="$b" -F'\t' '$1 == "all" {t = $2 + $3 + $4 + $5 + $6; if (t == 0) t = 1
-        printf "%s\t%g\t%g\t%g\t%g\t%g\n", b, $3 / t, $4 / t, $5 / t, $2 / t, $6 / t}' "$DATA/$b/patterns.tsv"
-done >"$T/fig7.dat"
-
-# metric.dat: bench, one column per scheme (summary column c), then the average row
-metric() { # column file
-    awk -F'\t' -v c="$1" -v schemes="$SCHEMES" '
-        BEGIN { ns = split(schemes, S, " ") }
-        { v[$1, $2] = $(c + 1); if (!($1 in seen)) { seen[$1] = 1; order[++nb] = $1 } }
-        END { for (i = 1; i <= nb; i++) { line = order[i]
-                  for (s = 1; s <= ns; s++) { line = line "\t" v[order[i], S[s]]; sum[s] += v[order[i], S[s]] }
-                  print line }
-              line = "average"; for (s = 1; s <= ns; s++) line = line "\t" sum[s] / nb; print line }' \
-        "$DATA/all.tsv" >"$T/$2"
-}
-metric 2 l0.dat
-metric 5 l1.dat
-metric 8 d0.dat
-metric 9 d1.dat
-
-# fig12.dat: bit, then 0 / 1 / off per scheme, averaged over the traces
-files=()
-for b in "$@"; do files+=("$DATA/$b/bits.tsv"); done
-paste "${files[@]}" | awk -F'\t' -v n=$# '!/^#/ {
-    w = NF / n; line = $1
-    for (c = 2; c <= w; c++) { s = 0; for (k = 0; k < n; k++) s += $(k * w + c); line = line "\t" s / n }
-    print line }' >"$T/fig12.dat"
+mkdir -p "$PLOTS"
+for f in fig7 fig12 l0 l1 d0 d1; do
+    [ -f "$T/$f.dat" ] || { echo "eval_plots: $T/$f.dat missing (tools/eval_report.py writes it)" >&2; exit 1; }
+done
 
 # Bar charts grow with the traces (about 130 px a group) so that every group keeps its width;
 # the kernel names are drawn under the axis, slanted, ending at their group's tic.

@@ -2,8 +2,11 @@
 /* Synthetic register traces in the deltarf trace format v1 (data/traces/README.md) with the
  * shape of the SDK runs that are not in the repository (BlackScholes: 1024 wavefronts of 62
  * registers live at once; BinomialOption: 128 long wavefronts), deterministic from a seed.
- * usage: gentrace [--seed S] [--waves W] [--nvregs N] [--instrs I] [--live L] [--simds S] > TRACE
- * (wavefront k runs on SIMD k mod S of the 128: cu = SIMD / 4, simd = SIMD % 4). */
+ * usage: gentrace [--seed S] [--waves W] [--nvregs N] [--instrs I] [--live L] [--simds S]
+ *                 [--patterns P] > TRACE
+ * (wavefront k runs on SIMD k mod S of the 128: cu = SIMD / 4, simd = SIMD % 4; P: tenths of the
+ * instructions whose result is a work-item pattern or a constant, default 4; the rest write
+ * floating-point data). */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,7 +15,7 @@
 enum { LANES = 64, SIMDS = 128, MAX_NVREGS = 256 };
 
 typedef struct {
-    uint64_t seed, waves, nvregs, instrs, live, simds;
+    uint64_t seed, waves, nvregs, instrs, live, simds, patterns;
 } options;
 
 typedef struct {
@@ -75,17 +78,18 @@ static void emit_simple(char kind, uint64_t cycle, const wave *w, const char *ta
     printf("%s%s\n", buf, tail);
 }
 
-/* Values of one instruction's result: work-item arithmetic (compressible), a constant, or
- * floating-point data (a random mantissa, a narrow exponent range). */
-static void make_values(uint64_t *rng, uint32_t *v)
+/* Values of one instruction's result, in `patterns` tenths of them a pattern: work-item
+ * arithmetic (single-delta) or, one pattern kind in four, a constant; the rest floating-point
+ * data (a random mantissa, a narrow exponent range). */
+static void make_values(uint64_t *rng, unsigned patterns, uint32_t *v)
 {
     const uint64_t r = next_rand(rng);
     const unsigned kind = (unsigned)(r % 10);
     const uint32_t base = (uint32_t)(r >> 16);
     for (unsigned i = 0; i < LANES; i++) {
-        if (kind < 3)
+        if (kind < patterns - patterns / 4)
             v[i] = base + i * (1u << (r >> 8) % 4);
-        else if (kind < 4)
+        else if (kind < patterns)
             v[i] = base;
         else
             v[i] = 0x3f000000u | (uint32_t)(next_rand(rng) & 0x01ffffffu);
@@ -93,7 +97,7 @@ static void make_values(uint64_t *rng, uint32_t *v)
 }
 
 /* One instruction: one or two source reads, then the write (1 in 16 divergent). */
-static void emit_instr(uint64_t cycle, wave *w, unsigned nvregs)
+static void emit_instr(uint64_t cycle, wave *w, unsigned nvregs, unsigned patterns)
 {
     char tail[16];
     const uint64_t r = next_rand(&w->rng);
@@ -103,7 +107,7 @@ static void emit_instr(uint64_t cycle, wave *w, unsigned nvregs)
         emit_simple('R', cycle, w, tail);
     }
     uint32_t vals[LANES];
-    make_values(&w->rng, vals);
+    make_values(&w->rng, patterns, vals);
     const uint64_t mask = (r >> 40) % 16 == 0 ? next_rand(&w->rng) | 1u : ~0ull;
     emit_write(cycle, w, (unsigned)((r >> 24) % nvregs), mask, vals);
 }
@@ -129,7 +133,7 @@ static void launch(uint64_t cycle, wave *w, uint64_t id, const options *o)
 static int parse(int argc, char **argv, options *o)
 {
     *o = (options){.seed = 1, .waves = 1024, .nvregs = 62, .instrs = 100, .live = 0,
-                   .simds = SIMDS};
+                   .simds = SIMDS, .patterns = 4};
     for (int i = 1; i + 1 < argc; i += 2) {
         char *end;
         const uint64_t v = strtoull(argv[i + 1], &end, 10);
@@ -147,11 +151,13 @@ static int parse(int argc, char **argv, options *o)
             o->live = v;
         else if (!strcmp(argv[i], "--simds"))
             o->simds = v;
+        else if (!strcmp(argv[i], "--patterns"))
+            o->patterns = v;
         else
             return -1;
     }
     if (argc % 2 == 0 || o->waves == 0 || o->nvregs == 0 || o->nvregs > MAX_NVREGS ||
-        o->simds == 0 || o->simds > SIMDS)
+        o->simds == 0 || o->simds > SIMDS || o->patterns > 10)
         return -1;
     if (o->live == 0 || o->live > o->waves)
         o->live = o->waves;
@@ -163,7 +169,7 @@ int main(int argc, char **argv)
     options o;
     if (parse(argc, argv, &o)) {
         fputs("usage: gentrace [--seed S] [--waves W] [--nvregs N 1-256] [--instrs I] [--live L] "
-              "[--simds 1-128]\n", stderr);
+              "[--simds 1-128] [--patterns 0-10]\n", stderr);
         return 2;
     }
     wave *w = calloc(o.live, sizeof *w);
@@ -175,9 +181,10 @@ int main(int argc, char **argv)
     static char obuf[1 << 20];
     setvbuf(stdout, obuf, _IOFBF, sizeof obuf);
     printf("# deltarf register-write trace v1\n# kernel gentrace --seed %llu --waves %llu "
-           "--nvregs %llu --instrs %llu --live %llu --simds %llu\n# clock cycles\n",
+           "--nvregs %llu --instrs %llu --live %llu --simds %llu --patterns %llu\n# clock cycles\n",
            (unsigned long long)o.seed, (unsigned long long)o.waves, (unsigned long long)o.nvregs,
-           (unsigned long long)o.instrs, (unsigned long long)o.live, (unsigned long long)o.simds);
+           (unsigned long long)o.instrs, (unsigned long long)o.live, (unsigned long long)o.simds,
+           (unsigned long long)o.patterns);
     uint64_t cycle = 1000, started = 0, finished = 0;
     for (uint64_t k = 0; k < o.live; k++) {
         w[k].reg = &regs[k * o.nvregs * LANES];
@@ -196,7 +203,7 @@ int main(int argc, char **argv)
             if (x->done > o.instrs || x->a_cycle == cycle)
                 continue;
             if (x->done++ < o.instrs) {
-                emit_instr(cycle, x, (unsigned)o.nvregs);
+                emit_instr(cycle, x, (unsigned)o.nvregs, (unsigned)o.patterns);
                 continue;
             }
             emit_simple('F', cycle, x, "");

@@ -6,7 +6,7 @@
 #   tools/reproduction.py build PAPERS.tsv RESULTS_DIR OUT_DIR  -> OUT_DIR/reproduction.{json,md}
 #   tools/reproduction.py check LEDGER.json [REPO_DIR]          -> validates a ledger
 # RESULTS_DIR/<flow>/<trace>.json: flow sim, patch-common, patch-clustered, patch-dispersed,
-# pilot, pv (tools/reproduction_run.sh writes them). Bad input: one line on stderr, exit 1.
+# pilot, pv (tools/eval_run.sh writes them). Bad input: one line on stderr, exit 1.
 import json
 import math
 import os
@@ -239,25 +239,30 @@ def classify(ours, paper, tolerance, neutral):
 
 
 # --- results --------------------------------------------------------------------------------------
+def load_flow(results_dir, flow):
+    """{trace: json} of every RESULTS_DIR/<flow>/<trace>.json ({} when the folder is absent)."""
+    d = os.path.join(results_dir, flow)
+    out = {}
+    if not os.path.isdir(d):
+        return out
+    for f in sorted(os.listdir(d)):
+        if not f.endswith(".json"):
+            continue
+        path = os.path.join(d, f)
+        try:
+            with open(path, encoding="utf-8") as fh:
+                obj = json.load(fh)
+        except (OSError, ValueError) as e:
+            raise LedgerError(f"{path}: {e}") from None
+        if not isinstance(obj, dict):
+            raise LedgerError(f"{path}: not a JSON object")
+        out[f[:-len(".json")]] = obj
+    return out
+
+
 def load_results(results_dir):
     """{flow: {trace: json}} of every RESULTS_DIR/<flow>/<trace>.json."""
-    out = {}
-    for flow in FLOWS:
-        d = os.path.join(results_dir, flow)
-        if not os.path.isdir(d):
-            continue
-        for f in sorted(os.listdir(d)):
-            if not f.endswith(".json"):
-                continue
-            path = os.path.join(d, f)
-            try:
-                with open(path, encoding="utf-8") as fh:
-                    obj = json.load(fh)
-            except (OSError, ValueError) as e:
-                raise LedgerError(f"{path}: {e}") from None
-            if not isinstance(obj, dict):
-                raise LedgerError(f"{path}: not a JSON object")
-            out.setdefault(flow, {})[f[:-len(".json")]] = obj
+    out = {flow: runs for flow in FLOWS if (runs := load_flow(results_dir, flow))}
     if not out:
         raise LedgerError(f"{results_dir}: no results (<flow>/<trace>.json)")
     return out

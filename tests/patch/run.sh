@@ -3,9 +3,10 @@
 # Tests of `deltarf patch` (DC-Patch on real traces, dc-patch paper Section V-A): nothing lost
 # on Reduction and MatrixTranspose under every scenario, a hand-checked tiny trace (alone and
 # interleaved with a copy on another slice), the online placement (eval/place.h), the loss check
-# itself (fault injection), JSON escaping, and bad arguments. Usage: tests/patch/run.sh DELTARF
+# itself (fault injection), spills set by capacity on generated traces, JSON escaping, and bad
+# arguments. Usage: tests/patch/run.sh DELTARF GENTRACE
 set -uo pipefail
-bin=${1:?usage: run.sh DELTARF}
+bin=${1:?usage: run.sh DELTARF GENTRACE} gen=${2:?usage: run.sh DELTARF GENTRACE}
 here=$(cd "$(dirname "$0")" && pwd)
 traces=$here/../../data/traces
 tmp=$(mktemp -d)
@@ -108,6 +109,35 @@ run "$traces/Reduction.trace.xz" --scenario common --maps 1 --inject 20 --json
 [ "$rc" -eq 1 ] && ok || bad "inject: exit $rc, expected 1"
 grep -q '"lost": [1-9]' "$tmp/out" && ok || bad "inject: no lost read reported"
 grep -q 'reads lost; first at trace line' "$tmp/err" && ok || bad "inject: no loss message"
+
+# 3b. spills are capacity (docs/eval-patch.md decision 9): generated traces of BlackScholes' shape
+# (62-register wavefronts, 4 to a slice, the 4 slices of one CU, every register written). With no
+# compressible result the 248 uncompressed registers of a slice need a reliable entry each; every
+# Table 1 map has 66 + 90 = 156 of them under dispersed, 87 + 84 = 171 under common
+# (docs/dcpatch-faultmap.md): 92 and 77 spill at the peak, 92 x 256 B = 23 KB a slice, 4 x 92 =
+# 368 slots a CU (the LDS is the CU's). With pattern results only, nothing spills.
+for p in 0 10; do
+  "$gen" --seed 7 --waves 16 --nvregs 62 --instrs 2000 --simds 4 --patterns "$p" >"$tmp/p$p.trace" \
+    || bad "gentrace --patterns $p"
+done
+for sc in dispersed common; do
+  run "$tmp/p0.trace" --scenario "$sc" --maps 2 --json
+  cp "$tmp/out" "$tmp/$sc.json"
+  [ "$rc" -eq 0 ] && ok || bad "spill p0 $sc: exit $rc $(cat "$tmp/err")"
+  expect "$tmp/$sc.json" slices 4
+  expect "$tmp/$sc.json" dropped 0
+  grep -q '"lds": [1-9]' "$tmp/$sc.json" && grep -q '"lds_reads": [1-9]' "$tmp/$sc.json" && ok \
+    || bad "spill p0 $sc: no LDS write or read"
+done
+expect "$tmp/dispersed.json" spill_peak_slots 92
+expect "$tmp/dispersed.json" spill_peak_kb 23.00
+expect "$tmp/dispersed.json" spill_peak_cu_slots 368
+expect "$tmp/common.json" spill_peak_slots 77
+expect "$tmp/common.json" spill_peak_cu_slots 308
+run "$tmp/p10.trace" --scenario dispersed --maps 2 --json
+expect "$tmp/out" spill_peak_cu_slots 0
+expect "$tmp/out" lds 0
+expect "$tmp/out" lds_reads 0
 
 # 4. the same seed gives the same figures; text output names every figure
 run "$traces/Reduction.trace.xz" --scenario clustered --md-row && cp "$tmp/out" "$tmp/a"
