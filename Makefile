@@ -13,7 +13,7 @@ RTL_DIR ?= rtl
 RTL := $(wildcard $(RTL_DIR)/*.v)
 GEN := $(BUILD)/gen
 
-# --- the block registry (blocks.tsv, tools/registry.sh) ----------------------------------
+# --- the block registry (blocks.tsv, tools/registry.py) ----------------------------------
 # $(GEN)/registry.mk: BLOCKS, IMPL_BLOCKS, SYNTH_BLOCKS, SYNTH_MACROS, RTL_FILES_<b>,
 # FORMAL_FILES_<b>, VFLAGS_<b> and the mutate settings; beside it the ports read from the RTL
 # and, per block, the bench's port struct, the Verilator shim and the Icarus testbench.
@@ -30,8 +30,8 @@ $(if $(strip $(BLOCKS)),,$(error no block to run: BLOCKS is empty (the registry,
 $(if $(filter-out $(REGISTRY_BLOCKS),$(BLOCKS)),$(error BLOCKS names what blocks.tsv does not register: $(filter-out $(REGISTRY_BLOCKS),$(BLOCKS))))
 endif
 endif
-$(GEN)/registry.mk: blocks.tsv tools/registry.sh $(RTL) | $(TOOLS_OK)
-	RTL_DIR=$(RTL_DIR) tools/registry.sh gen $(GEN)
+$(GEN)/registry.mk: blocks.tsv tools/registry.py $(RTL) | $(TOOLS_OK)
+	RTL_DIR=$(RTL_DIR) tools/registry.py gen $(GEN)
 $(GEN)/tb/ports_%.h $(GEN)/tb/shim_%.cpp $(GEN)/icarus/%_tb.v: $(GEN)/registry.mk ;
 # C models of the blocks (cmodel/) and the trace evaluation built on them (eval/)
 CMODEL_SRC := $(wildcard cmodel/*.c) $(wildcard eval/*.c)
@@ -212,11 +212,11 @@ blocks:
 
 # Every registered block has its parts; every RTL top is registered; README's table is current.
 check-registry: $(GEN)/registry.mk
-	tools/registry.sh check $(GEN)
+	tools/registry.py check $(GEN)
 
 # README.md's block table from blocks.tsv and its CLI section from the CLI's verb table.
 readme: $(BUILD)/deltarf
-	tools/registry.sh readme
+	tools/registry.py readme
 	$(BUILD)/deltarf --usage-table | python3 tools/readme_cli.py README.md
 
 # --- per-topic fragments: formal (issue 4), eval (issue 6), mutate / fuzz (issue 7) --------

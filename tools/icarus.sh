@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # Cross-simulation on Icarus Verilog: replays every lockstep bench's vectors (the inputs it
 # drove and the C model's expected outputs, per cycle) on the RTL with the testbenches generated
-# from the ports (build/gen/icarus/*_tb.v, tools/registry.sh), and proves a testbench fails on
+# from the ports (build/gen/icarus/*_tb.v, tools/registry.py), and proves a testbench fails on
 # a corrupted copy of the first block's. usage: tools/icarus.sh SEED N BLOCK...
 # tools/bench.sh sources this file for build_tb, make_vectors and run_tb (globals SEED, N, OUT).
 set -euo pipefail
