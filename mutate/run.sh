@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: Apache-2.0
-# Runs a block's lockstep bench against its mutants (mutate/gen.sh model, --mutant K) for
+# Runs a block's lockstep bench against its mutants (mutate/mutants.py model, --mutant K) for
 # `make mutate` (issue 7; docs/mutate.md): killed = the bench reports a divergence.
 # usage: mutate/run.sh [-n TXNS] [-j JOBS] [-t SECONDS] [-o FILE] BLOCK DIR [K...]  (default: all)
 #   -> FILE (DIR/results.tsv): K, verdict (killed survived timeout crashed), first divergence;

@@ -55,7 +55,7 @@ template <class M> struct dut_model final : dut {
 
 #define PORT(x, dir, width)                                                              \
     dut_port{#x, static_cast<void *>(&mdl->x), sizeof(mdl->x), dir, width, 0}
-// A mutant model (mutate/gen.sh, docs/mutate.md) has one more input, mutsel: the harness's
+// A mutant model (mutate/mutants.py, docs/mutate.md) has one more input, mutsel: the harness's
 // --mutant K drives it. Its build defines DRF_MUTANT_PORT.
 #ifdef DRF_MUTANT_PORT
 #define DRF_MUTANT_PORTS(d)                                                              \

@@ -68,7 +68,7 @@ tools/regress/regress.sh -s 1 -o "$tmp/regress" -b "$benches" >"$tmp/regress-non
 check "regress of no bench" "$tmp/regress-none.log" $? "usage"
 tools/regress/regress.sh -s 1 -o "$tmp/regress" -b "$benches" rar_phys no_such >"$tmp/regress-missing.log" 2>&1
 check "regress with a bench missing" "$tmp/regress-missing.log" $? "no bench .*bench_no_such"
-mutate/score.sh -d "$tmp/mutate" >"$tmp/mutate-none.log" 2>&1
+mutate/score.py -d "$tmp/mutate" >"$tmp/mutate-none.log" 2>&1
 check "mutate of no block" "$tmp/mutate-none.log" $? "usage"
 tools/regress/coverage.sh -R -o "$tmp/coverage" >"$tmp/coverage-none.log" 2>&1
 check "coverage of no block" "$tmp/coverage-none.log" $? "usage"

@@ -304,8 +304,9 @@ def gen(rows, rtl_dir, out):
 VALID = {
     "synth": re.compile(r"(logic|macro(:[A-Za-z_0-9,]+)?)( |$)"),
     "impl": re.compile(r"(-|[0-9]+)$"),
-    "mutate": re.compile(r"(-|((sample|top-only|cut|txns=[0-9]+|check=[0-9]+|lemma-check=[^;]+)"
-                         r"(;|$))+)$"),
+    # check=: a mutant's signature, MODE:[SCOPE/]TYPE.PORT[BIT][^CTRLBIT]@FILE:CELL (mutate/mutants.py)
+    "mutate": re.compile(r"(-|((sample|top-only|cut|txns=[0-9]+|lemma-check=[^;]+"
+                         r"|check=[a-z0-9]+:[^;@]+\[[0-9]+\](\^[0-9]+)?@[^;:]+:[0-9a-f]{8})(;|$))+)$"),
 }
 
 

@@ -15,7 +15,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "tools"))
 import registry  # noqa: E402
 
 TOOL = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools", "registry.py")
-ROW = "blk\tblk\t0\tlogic sub macro:arr:q\t-Wno-x\tsample;txns=7;check=9\tpaper 1\ta block"
+ROW = "blk\tblk\t0\tlogic sub macro:arr:q\t-Wno-x\tsample;txns=7;check=cnot1:u_a/xor.A[1]^0@blk.v:0123abcd\tpaper 1\ta block"
 PORTS = [("clk", "input", 1), ("a", "input", 4), ("y", "output", 2)]
 
 
@@ -118,7 +118,7 @@ class Views(unittest.TestCase):
         self.assertIn("RTL_FILES_blk := rtl/blk.v ", mk)
         self.assertIn("VFLAGS_blk := -Wno-x", mk)
         self.assertIn("VFLAGS_two := ", mk)
-        self.assertEqual(mk[-5:], ["export MUT_TXNS_blk ?= 7", "export MUT_CHECK_blk ?= 9",
+        self.assertEqual(mk[-5:], ["export MUT_TXNS_blk ?= 7", "export MUT_CHECK_blk ?= cnot1:u_a/xor.A[1]^0@blk.v:0123abcd",
                                    "MUT_SAMPLE_BLOCKS := blk ", "MUT_TOP_ONLY := two ",
                                    "export MUT_CUT_MEMORIES ?= two "])
 
@@ -194,8 +194,13 @@ class Check(unittest.TestCase):
         bad = ROW.replace("logic sub", "gates").replace("\t0\t", "\tx\t").replace("sample;", "bogus;")
         self.assertEqual(self.problems(bad), [
             "no synth entry (synth column: logic or macro[:REGS])", "impl must be - or an IMPL value",
-            "bad mutate settings 'bogus;txns=7;check=9'"])
+            "bad mutate settings 'bogus;txns=7;check=cnot1:u_a/xor.A[1]^0@blk.v:0123abcd'"])
         self.assertEqual(self.problems("blk\tblk")[0][:22], "the row needs 8 tab-se")
+
+    def test_a_check_mutant_is_named_by_its_signature_not_its_number(self):
+        self.assertEqual(self.problems(ROW.replace("check=cnot1:", "check=inv:")), [])
+        numbered = ROW.replace(ROW.split("\t")[5], "cut;check=193")
+        self.assertEqual(self.problems(numbered), ["bad mutate settings 'cut;check=193'"])
 
 
 class Generation(unittest.TestCase):
