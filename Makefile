@@ -102,7 +102,7 @@ $(BUILD)/tb/bench_%@0: $(BENCH_DEPS) | $(TOOLS_OK)
 	$(call verilate,$*,$*@0,-GIMPL=0)
 
 verify: $(BENCHES) $(VARIANT_BENCHES)
-	@tools/verify.sh $(SEED) "$(N)" $(BLOCKS) $(IMPL_BLOCKS:%=%@0)
+	@tools/runner.py verify -s $(SEED) -n "$(N)" -o $(BUILD)/verify $(BLOCKS) $(IMPL_BLOCKS:%=%@0)
 
 clean:
 	rm -rf $(BUILD)
@@ -142,7 +142,7 @@ asan: $(BUILD)/asan/deltarf $(UNIT_TESTS:$(BUILD)/tests/%=$(BUILD)/asan/tests/%)
 ICARUS_N ?= 500
 ICARUS_CYCLES ?= 20000
 icarus: $(BENCHES) $(BLOCKS:%=$(GEN)/icarus/%_tb.v)
-	ICARUS_CYCLES=$(ICARUS_CYCLES) tools/icarus.sh $(SEED) $(ICARUS_N) $(BLOCKS)
+	ICARUS_CYCLES=$(ICARUS_CYCLES) tools/icarus.py run $(SEED) $(ICARUS_N) $(BLOCKS)
 
 # BENCH_BASE: the revision the lockstep speed is compared with (side by side, one run): the
 # main of 2026-11-25 before the registry and the speed work (issue 17).

@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
 """Mutation score of the lockstep benches (issue 7; docs/mutate.md): runs each block's bench on
-its mutants (mutate/run.sh), tries to prove every survivor equivalent (mutate/equiv.sh, else the
-block's requirement: mutate/spec/BLOCK.txt) and writes the report, each mutant named by its
-signature (mutate/mutants.py, issue 31). A mutant passes when killed or proven equivalent.
+its mutants (--mutant K, one job each through the one runner, tools/runner.py: two at a time on
+this machine, LAUNCHER=slurm a Slurm job array; each under a 120 s timeout), tries to prove every
+survivor equivalent (mutate/equiv.sh, else the block's requirement: mutate/spec/BLOCK.txt) and
+writes the report, each mutant named by its signature (mutate/mutants.py, issue 31). Killed =
+the bench reports a divergence. A mutant passes when killed or proven equivalent.
 Ends with "NAME: N passed, N failed" (tools/runner.py); exit 1 if any fails, 2 if a block's
 mutants could not be run.
 env MUT_TXNS_<block>: a block's own run bound; MUT_CUT_MEMORIES: blocks proven with their
@@ -21,6 +23,7 @@ import runner  # noqa: E402
 import mutants  # noqa: E402  (mutate/, this script's folder)
 
 PASSING = ("killed", "equivalent")
+RUN_SECONDS = 120  # a mutant run's limit
 
 
 def arguments(argv):
@@ -86,14 +89,33 @@ class Block:
                     return script
         return None
 
-    def run(self):
-        """Runs the mutants (mutate/run.sh), proves the survivors, writes the verdicts."""
+    def run_mutants(self):
+        """Runs the bench on the mutants, one runner job each: NAME-results.tsv (K, verdict,
+        first divergence or counts); the counts on stderr."""
+        bench, table = os.path.join(self.dir, "bench"), self.table()
+        if not os.access(bench, os.X_OK):
+            raise mutants.MutantError(f"no model {bench} (make {bench})")
         n = os.environ.get(f"MUT_TXNS_{self.name}") or self.args.txns
-        cmd = [os.path.join(HERE, "run.sh"), "-n", n, "-o", self.path("results"), self.name,
-               self.dir] + self.selection()
-        if subprocess.call(cmd, stdout=2) != 0:  # its progress and counts to stderr
-            raise mutants.MutantError(f"{self.name}: mutate/run.sh failed")
-        results = read_tsv(self.path("results"))
+        runs = os.path.abspath(os.path.join(self.dir, "runs"))
+        ks = self.selection() or list(table)
+        runner.write_jobs(runs, [runner.Job(k, f"timeout {RUN_SECONDS} {os.path.abspath(bench)} "
+                                            f"--mutant {k} --n {n}") for k in ks])
+        launcher = os.environ.get("LAUNCHER", "local")
+        if runner.launch(runs, launcher, 2 if launcher == "local" else None,
+                         f"mutate {self.name}") not in (0, 3):
+            raise mutants.MutantError(f"{self.name}: the runner could not run its mutants")
+        results = [(k,) + run_verdict(runs, k) for k in sorted(ks, key=int)]
+        with open(self.path("results"), "w", encoding="utf-8") as f:
+            f.write("".join("\t".join(r) + "\n" for r in results))
+        v = [r[1] for r in results]
+        sys.stderr.write(f"{self.name}: {len(v)} mutants run, {v.count('killed')} killed, "
+                         f"{v.count('survived')} survived, {v.count('timeout')} timeout, "
+                         f"{v.count('crashed')} crashed\n")
+        return results
+
+    def run(self):
+        """Runs the mutants, proves the survivors, writes the verdicts."""
+        results = self.run_mutants()
         survivors = [r[0] for r in results if r[1] == "survived"]
         with concurrent.futures.ThreadPoolExecutor(2) as pool:  # two proofs at a time
             proofs = dict(zip(survivors, pool.map(self.equiv, survivors)))
@@ -132,6 +154,27 @@ class Block:
         table = self.table()
         return [f"- {self.name} `{sig}`: {table[k][1]} — {detail}\n"
                 for k, sig, v, detail in self.verdicts() if v == verdict]
+
+
+def run_verdict(runs, k):
+    """A mutant run's verdict and detail: killed (its first divergence), timeout, crashed (an
+    exit status of a crash or of a usage error, 2) or survived (its closing counts)."""
+    r, divergence = runner.result(runs, k), None
+    try:
+        with open(runner.log_path(runs, k), encoding="utf-8", errors="replace") as f:
+            divergence = next((line[line.index("FIRST DIVERGENCE"):].strip() for line in f
+                               if "FIRST DIVERGENCE" in line), None)
+    except OSError:
+        pass
+    if divergence:
+        return "killed", divergence[len("FIRST DIVERGENCE "):]
+    if r is None:
+        return "crashed", "no result (the launcher lost the run)"
+    if r.rc == 124:
+        return "timeout", f"no divergence in {RUN_SECONDS} s"
+    if r.rc > 128 or r.rc == 2:
+        return "crashed", f"exit status {r.rc}"
+    return "survived", "%d passed, %d failed" % r.counts if r.counts else "no closing line"
 
 
 def spec_scripts(block, sig):

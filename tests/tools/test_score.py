@@ -84,12 +84,40 @@ class Report(unittest.TestCase):
         self.assertEqual(out.splitlines()[-2:], [f"sample: report in {d}/r.md", "sample: 2 passed, 0 failed"])
 
     def test_a_block_that_cannot_be_run_stops_the_run(self):
-        with tempfile.TemporaryDirectory() as d, \
-                mock.patch.object(score.subprocess, "call", return_value=2) as call:
-            status, _ = run(["-d", d, "-n", "7", "blk"])
+        with tempfile.TemporaryDirectory() as d:
+            fixture(d, "blk", [])
+            with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()) as err:
+                status = score.main(["-d", d, "-n", "7", "blk"])
         self.assertEqual(status, 2)
-        self.assertEqual(call.call_args.args[0][1:], ["-n", "7", "-o", f"{d}/blk/mutate-results.tsv",
-                                                      "blk", f"{d}/blk"])
+        self.assertIn("mutate: blk could not be run: no model", err.getvalue())
+
+
+class Runs(unittest.TestCase):
+    def test_mutants_run_through_the_runner_and_are_judged(self):
+        """A stand-in model: mutant 1 diverges, 2 survives, 3 times out (exit 124)."""
+        with tempfile.TemporaryDirectory() as d:
+            fixture(d, "blk", [])
+            write(os.path.join(d, "blk", "bench"), """#!/bin/sh
+case $2 in
+  1) echo "blk: FIRST DIVERGENCE at cycle 4: signal y"; exit 1 ;;
+  2) echo "blk: $4 passed, 0 failed" ;;
+  *) exit 124 ;;
+esac
+""")
+            os.chmod(os.path.join(d, "blk", "bench"), 0o755)
+            with mock.patch.object(score.Block, "equiv", lambda self, k: f"{k} unproven"):
+                status, out = run(["-d", d, "-n", "9", "blk"])
+            results = score.read_tsv(os.path.join(d, "blk", "mutate-results.tsv"))
+        self.assertEqual(results, [["1", "killed", "at cycle 4: signal y"], ["2", "survived", "9 passed, 0 failed"],
+                                   ["3", "timeout", "no divergence in 120 s"]])
+        self.assertIn(f"- blk `{SIGS[1]}`: description 2 — 9 passed, 0 failed; unproven\n", out)
+        self.assertEqual(status, 1)
+
+    def test_a_run_without_a_status_or_a_crash_is_crashed(self):
+        with tempfile.TemporaryDirectory() as d:
+            write(os.path.join(d, "out", "1.status"), "139 1.0 h - -\n")
+            self.assertEqual(score.run_verdict(d, "1"), ("crashed", "exit status 139"))
+            self.assertEqual(score.run_verdict(d, "2"), ("crashed", "no result (the launcher lost the run)"))
 
 
 class ProverCheck(unittest.TestCase):
