@@ -98,7 +98,7 @@ class Block:
         n = os.environ.get(f"MUT_TXNS_{self.name}") or self.args.txns
         runs = os.path.abspath(os.path.join(self.dir, "runs"))
         ks = self.selection() or list(table)
-        runner.write_jobs(runs, [runner.Job(k, f"timeout {RUN_SECONDS} {os.path.abspath(bench)} "
+        runner.write_jobs(runs, [runner.Job(k, f"timeout {RUN_SECONDS} {runner.tree_path(bench)} "
                                             f"--mutant {k} --n {n}") for k in ks])
         launcher = os.environ.get("LAUNCHER", "local")
         if runner.launch(runs, launcher, 2 if launcher == "local" else None,

@@ -87,6 +87,12 @@ def read_jobs(d):
         return [Job(*line.rstrip("\n").split("\t")) for line in f if line.strip()]
 
 
+def tree_path(path):
+    """A path as the jobs see it: relative to the tree's root, where they run (a bench's own
+    replay line then reads as it did when run from there)."""
+    return os.path.relpath(os.path.abspath(path), ROOT)
+
+
 def log_path(d, jid):
     return os.path.join(d, "out", jid + ".log")
 
@@ -190,7 +196,7 @@ def launch_local(d, jobs, at_once, progress=None, done=None):
                     done(job)
             if progress:
                 progress.show(f"{at_once} at a time")
-            time.sleep(0.05)
+            time.sleep(0.01)  # a finished job is seen within 10 ms
     except KeyboardInterrupt:
         for proc in running:
             os.killpg(proc.pid, signal.SIGTERM)
@@ -365,8 +371,8 @@ def verify(argv):
     a = p.parse_args(argv)
     args = f" --seed {shlex.quote(a.seed)}" + (f" --n {shlex.quote(a.n)}" if a.n else "")
     jobs = [Job(b, shlex.quote(bench) + args) for b in a.blocks
-            for bench in [os.path.join(os.path.abspath(a.benches), "bench_" + b)]
-            if os.access(bench, os.X_OK)]
+            for bench in [tree_path(os.path.join(a.benches, "bench_" + b))]
+            if os.access(os.path.join(ROOT, bench), os.X_OK)]
     return 0 if run_benches("verify", os.path.abspath(a.out), jobs, a.jobs, a.blocks) else 1
 
 

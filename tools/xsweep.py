@@ -41,8 +41,8 @@ def jobs(a):
     args = f" --seed {shlex.quote(a.seed)}" + (f" --n {shlex.quote(a.n)}" if a.n else "")
     out = []
     for b in a.blocks:
-        bench = os.path.join(os.path.abspath(a.benches), "bench_" + b)
-        if os.access(bench, os.X_OK):
+        bench = runner.tree_path(os.path.join(a.benches, "bench_" + b))
+        if os.access(os.path.join(runner.ROOT, bench), os.X_OK):
             out += [runner.Job(f"{b}-x{x}", f"{shlex.quote(bench)}{args} --xseed {shlex.quote(x)}", b)
                     for x in a.xseeds.split()]
     return out
