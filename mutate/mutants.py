@@ -228,7 +228,8 @@ def mutant_list(block, drawn, netlist, pins, sources):
         cell, mode, port, bit, ctrl = netlist.find(pin)
         srcs = netlist.cells[cell].get("attributes", {}).get("src", "").split("|")
         line = command(len(rows) + 1, block, cell, mode, port, bit, ctrl, srcs)
-        rows.append((line, netlist.signature(parse_command(line)), describe(parse_command(line), sources)))
+        opts = parse_command(line)
+        rows.append((line, netlist.signature(opts), describe(opts, sources)))
         seen.add(pin)
     return rows
 
