@@ -13,7 +13,7 @@ RTL_DIR ?= rtl
 RTL := $(wildcard $(RTL_DIR)/*.v)
 GEN := $(BUILD)/gen
 
-# --- the block registry (blocks.tsv, tools/registry.sh) ----------------------------------
+# --- the block registry (blocks.tsv, tools/registry.py) ----------------------------------
 # $(GEN)/registry.mk: BLOCKS, IMPL_BLOCKS, SYNTH_BLOCKS, SYNTH_MACROS, RTL_FILES_<b>,
 # FORMAL_FILES_<b>, VFLAGS_<b> and the mutate settings; beside it the ports read from the RTL
 # and, per block, the bench's port struct, the Verilator shim and the Icarus testbench.
@@ -30,8 +30,8 @@ $(if $(strip $(BLOCKS)),,$(error no block to run: BLOCKS is empty (the registry,
 $(if $(filter-out $(REGISTRY_BLOCKS),$(BLOCKS)),$(error BLOCKS names what blocks.tsv does not register: $(filter-out $(REGISTRY_BLOCKS),$(BLOCKS))))
 endif
 endif
-$(GEN)/registry.mk: blocks.tsv tools/registry.sh $(RTL) | $(TOOLS_OK)
-	RTL_DIR=$(RTL_DIR) tools/registry.sh gen $(GEN)
+$(GEN)/registry.mk: blocks.tsv tools/registry.py $(RTL) | $(TOOLS_OK)
+	RTL_DIR=$(RTL_DIR) tools/registry.py gen $(GEN)
 $(GEN)/tb/ports_%.h $(GEN)/tb/shim_%.cpp $(GEN)/icarus/%_tb.v: $(GEN)/registry.mk ;
 # C models of the blocks (cmodel/) and the trace evaluation built on them (eval/)
 CMODEL_SRC := $(wildcard cmodel/*.c) $(wildcard eval/*.c)
@@ -102,7 +102,7 @@ $(BUILD)/tb/bench_%@0: $(BENCH_DEPS) | $(TOOLS_OK)
 	$(call verilate,$*,$*@0,-GIMPL=0)
 
 verify: $(BENCHES) $(VARIANT_BENCHES)
-	@tools/verify.sh $(SEED) "$(N)" $(BLOCKS) $(IMPL_BLOCKS:%=%@0)
+	@tools/runner.py verify -s $(SEED) -n "$(N)" -o $(BUILD)/verify $(BLOCKS) $(IMPL_BLOCKS:%=%@0)
 
 clean:
 	rm -rf $(BUILD)
@@ -142,7 +142,7 @@ asan: $(BUILD)/asan/deltarf $(UNIT_TESTS:$(BUILD)/tests/%=$(BUILD)/asan/tests/%)
 ICARUS_N ?= 500
 ICARUS_CYCLES ?= 20000
 icarus: $(BENCHES) $(BLOCKS:%=$(GEN)/icarus/%_tb.v)
-	ICARUS_CYCLES=$(ICARUS_CYCLES) tools/icarus.sh $(SEED) $(ICARUS_N) $(BLOCKS)
+	ICARUS_CYCLES=$(ICARUS_CYCLES) tools/icarus.py run $(SEED) $(ICARUS_N) $(BLOCKS)
 
 # BENCH_BASE: the revision the lockstep speed is compared with (side by side, one run): the
 # main of 2026-11-25 before the registry and the speed work (issue 17).
@@ -168,7 +168,7 @@ test-build: $(BUILD)/deltarf $(HARNESS_LIB) $(BENCHES) $(VARIANT_BENCHES) $(UNIT
 # first). They run side by side, two at a time, after check-registry and test-build.
 # check-tests fails naming any file under tests/ that no step runs (tools/check_tests_run.py).
 TEST_STEPS += synth-smoke:233 asan:33 icarus:61 lint:44 verify:16 selftest:25 unit:4 cli:3 \
-  params:1 check-tests:2 check-docs:1 pytools:2 first-contact:15
+  params:1 check-tests:2 check-docs:1 pytools:4 first-contact:15
 TEST_STEP_NAMES = $(foreach s,$(TEST_STEPS),$(firstword $(subst :, ,$s)))
 test: | $(TOOLS_OK)
 	tools/run-tests.sh check-registry test-build -- $(TEST_STEPS)
@@ -212,11 +212,11 @@ blocks:
 
 # Every registered block has its parts; every RTL top is registered; README's table is current.
 check-registry: $(GEN)/registry.mk
-	tools/registry.sh check $(GEN)
+	tools/registry.py check $(GEN)
 
 # README.md's block table from blocks.tsv and its CLI section from the CLI's verb table.
 readme: $(BUILD)/deltarf
-	tools/registry.sh readme
+	tools/registry.py readme
 	$(BUILD)/deltarf --usage-table | python3 tools/readme_cli.py README.md
 
 # --- per-topic fragments: formal (issue 4), eval (issue 6), mutate / fuzz (issue 7) --------

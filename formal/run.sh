@@ -33,7 +33,7 @@ CEX_DEPTH=12   # BMC depth of the search for a real counterexample when an induc
 . "$HERE/covers.sh"
 for e in "$HERE"/engine/*.sh; do . "$e"; done
 
-blocks() { "$HERE/../tools/registry.sh" blocks; }
+blocks() { "$HERE/../tools/registry.py" blocks; }
 
 # groups BLOCK TASK: the group lines of the block's props file for the task
 groups() {

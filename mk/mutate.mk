@@ -9,24 +9,27 @@ MUT_SEED ?= 1
 MUT_TXNS ?= 100000
 # Per-block settings (MUT_TXNS_<b>, MUT_TOP_ONLY, MUT_CUT_MEMORIES, MUT_CHECK_<b>,
 # MUT_LEMMA_CHECK_<b>, MUT_SAMPLE_BLOCKS) come from blocks.tsv's mutate column (registry.mk).
+# Mutants are named by their signature (mutate/mutants.py, docs/mutate.md), and a block's
+# MUT_CHECK_<b> mutant is pinned: added to the netlist when the draw lacks it.
 # dcp_slice: its netlist model runs ~1.2 ms a transaction (17x its RTL model), so a survivor's
 # run is bounded at 40000 writes (~12 injection phases); it is mutated in its own cells only
 # (its submodules are blocks of their own); its survivors are proven with its memories cut
-# (memory_map of the 64 KB array does not finish); the cut prover is checked on killed mutant
-# 193 (lane 8's write enable, reaching the outputs only through the slice memory), the lemma
+# (memory_map of the 64 KB array does not finish); the cut prover is checked on a killed mutant
+# of lane 8's write enable (reaching the outputs only through the slice memory), the lemma
 # prover on a false lemma (mutate/lemmas/dcp_slice.txt holds the true one).
 # every 20th mutant from the 13th: one survivor to prove (rc_decompress, combinational), none of
 # the 256-row tables, whose proofs take ~40 s of Yosys each (docs/mutate.md)
 MUT_SAMPLE := $(shell seq 13 20 $(MUT_N))
 TEST_STEPS += mutate-sample:34
 .PHONY: mutate mutate-sample FORCE
-# The netlist of MUT_N mutants; remade when N, the seed or -t changes (net.cfg).
-mut_top = $(if $(filter $*,$(MUT_TOP_ONLY)),-t)
-$(MUT)/%/net.v: $(RTL) mutate/gen.sh $(MUT)/%/net.cfg | $(TOOLS_OK)
-	mutate/gen.sh -r $(RTL_DIR) $(mut_top) $* $(MUT_N) $(MUT_SEED) $(MUT)/$*
+# The netlist of MUT_N mutants and the pinned one; remade when N, the seed, -t or the pin
+# changes (net.cfg).
+mut_opts = $(strip $(if $(filter $*,$(MUT_TOP_ONLY)),-t) $(if $(MUT_CHECK_$*),-p '$(MUT_CHECK_$*)'))
+$(MUT)/%/net.v: $(RTL) mutate/mutants.py $(MUT)/%/net.cfg | $(TOOLS_OK)
+	mutate/mutants.py gen -r $(RTL_DIR) $(mut_opts) $* $(MUT_N) $(MUT_SEED) $(MUT)/$*
 $(MUT)/%/net.cfg: FORCE
-	@mkdir -p $(dir $@); echo "$(strip $(MUT_N) $(MUT_SEED) $(mut_top))" | cmp -s - $@ \
-	  || echo "$(strip $(MUT_N) $(MUT_SEED) $(mut_top))" >$@
+	@mkdir -p $(dir $@); echo "$(strip $(MUT_N) $(MUT_SEED) $(mut_opts))" | cmp -s - $@ \
+	  || echo "$(strip $(MUT_N) $(MUT_SEED) $(mut_opts))" >$@
 # The block's unchanged bench and shim on the mutant netlist; the shim exposes mutsel.
 $(MUT)/%/bench: BENCH_RTL = $(MUT)/$*/net.v
 $(MUT)/%/bench: VERILATOR_FLAGS += -Wno-fatal -Wno-lint -Wno-style -CFLAGS -DDRF_MUTANT_PORT
@@ -34,8 +37,8 @@ $(MUT)/%/bench: $(BENCH_DEPS) $(MUT)/%/net.v | $(TOOLS_OK)
 	$(call verilate,$*,mutate_$*)
 
 mutate: $(BLOCKS:%=$(MUT)/%/bench)
-	mutate/score.sh -d $(MUT) -n $(MUT_TXNS) -c -o $(MUT)/report.md $(BLOCKS)
+	mutate/score.py -d $(MUT) -n $(MUT_TXNS) -c -o $(MUT)/report.md $(BLOCKS)
 
 mutate-sample: $(MUT_SAMPLE_BLOCKS:%=$(MUT)/%/bench)
-	mutate/score.sh -d $(MUT) -n $(MUT_TXNS) -k "$(MUT_SAMPLE)" -t mutate-sample -c \
+	mutate/score.py -d $(MUT) -n $(MUT_TXNS) -k "$(MUT_SAMPLE)" -t mutate-sample -c \
 	  -o $(MUT)/sample.md $(MUT_SAMPLE_BLOCKS)

@@ -115,8 +115,7 @@ $miter; hierarchy -top miter; opt -fast; sat -prove trigger 0 -set-assumes"
 # merges the kept pairs that are equal, pdr finds the relation between the others.
 prove_kept() {
   local spec sel= uncut= w
-  spec=$(awk -v k="$k" '!/^#/ {n = split($1, ks, ","); for (i = 1; i <= n; i++) if (ks[i] == k) {
-    $1 = ""; print; next } }' "$here/keep/$block.txt" 2>/dev/null)
+  spec=$("$here/mutants.py" keep "$block" "$dir" "$k") # by K's signature (mutate/mutants.py)
   [ -n "$spec" ] || return
   set -f # the names are Yosys patterns
   for w in $spec; do

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The thin C++ shim between the C lockstep harness and a Verilated model (tb/dut.h).
 // A block's shim, DRF_SHIM(block) { PORT(name, DUT_IN|DUT_OUT, width), ... }, is generated
-// from the RTL's ports by tools/registry.sh (build/gen/tb/shim_<block>.cpp).
+// from the RTL's ports by tools/registry.py (build/gen/tb/shim_<block>.cpp).
 #ifndef VSHIM_HPP
 #define VSHIM_HPP
 
@@ -55,7 +55,7 @@ template <class M> struct dut_model final : dut {
 
 #define PORT(x, dir, width)                                                              \
     dut_port{#x, static_cast<void *>(&mdl->x), sizeof(mdl->x), dir, width, 0}
-// A mutant model (mutate/gen.sh, docs/mutate.md) has one more input, mutsel: the harness's
+// A mutant model (mutate/mutants.py, docs/mutate.md) has one more input, mutsel: the harness's
 // --mutant K drives it. Its build defines DRF_MUTANT_PORT.
 #ifdef DRF_MUTANT_PORT
 #define DRF_MUTANT_PORTS(d)                                                              \

@@ -32,7 +32,7 @@ check "value prints a derived parameter (DRF_REG_BITS = 8)" \
   "[ \"\$(tools/gen_params.sh value DRF_REG_BITS)\" = 8 ]"
 check "value of an unknown parameter fails" "! tools/gen_params.sh value DRF_NOPE >/dev/null 2>&1"
 check "the registry's cycles resolve a parameter (psu: DRF_PSU_PATCH_CYCLES) and a number" \
-  "[ \"\$(tools/registry.sh cycles psu)\" = \"\$(tools/gen_params.sh value DRF_PSU_PATCH_CYCLES)\" ] &&
-   [ \"\$(tools/registry.sh cycles rar_phys)\" = 1 ]"
+  "[ \"\$(tools/registry.py cycles psu)\" = \"\$(tools/gen_params.sh value DRF_PSU_PATCH_CYCLES)\" ] &&
+   [ \"\$(tools/registry.py cycles rar_phys)\" = 1 ]"
 echo "params: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

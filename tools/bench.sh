@@ -7,8 +7,6 @@
 # (build/bench-base) and run beside today's on the same seed and transactions, in one run.
 set -euo pipefail
 
-# shellcheck source=tools/icarus.sh
-source "$(dirname "$0")/icarus.sh" # build_tb, make_vectors, run_tb
 SEED=${1:-1}
 BASE_REV=${2:-}
 BLOCKS=(rc_compress rc_decompress) # the Verilator / Icarus comparison
@@ -38,11 +36,10 @@ verilator_rate() {
 # Icarus on vectors of the same seed (fewer transactions): wall time of the vvp run.
 icarus_rate() {
   local block=$1 t0 t1
-  N=${IC_N[$block]}
-  build_tb "$block"
-  make_vectors "$block"
+  tools/icarus.py tb "$block" "$OUT"
+  tools/icarus.py vectors "$block" "$SEED" "${IC_N[$block]}" "$OUT"
   t0=$(date +%s.%N)
-  run_tb "$block" "$OUT/$block.vec" "$OUT/$block.icarus.log" >/dev/null \
+  tools/icarus.py replay "$block" "$OUT/$block.vec" "$OUT/$block.icarus.log" "$OUT" >/dev/null \
     || echo "bench: note: the Icarus run of $block failed (see $OUT/$block.icarus.log)" >&2
   t1=$(date +%s.%N)
   IC_CYCLES[$block]=$(wc -l <"$OUT/$block.vec")

@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: Apache-2.0
-# Broken RTL copies for the self-tests (tests/harness_selftest.sh, tools/xsweep.sh selftest,
+# Broken RTL copies for the self-tests (tests/harness_selftest.sh, tools/xsweep_selftest.sh,
 # formal/selftest.sh): sourced, it defines rtl_copy and share_objects.
 
 # rtl_copy DIR FILE SED: rtl/ copied to DIR (every .v and .vh) with FILE changed by SED;

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # make coverage (issue 20; docs/coverage.md): runs the benches built with Verilator --coverage
 # ($(COV_OUT)/build/tb, mk/coverage.mk) over SEEDS seeds each through the regression
-# (tools/regress/regress.sh, LAUNCHER), merges the counts per block and over all blocks with
+# (tools/regress/regress.py, LAUNCHER), merges the counts per block and over all blocks with
 # verilator_coverage, writes the HTML report with genhtml (lcov), then the per-block table of line,
 # toggle and branch coverage and the gate (issue 28): every point never hit must be named by an
 # exclusion of EXCL (tools/regress/coverage_gate.py), DIR/summary.md; exit 1 when not.
@@ -23,7 +23,7 @@ status=0
 if [ -z "$report_only" ]; then
   rm -rf "$out/dat"
   start=$SECONDS
-  "$here/regress.sh" -l "${LAUNCHER:-local}" -s "$seeds" -n "$n" -o "$out/regress" \
+  "$here/regress.py" -l "${LAUNCHER:-local}" -s "$seeds" -n "$n" -o "$out/regress" \
     -b "$out/build/tb" -c "$out/dat" "$@"
   status=$?
   [ "$status" -le 1 ] || exit 2
