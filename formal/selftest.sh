@@ -55,8 +55,8 @@ mutate rc_slice rc_slice.v 's/\.sw(mov_active ? sw : rd_sw_b)/.sw(rd_sw_b)/' \
 mutate dcp_slice dcp_slice.v 's/wire \[ROW-1:0\] old_row = old_comp ? mov_row :/wire [ROW-1:0] old_row = old_comp ? {ROW{1'"'"'b0}} :/' \
     "old_row = old_comp ? {ROW{1'b0}} :" dcp_slice.prove read-lane0
 # PV Section 4.2.2 / docs/pv-decisions.md D7: tied sub-banks ranked higher ID first
-mutate pv_bank_org pv_bank_org.v 's/(d\[j\*DB +: DB\] == cur \&\& J < next)/(d[j*DB +: DB] == cur \&\& J > next)/' \
-    "== cur && J > next)" pv_bank_org.prove spec
+mutate pv_bank_org pv_bank_org.v 's/(d\[j\*DB +: DB\] == cur \&\& J < ia)/(d[j*DB +: DB] == cur \&\& J > ia)/' \
+    "== cur && J > ia)" pv_bank_org.prove spec
 
 [ "$fails" -eq 0 ] && echo "formal selftest: $n mutations caught" || echo "formal selftest: $fails problem(s)"
 [ "$fails" -eq 0 ]
