@@ -329,11 +329,14 @@ static void sweep_inputs(const scoreboard *sb, traffic *tr, psu_in *in, unsigned
  * map with block (e + k) % PSU_BLKS of every entry e < c faulty, then take_u alone, which
  * must take c. Every entry's whole-free test then sees each of its blocks occupied alone,
  * and take_u's entry mask every entry taken while the blocks around it are free, three in
- * each entry below and all above: a stray bit of the take shows in the bitmap. Then random
- * traffic, from a new map. */
+ * each entry below and all above: a stray bit of the take shows in the bitmap. Then, for
+ * k = PSU_BLKS + b, the fault sweep: every entry below c wholly faulty and block b of c
+ * alone, then take_c, whose patch is c's first other block in the faulty tier: every entry's
+ * faulty-entry test sees each of its blocks alone (random maps give such an entry the
+ * lowest faulty candidate about never). Then random traffic, from a new map. */
 static bool take_sweeping(const traffic *tr)
 {
-    return !tr->sweeping && tr->tk_k < PSU_BLKS;
+    return !tr->sweeping && tr->tk_k < 2 * PSU_BLKS;
 }
 
 /* A sweep's next cycle takes patches: it waits (an idle cycle) until the selection is ready. */
@@ -344,8 +347,10 @@ static bool sweep_waits(const traffic *tr, bool steering, bool ready)
 
 static void take_sweep_inputs(traffic *tr, psu_in *in)
 {
+    const bool faults = tr->tk_k >= PSU_BLKS;
     if (tr->tk_take) {
-        in->take_u = true;
+        in->take_u = !faults;
+        in->take_c = faults;
         if (++tr->tk_c == PSU_ENTRIES) {
             tr->tk_c = 0;
             tr->tk_k++;
@@ -353,7 +358,9 @@ static void take_sweep_inputs(traffic *tr, psu_in *in)
     } else {
         fm_map m = {{0}};
         for (unsigned e = 0; e < tr->tk_c; e++)
-            m.faulty[e] = (uint8_t)(1u << ((e + tr->tk_k) % PSU_BLKS));
+            m.faulty[e] = (uint8_t)(faults ? ALL_BLKS : 1u << ((e + tr->tk_k) % PSU_BLKS));
+        if (faults)
+            m.faulty[tr->tk_c] = (uint8_t)(1u << (tr->tk_k - PSU_BLKS));
         fm_pack(&m, in->faulty);
         in->load_map = true;
     }

@@ -57,7 +57,7 @@ def make_vectors(block, seed, n, out):
     """OUT/BLOCK.vec from the Verilator lockstep bench. A short run may miss coverage bins (exit
     1): that is make verify's business, but a divergence is shown. With ICARUS_CYCLES > 0 the
     replay is the run's first cycles (a prefix of a run is a run: psu's directed steering sweep
-    alone is 65,280 cycles, two minutes of Icarus)."""
+    alone is about 130,000 cycles, waits for its pipelined selection included)."""
     log, vec = f"{out}/{block}.gen.log", f"{out}/{block}.vec"
     if quiet([f"build/tb/bench_{block}", "--seed", seed, "--n", n, "--vectors", vec], log) != 0:
         for line in lines_of(log):
