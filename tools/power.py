@@ -17,6 +17,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import libcut  # noqa: E402
+import registry  # noqa: E402
 import reproduction  # noqa: E402
 
 ROOT = os.path.normpath(os.path.join(HERE, ".."))
@@ -24,9 +25,6 @@ LIBERTY = "synth/deltarf45.lib"
 REGISTRY = "blocks.tsv"
 NODES = "data/papers/nodes.tsv"
 PAPERS = "data/papers/reproduction.tsv"
-# blocks.tsv's columns (tools/registry.sh COLUMNS)
-REGISTRY_COLUMNS = ["block", "cmodel", "impl", "synth", "verilator", "mutate", "paper", "what",
-                    "cycles", "op"]
 TECH_NM = 45
 CLOCK_PORT = "clk"            # every clocked block's clock (the registry's benches drive it)
 INPUT_DELAY_NS = 0.0          # ours: the block owns the whole cycle (docs/synth.md)
@@ -63,19 +61,13 @@ def read_text(path):
 
 
 def read_registry(path):
-    """{block: {column: field}} of blocks.tsv."""
-    out = {}
-    for n, line in enumerate(read_text(path).splitlines(), 1):
-        if line.startswith("#") or not line.strip():
-            continue
-        cells = line.split("\t")
-        if len(cells) != len(REGISTRY_COLUMNS):
-            raise PowerError(f"{path}:{n}: {len(cells)} columns, expected {len(REGISTRY_COLUMNS)}")
-        row = dict(zip(REGISTRY_COLUMNS, cells))
-        if not re.fullmatch(r"[1-9][0-9]*", row["cycles"]):
-            raise PowerError(f"{path}:{n}: cycles {row['cycles']!r} is not a positive integer")
-        out[row["block"]] = row
-    return out
+    """{block: {column: field}} of blocks.tsv (tools/registry.py), cycles as a number."""
+    try:
+        rows = registry.read_rows(path)
+        return {r[0]: dict({c: registry.column(r, c) for c in registry.COLUMNS},
+                           cycles=registry.cycles(r)) for r in rows}
+    except (OSError, registry.RegistryError) as e:
+        raise PowerError(f"{path}: {e}") from None
 
 
 def read_tsv(path, columns):
@@ -163,10 +155,11 @@ def top_module(design, block):
 
 
 def sta_netlist(top, name, lib_cells):
-    """(Verilog text, instance names, macros, boundary pins): the liberty cells as instances u__<k>
-    (k indexes the instance names), every other cell (an inferred $mem, a black-boxed array)
-    removed and its pins made block ports m__<j>: a macro output becomes an input, a macro input
-    an output (the timing boundary of docs/synth.md). Nets are n__<bit>, ports keep their names."""
+    """(Verilog text, {STA instance: netlist instance}, macros, boundary pins): the liberty cells
+    as instances of their own name when it is a plain identifier, else u__<k>; every other cell
+    (an inferred $mem, a black-boxed array) removed and its pins made block ports m__<j>: a macro
+    output becomes an input, a macro input an output (the timing boundary of docs/synth.md).
+    Nets are n__<bit>, ports keep their names."""
     canon, decl, assigns, ports = {}, [], [], []
     port_bits = {}
     for pname, p in top["ports"].items():
@@ -213,12 +206,14 @@ def sta_netlist(top, name, lib_cells):
             canon[b] = pname
         else:
             assigns.append(f"  assign {pname} = {net(b)};")
-    instances, lines = [], []
+    instances, lines = {}, []
     for cname, c in top["cells"].items():
         if c["type"] in lib_cells:
             conns = ", ".join(f".{pin}({net(bits[0])})" for pin, bits in c["connections"].items())
-            lines.append(f"  {c['type']} u__{len(instances)} ({conns});")
-            instances.append(cname)
+            plain = re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", cname) and cname[1:3] != "__"
+            inst = cname if plain and cname not in top["ports"] else f"u__{len(instances)}"
+            lines.append(f"  {c['type']} {inst} ({conns});")
+            instances[inst] = cname
     for b, uses in port_bits.items():  # ports sharing a net, constant outputs
         for d, r in uses:
             if d == "output" and r != net(b):
@@ -343,10 +338,11 @@ def dynamic_w(p):
 
 def dynamic_power(sta, names, activity):
     """Watts: per instance its power at activity 0 (the clock pins' internal power) plus its
-    energy per output transition (power at 1 minus at 0) times its output net's activity."""
+    energy per output transition (power at 1 minus at 0) times its output net's activity
+    (names: {STA instance: netlist instance})."""
     total = 0.0
-    for k, name in enumerate(names):
-        p0, p1 = sta["inst0"][f"u__{k}"], sta["inst1"][f"u__{k}"]
+    for inst, name in names.items():
+        p0, p1 = sta["inst0"][inst], sta["inst1"][inst]
         total += dynamic_w(p0) + (dynamic_w(p1) - dynamic_w(p0)) * activity.get(name, 0.0)
     return total
 
@@ -374,7 +370,7 @@ def block_dynamic(sta, block, names, macros, activity_path):
     vectorless = dynamic_w(sta["design"]) * 1e6
     if not os.path.exists(activity_path):
         return vectorless, "vectorless", vectorless
-    known = set(names) | {m for m, _ in macros}
+    known = set(names.values()) | {m for m, _ in macros}
     acts = instance_activity(activity_path, block, known)
     return dynamic_power(sta, names, acts) * 1e6, "gate-sim", vectorless
 
@@ -390,7 +386,7 @@ def measure(block, reg, synth_dir, gates_dir, period_ns, env, lib_cells, scales)
     sta = run_sta(block, d)
     dynamic, activity, vectorless = block_dynamic(sta, block, names, macros,
                                                   os.path.join(gates_dir, block, "activity.json"))
-    cycles, slack, leak = int(row["cycles"]), sta["slack"], sta["design"][2] * 1e6
+    cycles, slack, leak = row["cycles"], sta["slack"], sta["design"][2] * 1e6
     delay = period_ns - slack
     start, end = sta.get("path", ("-", "-"))
     energy = dynamic * cycles * period_ns * 1e-3  # uW x ns = 1e-3 pJ
@@ -410,9 +406,9 @@ def measure(block, reg, synth_dir, gates_dir, period_ns, env, lib_cells, scales)
 
 
 def pin_name(pin, names):
-    """u__<k>/PIN -> the netlist's instance name/PIN; a port or m__<k> boundary as it is."""
-    m = re.fullmatch(r"u__(\d+)/(\w+)", pin)
-    return f"{names[int(m.group(1))]}/{m.group(2)}" if m else pin
+    """INST/PIN of OpenSTA -> the netlist's instance name/PIN; a port or m__<k> boundary as it is."""
+    inst, _, p = pin.rpartition("/")
+    return f"{names[inst]}/{p}" if inst in names else pin
 
 
 # --- reports -------------------------------------------------------------------------------------

@@ -394,6 +394,7 @@ def markdown(ledger):
     lines = ["# Reproduction ledger: the four papers' evaluation results beside ours", "",
              "Written by `make eval` (`tools/reproduction.py`) from the `--json` results of "
              "`deltarf sim`, `patch`, `pilot` and `pv` on " + ", ".join(ledger["traces"]) +
+             ", `make power`'s power.csv and area.csv (the hardware rows, flow synth)"
              " and the papers' values in `data/papers/reproduction.tsv`. Classes and tolerances: "
              "`docs/eval.md` (Reproduction ledger).", "",
              "| class | rows |", "| --- | ---: |"]

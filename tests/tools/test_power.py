@@ -21,9 +21,9 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 import power as pw  # noqa: E402
 import reproduction as rp  # noqa: E402
 
-# A small mapped netlist in Yosys's JSON: a NAND2 into a flip-flop, an inferred memory whose read
-# data feeds an inverter and whose write data is the flip-flop's output, a constant output and an
-# output that is an input (a feedthrough).
+# A small mapped netlist in Yosys's JSON: a NAND2 into a flip-flop (a flattened name, not a plain
+# identifier), an inferred memory whose read data feeds an inverter and whose write data is the
+# flip-flop's output, a constant output and an output that is an input (a feedthrough).
 TINY = {"modules": {"tiny": {
     "attributes": {"top": "00000000000000000000000000000001"},
     "ports": {"clk": {"direction": "input", "bits": [2]},
@@ -34,7 +34,7 @@ TINY = {"modules": {"tiny": {
     "cells": {
         "_1_": {"type": "NAND2_X1", "port_directions": {"A1": "input", "A2": "input", "ZN": "output"},
                 "connections": {"A1": [3], "A2": [4], "ZN": [5]}},
-        "_2_": {"type": "DFF_X1", "port_directions": {"D": "input", "CK": "input", "Q": "output",
+        "u.x": {"type": "DFF_X1", "port_directions": {"D": "input", "CK": "input", "Q": "output",
                                                       "QN": "output"},
                 "connections": {"D": [5], "CK": [2], "Q": [6], "QN": [8]}},
         "_3_": {"type": "INV_X1", "port_directions": {"A": "input", "ZN": "output"},
@@ -62,23 +62,24 @@ class Temp(unittest.TestCase):
 
 
 class DataFiles(Temp):
-    REG = "\t".join(["b", "b", "-", "logic", "-", "-", "PV 3.3", "what", "2", "a lookup"])
+    REG = "\t".join(["b", "b", "-", "logic", "-", "-", "2", "a lookup", "PV 3.3", "what"])
 
     def test_registry(self):
         write(self.path("blocks.tsv"), "# comment\n" + self.REG + "\n")
         reg = pw.read_registry(self.path("blocks.tsv"))
-        self.assertEqual((reg["b"]["cycles"], reg["b"]["op"], reg["b"]["paper"]), ("2", "a lookup", "PV 3.3"))
+        self.assertEqual((reg["b"]["cycles"], reg["b"]["op"], reg["b"]["paper"]), (2, "a lookup", "PV 3.3"))
 
     def test_registry_errors(self):
-        for bad in (self.REG.replace("\t2\t", "\t0\t"), self.REG.rsplit("\t", 1)[0]):
-            write(self.path("blocks.tsv"), bad + "\n")
-            with self.subTest(row=bad), self.assertRaises(pw.PowerError):
-                pw.read_registry(self.path("blocks.tsv"))
+        write(self.path("blocks.tsv"), self.REG.replace("\t2\t", "\t0\t") + "\n")
+        with self.assertRaises(pw.PowerError):
+            pw.read_registry(self.path("blocks.tsv"))
+        with self.assertRaises(pw.PowerError):
+            pw.read_registry(self.path("none.tsv"))
 
     def test_the_project_registry_has_cycles_and_op(self):
         reg = pw.read_registry(os.path.join(ROOT, pw.REGISTRY))
-        self.assertIn("psu", reg)
-        self.assertTrue(all(int(r["cycles"]) >= 1 and r["op"] for r in reg.values()))
+        self.assertGreater(reg["psu"]["cycles"], 1)  # a params.def parameter
+        self.assertTrue(all(r["cycles"] >= 1 and r["op"] for r in reg.values()))
 
     def test_node_scales(self):
         head = "\t".join(pw.NODE_COLUMNS)
@@ -116,16 +117,16 @@ class Netlist(unittest.TestCase):
         top = pw.top_module(TINY, "tiny")
         self.text, self.names, self.macros, self.boundary = pw.sta_netlist(top, "tiny", LIB_CELLS)
 
-    def test_cells_become_indexed_instances(self):
-        self.assertEqual(self.names, ["_1_", "_2_", "_3_"])
-        self.assertIn("NAND2_X1 u__0 (.A1(a[0]), .A2(a[1]), .ZN(n__5));", self.text)
+    def test_cells_keep_plain_names(self):
+        self.assertEqual(self.names, {"_1_": "_1_", "u__1": "u.x", "_3_": "_3_"})
+        self.assertIn("NAND2_X1 _1_ (.A1(a[0]), .A2(a[1]), .ZN(n__5));", self.text)
         self.assertIn("DFF_X1 u__1 (.D(n__5), .CK(clk), .Q(n__6), .QN(n__8));", self.text)
 
     def test_macros_cut_at_their_ports(self):
         self.assertEqual(self.macros, [("mem", "$mem_v2")])
         self.assertEqual(self.boundary, ["mem.RD_DATA[0]", "mem.WR_DATA[0]"])  # not its clock
         self.assertIn("  input m__0;", self.text)
-        self.assertIn("INV_X1 u__2 (.A(m__0), .ZN(y));", self.text)
+        self.assertIn("INV_X1 _3_ (.A(m__0), .ZN(y));", self.text)
         self.assertIn("  output m__1;", self.text)
         self.assertIn("  assign m__1 = n__6;", self.text)
         self.assertNotIn("$mem", self.text)
@@ -142,7 +143,7 @@ class Netlist(unittest.TestCase):
 
 
 class Activity(Temp):
-    NAMES = {"_1_", "_2_", "_3_", "mem"}  # the liberty cells' and the macros' instances
+    NAMES = {"_1_", "u.x", "_3_", "mem"}  # the liberty cells' and the macros' instances
 
     def activity(self, doc):
         write(self.path("activity.json"), json.dumps(doc))
@@ -155,12 +156,12 @@ class Activity(Temp):
     def test_a_cell_takes_its_output_nets_activity(self):
         acts = self.activity(self.doc([
             {"net": "_5_", "driver": "_1_/ZN", "activity": 0.25, "duty": 0.5},
-            {"net": "_6_", "driver": "_2_/Q", "activity": 0.1, "duty": 0.4},
-            {"net": "_8_", "driver": "_2_/QN", "activity": 0.125, "duty": 0.6},
+            {"net": "_6_", "driver": "u.x/Q", "activity": 0.1, "duty": 0.4},
+            {"net": "_8_", "driver": "u.x/QN", "activity": 0.125, "duty": 0.6},
             {"net": "a", "driver": "a", "activity": 0.5, "duty": 0.5},
             {"net": "u", "driver": None, "activity": 0.0, "duty": 0.0},
             {"net": "_9_", "driver": "mem/RD_DATA[0]", "activity": 0.3, "duty": 0.5}]))
-        self.assertEqual(acts, {"_1_": 0.25, "_2_": 0.125, "mem": 0.3})
+        self.assertEqual(acts, {"_1_": 0.25, "u.x": 0.125, "mem": 0.3})
 
     def test_bad_files(self):
         good = {"net": "_5_", "driver": "_1_/ZN", "activity": 0.25, "duty": 0.5}
@@ -177,23 +178,26 @@ class Activity(Temp):
 
 class Model(unittest.TestCase):
     def test_power_at_0_plus_energy_per_transition_times_activity(self):
-        sta = {"inst0": {"u__0": [0.0, 0.0, 1e-9, 1e-9], "u__1": [4e-6, 0.0, 1e-9, 0.0]},
-               "inst1": {"u__0": [2e-6, 1e-6, 1e-9, 0.0], "u__1": [10e-6, 2e-6, 1e-9, 0.0]}}
+        sta = {"inst0": {"x": [0.0, 0.0, 1e-9, 1e-9], "u__1": [4e-6, 0.0, 1e-9, 0.0]},
+               "inst1": {"x": [2e-6, 1e-6, 1e-9, 0.0], "u__1": [10e-6, 2e-6, 1e-9, 0.0]}}
         a = pw.INTERNAL_AVERAGE
-        got = pw.dynamic_power(sta, ["x", "y"], {"x": 0.5, "y": 0.25})
+        names = {"x": "x", "u__1": "y.z"}
+        got = pw.dynamic_power(sta, names, {"x": 0.5, "y.z": 0.25})
         want = 0.5 * (2e-6 * a + 1e-6) + 4e-6 * a + 0.25 * ((10e-6 - 4e-6) * a + 2e-6)
         self.assertAlmostEqual(got, want, places=15)
-        self.assertAlmostEqual(pw.dynamic_power(sta, ["x", "y"], {}), 4e-6 * a, places=15)
+        self.assertAlmostEqual(pw.dynamic_power(sta, names, {}), 4e-6 * a, places=15)
 
     def test_pin_names(self):
-        self.assertEqual(pw.pin_name("u__1/CK", ["a", "b"]), "b/CK")
-        self.assertEqual(pw.pin_name("m__3", ["a"]), "m__3")
-        self.assertEqual(pw.pin_name("y[2]", ["a"]), "y[2]")
+        names = {"a": "a", "u__1": "b.c"}
+        self.assertEqual(pw.pin_name("u__1/CK", names), "b.c/CK")
+        self.assertEqual(pw.pin_name("a/ZN", names), "a/ZN")
+        self.assertEqual(pw.pin_name("m__3", names), "m__3")
+        self.assertEqual(pw.pin_name("y[2]", names), "y[2]")
 
 
 @unittest.skipUnless(shutil.which("sta"), "OpenSTA (sta) is not installed")
 class EndToEnd(Temp):
-    REG = {"tiny": {"block": "tiny", "synth": "logic", "paper": "aging 5.1", "cycles": "2", "op": "an op"}}
+    REG = {"tiny": {"block": "tiny", "synth": "logic", "paper": "aging 5.1", "cycles": 2, "op": "an op"}}
     SCALES = {"aging": ("aging", 32.0, 32 / 45)}
 
     def measure(self, nets=None):
@@ -219,7 +223,7 @@ class EndToEnd(Temp):
 
     def test_gate_level_at_the_vectorless_activity_is_the_vectorless_power(self):
         nets = [{"net": n, "driver": d, "activity": pw.VECTORLESS_ACTIVITY, "duty": 0.5}
-                for n, d in (("_5_", "_1_/ZN"), ("_6_", "_2_/Q"), ("_7_", "_3_/ZN"))]
+                for n, d in (("_5_", "_1_/ZN"), ("_6_", "u.x/Q"), ("_7_", "_3_/ZN"))]
         r = self.measure(nets)
         self.assertEqual(r["activity"], "gate-sim")
         self.assertAlmostEqual(r["dynamic_uw"], r["vectorless_dynamic_uw"], places=6)
@@ -227,7 +231,7 @@ class EndToEnd(Temp):
     def test_a_quiet_netlist_burns_its_clock_power_only(self):
         quiet = self.measure([{"net": "_5_", "driver": "_1_/ZN", "activity": 0.0, "duty": 0.0}])
         busy = self.measure([{"net": "_5_", "driver": "_1_/ZN", "activity": 1.0, "duty": 0.5},
-                             {"net": "_6_", "driver": "_2_/Q", "activity": 1.0, "duty": 0.5}])
+                             {"net": "_6_", "driver": "u.x/Q", "activity": 1.0, "duty": 0.5}])
         self.assertGreater(quiet["dynamic_uw"], 0)            # the flip-flop's clock pin
         self.assertGreater(busy["dynamic_uw"], quiet["dynamic_uw"])
         self.assertEqual(quiet["leakage_uw"], busy["leakage_uw"])
