@@ -193,7 +193,11 @@ first-contact: $(BUILD)/tb/bench_rar_phys
 # --- synthesis: area and logic-depth report (synth/run.sh, docs/synth.md) ------------
 # SYNTH_BLOCKS (registry.mk): every block, the modules its synth column names, and B@0 for the
 # blocks with an IMPL 0 (set beside B in the report's Area work); SYNTH_MACROS: the arrays.
-.PHONY: synth synth-smoke synth-blocks blocks check-registry readme
+# CLOCK_PS: the papers' 1 GHz clock (aging Sec. 5.1.3, DC-Patch Sec. IV-E): ABC's delay target in
+# make synth, OpenSTA's clock in make power.
+CLOCK_PS := 1000
+export SYNTH_CLOCK_PS := $(CLOCK_PS)
+.PHONY: synth synth-smoke synth-blocks blocks check-registry readme liberty power power-smoke
 synth: | $(TOOLS_OK)
 	SYNTH_MACROS="$(SYNTH_MACROS)" RTL_DIR=$(RTL_DIR) synth/run.sh $(SYNTH_BLOCKS); \
 	  tests/synth_smoke.sh $(SYNTH_BLOCKS)
@@ -205,6 +209,24 @@ synth-smoke: | $(TOOLS_OK)
 
 synth-blocks:
 	@echo $(SYNTH_BLOCKS)
+
+# synth/deltarf45.lib (committed) cut anew from the Nangate liberty (tools/libcut.py)
+NANGATE_LIB ?= ../shared/liberty/NangateOpenCellLibrary_typical.lib
+liberty:
+	python3 tools/libcut.py $(NANGATE_LIB) synth/deltarf45.lib
+
+# make power: make synth, then OpenSTA's slack and power of every block at CLOCK_PS with the
+# gate-level activity of make verify-gates where it exists (tools/power.py; docs/synth.md)
+# -> build/synth/power.{csv,md}. power-smoke (make test): one block end to end, and bad input.
+GATES_DIR ?= $(BUILD)/gates
+power: synth
+	python3 tools/power.py $(BUILD)/synth $(GATES_DIR) $(CLOCK_PS) $(BLOCKS)
+POWER_SMOKE_BLOCK := frf_mode_ctl
+TEST_STEPS += power-smoke:20
+power-smoke: | $(TOOLS_OK)
+	SYNTH_DIR=$(BUILD)/power-smoke SYNTH_MACROS="$(SYNTH_MACROS)" RTL_DIR=$(RTL_DIR) \
+	  synth/run.sh $(POWER_SMOKE_BLOCK) >/dev/null
+	python3 tests/power_smoke.py $(BUILD)/power-smoke $(CLOCK_PS) $(POWER_SMOKE_BLOCK)
 
 # The block list, for scripts (tools/bench.sh).
 blocks:

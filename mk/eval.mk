@@ -34,13 +34,15 @@ eval: $(BUILD)/deltarf
 	PATCH_MAPS=$(PATCH_MAPS) tools/eval_run.sh $(BUILD)/deltarf $(EVAL_OUT) \
 		patch,patch-recorded,pilot,pv,pv-t0pv $(LEDGER_TRACES)
 	python3 tools/eval_report.py $(EVAL_OUT)/json $(PAPERS) $(EVAL_OUT)
-	python3 tools/reproduction.py build $(PAPERS) $(EVAL_OUT)/json $(EVAL_OUT)
+	python3 tools/reproduction.py build $(PAPERS) $(EVAL_OUT)/json $(EVAL_OUT) $(LEDGER_SYNTH)
 	@echo "eval: $(EVAL_OUT)/report.md, $(EVAL_OUT)/reproduction.md"
 
 # eval-ledger: the ledger alone, from the flows it reads (no recorded placement, no t0 = PV run).
+# The hardware rows: make power's power.csv and area.csv in LEDGER_SYNTH (docs/synth.md).
+LEDGER_SYNTH ?= $(BUILD)/synth
 eval-ledger: $(BUILD)/deltarf
 	PATCH_MAPS=$(PATCH_MAPS) tools/eval_run.sh $(BUILD)/deltarf $(EVAL_OUT) sim,patch,pilot,pv $(LEDGER_TRACES)
-	python3 tools/reproduction.py build $(PAPERS) $(EVAL_OUT)/json $(EVAL_OUT)
+	python3 tools/reproduction.py build $(PAPERS) $(EVAL_OUT)/json $(EVAL_OUT) $(LEDGER_SYNTH)
 
 # ledgertest: the ledger on the in-tree traces (1 fault map, 10 chips: fast), then validated: every
 # required id, fields typed, classes recomputed from the numbers, a cause naming an existing doc

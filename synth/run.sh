@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: Apache-2.0
 # synth/run.sh: the `make synth` flow. Synthesises each named RTL block with Yosys on the
 # project's liberty (synth/deltarf45.lib) and writes build/synth/area.md and area.csv.
-# usage: synth/run.sh BLOCK...  (env RTL_DIR, SYNTH_DIR, SYNTH_JOBS); exits 1 if a block failed
+# usage: synth/run.sh BLOCK...  (env SYNTH_CLOCK_PS, RTL_DIR, SYNTH_DIR, SYNTH_JOBS); exits 1 if a
+# block failed. SYNTH_CLOCK_PS: the clock period, ABC's delay target (make synth: CLOCK_PS).
 # BLOCK@N: BLOCK with its parameter IMPL = N (chparam); with BLOCK also named, the report's Area
 # work sets BLOCK@0, the straightforward implementation, beside BLOCK, the optimised default.
 set -u
@@ -13,8 +14,7 @@ RTL_DIR=${RTL_DIR:-rtl}
 OUT=${SYNTH_DIR:-build/synth}
 JOBS=${SYNTH_JOBS:-2}
 TIMEOUT_S=${SYNTH_TIMEOUT:-900} # a block that takes longer is reported as FAILED (timeout)
-DELAY_TARGET_PS=1000            # abc -D: the papers' 1 GHz cycle
-CYCLE_PS=1000
+CYCLE_PS=${SYNTH_CLOCK_PS:-}    # abc -D: the papers' 1 GHz cycle (the Makefile's CLOCK_PS)
 NAND2_UM2=0.798                 # NAND2_X1 area, one gate equivalent (GE)
 TECH_NM=45
 AREA_GOAL_PCT=30                # Area work: the optimised implementation this much smaller
@@ -24,7 +24,9 @@ AREA_GOAL_PCT=30                # Area work: the optimised implementation this m
 # (Without -constr and -D: with them the fast script's buffering step fails on some blocks,
 # "node has no fanout"; so no delay either.)
 # The smoke run also skips synth's SAT-based resource sharing (-noshare: dcp_slice 69 -> 48 s CPU).
-ABC_MAP=abc; ABC_TIMING="-constr $OUT/abc.constr -D $DELAY_TARGET_PS"; SYNTH_OPTS=""
+# Timing-driven mapping (docs/synth.md): ABC's classic delay-oriented mapper `map -D` on the
+# sized cells, then buffering and up/down-sizing to the same target, in $OUT/abc.script.
+ABC_MAP=abc; ABC_TIMING="-constr $OUT/abc.constr -D $CYCLE_PS -script $OUT/abc.script"; SYNTH_OPTS=""
 [ -n "${SYNTH_FAST:-}" ] && { ABC_MAP="abc -fast"; ABC_TIMING=""; SYNTH_OPTS=" -noshare"; }
 
 # Memory macros (docs/synth.md). A module named here is an SRAM/eDRAM array in the papers:
@@ -63,6 +65,7 @@ pv_bank_rename|32|0.002|0.00059|NBTI-opt: renaming table + control, PV paper Sec
 
 die() { echo "synth: $*" >&2; exit 2; }
 [ $# -gt 0 ] || die "usage: synth/run.sh BLOCK..."
+[[ $CYCLE_PS =~ ^[0-9]+$ ]] || die "SYNTH_CLOCK_PS (the clock period in ps) not set: make synth sets it"
 command -v yosys >/dev/null || die "yosys not found (make tools)"
 [ -f "$LIB" ] || die "$LIB missing (run from the repository root)"
 ls "$RTL_DIR"/*.v >/dev/null 2>&1 || die "no Verilog in $RTL_DIR"
@@ -75,9 +78,13 @@ done
 
 mkdir -p "$OUT"
 rm -f "$OUT/area.md" "$OUT/area.csv"
-# ABC's timing environment: every input driven by an INV_X1, every output loads 3.7 fF (about
-# two gate inputs); `stime -p` then reports the mapped netlist's longest combinational path.
+# The timing environment of ABC and of make power's OpenSTA (tools/power.py reads this file):
+# every input driven by an INV_X1, every output loads 3.7 fF (about two gate inputs); ABC's
+# `stime -p` then reports the mapped netlist's longest combinational path.
 printf 'set_driving_cell INV_X1\nset_load 3.7\n' >"$OUT/abc.constr"
+D="-D $CYCLE_PS"
+echo "strash; &get -n; &fraig -x; &put; scorr; dc2; dretime; strash; dch -f; map $D; cleanup; buffer;" \
+  "upsize $D; dnsize $D; stime -p" >"$OUT/abc.script"
 
 is_macro() { case " $MACRO_MODULES " in *" $1 "*) return 0 ;; esac; return 1; }
 present_modules() { # the macro modules that exist in the RTL
@@ -108,14 +115,17 @@ synth_block() {
     for m in $(macro_regs "$top"); do # flip-flops driving register $m: storage bits of the array
       echo "tee -q -a $d/ffarray.txt select -count w:$m %ci1:+[Q] t:\$_*DFF* %i"
     done
-    if ! is_macro "$top"; then
-      echo "dfflibmap -liberty $LIB"
-      echo "$ABC_MAP -liberty $LIB $ABC_TIMING"
-      echo "opt_clean"
+    echo "dfflibmap -liberty $LIB"
+    echo "$ABC_MAP -liberty $LIB $ABC_TIMING"
+    echo "opt_clean"
+    if ! is_macro "$top"; then # a macro is mapped for verify-gates and power only: no logic area
       echo "tee -q -o $d/mapped.stat stat -liberty $LIB"
-      echo "tee -q -o $d/ltp.txt ltp -noff w:* t:*_X1 %u t:DFF* %d"
-      echo "write_verilog -noattr $d/$b.mapped.v"
+      echo "tee -q -o $d/ltp.txt ltp -noff w:* t:*_X* %u t:DFF* %d"
     fi
+    echo "# the netlist; public names for every wire and cell, the same in the Verilog and the JSON"
+    echo "rename -enumerate"
+    echo "write_verilog -noattr $d/$b.mapped.v"
+    echo "write_json $d/$b.mapped.json"
   } >"$d/$b.ys"
   t0=$(date +%s.%N)
   timeout "$TIMEOUT_S" yosys -q -l "$d/$b.log" -s "$d/$b.ys" >"$d/stdout.txt" 2>&1
@@ -202,7 +212,7 @@ total_s=$(( $(date +%s) - start ))
 blocklist="${blocks[*]}"
 awk -v blocks="$blocklist" -v nand2="$NAND2_UM2" -v tech="$TECH_NM" -v cycle="$CYCLE_PS" \
     -v csv="$OUT/area.csv" -v md="$OUT/area.md" -v total_s="$total_s" -v jobs="$JOBS" \
-    -v abcmap="$ABC_MAP${ABC_TIMING:+ -D $DELAY_TARGET_PS}" -v ronly="${SYNTH_REPORT_ONLY:-0}" -v yv="$(yosys -V | awk '{print $2}')" \
+    -v abcmap="$ABC_MAP${ABC_TIMING:+ -D $CYCLE_PS (map)}" -v ronly="${SYNTH_REPORT_ONLY:-0}" -v yv="$(yosys -V | awk '{print $2}')" \
     -v goal="$AREA_GOAL_PCT" '
 function glob2re(g,   r) { r = g; gsub(/\./, "\\.", r); gsub(/\*/, ".*", r); return "^" r "$" }
 function paper_bits(name,   i) { for (i = 1; i <= nmp; i++) if (name ~ glob2re(mp_name[i])) return i; return 0 }
@@ -293,7 +303,7 @@ END {
   if (abcmap ~ /-fast/) print "**Fast mapping (`" abcmap "`, SYNTH_FAST=1): a smoke run; the areas and delays below " \
     "are not the reported figures, `make synth` makes those.**\n" >md
   printf "Generated by `make synth` (synth/run.sh; method in docs/synth.md). Yosys %s, liberty " \
-    "`synth/deltarf45.lib` (Nangate 45 nm Open Cell Library, typical corner, X1 cells), " \
+    "`synth/deltarf45.lib` (Nangate 45 nm Open Cell Library, typical corner, X1/X2/X4 cells), " \
     "`%s`, %d block(s) %s.\n\n", yv, abcmap, n,
     ronly == 1 ? "(report rewritten from the last results)" : "in " total_s " s (" jobs " at a time)" >md
   print "## Logic" >md
@@ -301,7 +311,8 @@ END {
   print "Area: mapped cells at 45 nm, flip-flops included, memory macros excluded. GE: NAND2_X1 = " \
     "0.798 um2. Levels: `ltp -noff` on the mapped netlist (flip-flops and macros cut the paths). " \
     "Delay: ABC `stime` on the mapped netlist (inputs driven by INV_X1, outputs loading 3.7 fF, " \
-    "no wire load), the longest combinational path, without clock-to-Q and setup; % of the 1 GHz cycle. " \
+    "no wire load), the longest combinational path, without clock-to-Q and setup; % of the 1 GHz cycle " \
+    "(an ABC estimate: the reported timing is the OpenSTA slack of power.md, make power). " \
     "BLOCK@0: BLOCK with IMPL = 0, its straightforward implementation (see Area work)." >md
   print "" >md
   print "| block | status | generic cells | cells | area (um2) | kGE | flip-flops | levels | delay (ps) | % of 1 ns | macro bits | synth (s) |" >md

@@ -14,7 +14,8 @@ import sys
 
 # the tree's root, its symbolic links kept (a copy of the tree may link tools/ to this one)
 ROOT = os.path.normpath(os.path.join(os.path.abspath(os.path.dirname(__file__)), ".."))
-COLUMNS = ["block", "cmodel", "impl", "synth", "verilator", "mutate", "cycles", "paper", "what"]
+COLUMNS = ["block", "cmodel", "impl", "synth", "verilator", "mutate", "cycles", "op", "paper",
+           "what"]
 GENERATOR = "tools/registry.py"
 README_BEGIN = re.compile(r"^<!-- blocks: begin")
 README_END = re.compile(r"^<!-- blocks: end")
@@ -363,6 +364,8 @@ def block_problems(rows, row, rtl_dir):
         problems.append("impl must be - or an IMPL value")
     if not VALID["mutate"].match(column(row, "mutate")):
         problems.append(f"bad mutate settings '{column(row, 'mutate')}'")
+    if not re.search(r"[a-z]", column(row, "op")):
+        problems.append("no op (what one operation of the block is, make power)")
     try:
         cycles(row)
     except RegistryError as e:

@@ -3,10 +3,13 @@
 # The reproduction ledger (issue 29): every quantitative result of the four papers' evaluations
 # (data/papers/reproduction.tsv) beside ours, computed from the evaluation's --json results, with
 # a class computed from the numbers. docs/eval.md, "Reproduction ledger".
-#   tools/reproduction.py build PAPERS.tsv RESULTS_DIR OUT_DIR  -> OUT_DIR/reproduction.{json,md}
+#   tools/reproduction.py build PAPERS.tsv RESULTS_DIR OUT_DIR [SYNTH_DIR]
+#                                                               -> OUT_DIR/reproduction.{json,md}
 #   tools/reproduction.py check LEDGER.json [REPO_DIR]          -> validates a ledger
 # RESULTS_DIR/<flow>/<trace>.json: flow sim, patch-common, patch-clustered, patch-dispersed,
-# pilot, pv (tools/eval_run.sh writes them). Bad input: one line on stderr, exit 1.
+# pilot, pv (tools/eval_run.sh writes them); flow synth: SYNTH_DIR's power.csv and area.csv
+# (make power, make synth; docs/synth.md). Bad input: one line on stderr, exit 1.
+import csv
 import json
 import math
 import os
@@ -17,7 +20,8 @@ COLUMNS = ["id", "paper", "where", "metric", "unit", "paper_value", "tolerance",
            "flow", "ours", "agg", "cause"]
 PAPERS = {"aging": "aging-aware-rf-rc-rar", "dcpatch": "dc-patch",
           "pilot": "pilot-register-file", "pv": "pv-nbti-banked-rf"}
-FLOWS = ["sim", "patch-common", "patch-clustered", "patch-dispersed", "pilot", "pv"]
+FLOWS = ["sim", "patch-common", "patch-clustered", "patch-dispersed", "pilot", "pv", "synth"]
+SYNTH_RUN = "make-power"  # the one "trace" of the synth flow
 CLASSES = ["reproduced", "direction", "opposite", "not-computed"]
 # The ids other tools read (issue 29): a ledger without one of them is refused.
 REQUIRED_IDS = [
@@ -268,6 +272,35 @@ def load_results(results_dir):
     return out
 
 
+def csv_value(text):
+    """A CSV field as a number when it is one, else the text."""
+    try:
+        v = float(text)
+    except ValueError:
+        return text
+    return v if math.isfinite(v) else text
+
+
+def synth_results(synth_dir):
+    """{"synth": {SYNTH_RUN: {"power": [row], "area": [row]}}} from SYNTH_DIR/power.csv and
+    area.csv (rows picked by block in an expression: power[psu].slack_scaled_ns); {} when there
+    is no power.csv."""
+    if not synth_dir or not os.path.exists(os.path.join(synth_dir, "power.csv")):
+        return {}
+    obj = {}
+    for name in ("power", "area"):
+        path = os.path.join(synth_dir, name + ".csv")
+        try:
+            with open(path, encoding="utf-8", newline="") as fh:
+                obj[name] = [{k: csv_value(v) for k, v in rec.items() if k and v}
+                             for rec in csv.DictReader(fh)]
+        except FileNotFoundError:
+            obj[name] = []
+        except OSError as e:
+            raise LedgerError(f"{path}: {e.strerror}") from None
+    return {"synth": {SYNTH_RUN: obj}}
+
+
 def mean(xs):
     return sum(xs) / len(xs) if xs else None
 
@@ -289,6 +322,8 @@ def compute_row(r, results):
             else:
                 v = evaluate(r["tree"], obj)
         except LedgerError as e:
+            if r["flow"] == "synth":  # a block make power did not run: not computed
+                continue
             raise LedgerError(f"{r['id']}: {r['flow']}/{trace}.json: {e}") from None
         if v is not None:
             per_trace[trace] = v
@@ -335,9 +370,17 @@ def build(rows, results):
             "per_trace": {k: round(v, 4) for k, v in sorted(per_trace.items())},
             "tolerance": None if tol is None else round(tol, 6), "neutral": neutral,
             "how": None if r["tree"] is None else f"{r['flow']}: {r['ours']} ({r['agg']})",
-            "class": cls, "cause": None if cls == "reproduced" else r["cause"],
+            "class": cls, "cause": None if cls == "reproduced" else cause(r, value),
         })
     return out
+
+
+def cause(r, value):
+    """The row's cause; a synth row that make power's results do not give says so."""
+    if r["flow"] == "synth" and value is None:
+        return ("not computed: build/synth/power.csv (or area.csv) lacks it: run make power "
+                "(docs/synth.md)")
+    return r["cause"]
 
 
 def fmt(v):
@@ -351,6 +394,7 @@ def markdown(ledger):
     lines = ["# Reproduction ledger: the four papers' evaluation results beside ours", "",
              "Written by `make eval` (`tools/reproduction.py`) from the `--json` results of "
              "`deltarf sim`, `patch`, `pilot` and `pv` on " + ", ".join(ledger["traces"]) +
+             ", `make power`'s power.csv and area.csv (the hardware rows, flow synth)"
              " and the papers' values in `data/papers/reproduction.tsv`. Classes and tolerances: "
              "`docs/eval.md` (Reproduction ledger).", "",
              "| class | rows |", "| --- | ---: |"]
@@ -367,15 +411,16 @@ def markdown(ledger):
     return "\n".join(lines) + "\n"
 
 
-def cmd_build(papers_path, results_dir, out_dir):
+def cmd_build(papers_path, results_dir, out_dir, synth_dir=None):
     try:
         with open(papers_path, encoding="utf-8") as fh:
             rows = parse_papers(fh.read(), papers_path)
     except OSError as e:
         raise LedgerError(f"{papers_path}: {e.strerror}") from None
     results = load_results(results_dir)
-    table = build(rows, results)
     traces = sorted({t for flow in results.values() for t in flow})
+    results.update(synth_results(synth_dir))
+    table = build(rows, results)
     ledger = {"papers": papers_path, "results": results_dir, "traces": traces,
               "counts": {c: sum(r["class"] == c for r in table) for c in CLASSES}, "rows": table}
     check(ledger, None)
@@ -458,12 +503,12 @@ def cmd_check(path, repo):
 
 def main(argv):
     try:
-        if len(argv) == 4 and argv[0] == "build":
+        if len(argv) in (4, 5) and argv[0] == "build":
             cmd_build(*argv[1:])
         elif len(argv) in (2, 3) and argv[0] == "check":
             cmd_check(argv[1], argv[2] if len(argv) == 3 else ".")
         else:
-            print("usage: tools/reproduction.py build PAPERS.tsv RESULTS_DIR OUT_DIR | "
+            print("usage: tools/reproduction.py build PAPERS.tsv RESULTS_DIR OUT_DIR [SYNTH_DIR] | "
                   "check LEDGER.json [REPO_DIR]", file=sys.stderr)
             return 2
     except LedgerError as e:

@@ -15,7 +15,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "tools"))
 import registry  # noqa: E402
 
 TOOL = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools", "registry.py")
-ROW = "blk\tblk\t0\tlogic sub macro:arr:q\t-Wno-x\tsample;txns=7;check=cnot1:u_a/xor.A[1]^0@blk.v:0123abcd\t3\tpaper 1\ta block"
+ROW = "blk\tblk\t0\tlogic sub macro:arr:q\t-Wno-x\tsample;txns=7;check=cnot1:u_a/xor.A[1]^0@blk.v:0123abcd\t3\tan op\tpaper 1\ta block"
 PORTS = [("clk", "input", 1), ("a", "input", 4), ("y", "output", 2)]
 
 
@@ -107,7 +107,7 @@ class Views(unittest.TestCase):
         self.assertIn("            #2;\n", tb)
 
     def test_registry_mk_lists_and_mutate_settings(self):
-        rows = [ROW.split("\t"), "two\tm\t-\tmacro:v\t-\tcut;top-only\tDRF_PSU_PATCH_CYCLES\tp\tw".split("\t")]
+        rows = [ROW.split("\t"), "two\tm\t-\tmacro:v\t-\tcut;top-only\tDRF_PSU_PATCH_CYCLES\to\tp\tw".split("\t")]
         design = registry.Design({"blk": module("rtl/blk.v:1.1-2.3"), "two": module("rtl/two.v:1.1")},
                                  {"blk": {}, "two": {}})
         mk = registry.registry_mk(rows, design).splitlines()
@@ -197,7 +197,9 @@ class Check(unittest.TestCase):
         self.assertEqual(self.problems(bad), [
             "no synth entry (synth column: logic or macro[:REGS])", "impl must be - or an IMPL value",
             "bad mutate settings 'bogus;txns=7;check=cnot1:u_a/xor.A[1]^0@blk.v:0123abcd'"])
-        self.assertEqual(self.problems("blk\tblk")[0][:22], "the row needs 9 tab-se")
+        self.assertEqual(self.problems("blk\tblk")[0][:23], "the row needs 10 tab-se")
+        self.assertEqual(self.problems(ROW.replace("\tan op\t", "\t-\t")),
+                         ["no op (what one operation of the block is, make power)"])
 
     def test_cycles_a_number_or_a_parameter(self):
         self.assertEqual(registry.cycles(ROW.split("\t")), 3)

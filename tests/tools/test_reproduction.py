@@ -206,6 +206,34 @@ class Build(unittest.TestCase):
         with self.assertRaises(rp.LedgerError):
             rp.load_results(os.path.join(self.d, "nothing"))
 
+    def test_synth_rows_from_make_powers_csv(self):
+        """Flow synth: power.csv and area.csv rows picked by block; without power.csv (or without
+        the block) the row is not computed and says to run make power."""
+        rows = rp.parse_papers(HEADER + "\n" + "\n".join([
+            row("aging.t", 0.7, "synth", "power[rc_compress].delay_scaled_ns", "mean", 0, unit="ns"),
+            row("aging.a", 0.007, "synth", "area[rc_compress].scaled_area_mm2", "mean", 0, unit="mm2"),
+            row("aging.p", 1.0, "synth", "power[psu].leakage_scaled_uw/1000", "mean", 0, unit="mW")])
+            + "\n", "t.tsv")
+        synth = os.path.join(self.d, "synth")
+        os.makedirs(synth)
+        self.assertEqual(rp.synth_results(synth), {})
+        none = {r["id"]: r for r in rp.build(rows, {})}
+        self.assertEqual(none["aging.t"]["class"], "not-computed")
+        self.assertIn("run make power", none["aging.t"]["cause"])
+        with open(os.path.join(synth, "power.csv"), "w", encoding="utf-8") as f:
+            f.write("block,op,delay_scaled_ns\nrc_compress,\"a write, one\",0.75\n")
+        with open(os.path.join(synth, "area.csv"), "w", encoding="utf-8") as f:
+            f.write("block,scaled_area_mm2,paper_delay_ns\nrc_compress,0.0018,\n")
+        results = rp.synth_results(synth)
+        self.assertEqual(results["synth"][rp.SYNTH_RUN]["area"], [{"block": "rc_compress",
+                                                                 "scaled_area_mm2": 0.0018}])
+        out = {r["id"]: r for r in rp.build(rows, results)}
+        self.assertEqual((out["aging.t"]["ours"], out["aging.t"]["class"]), (0.75, "reproduced"))
+        self.assertEqual((out["aging.a"]["ours"], out["aging.a"]["class"]), (0.0018, "direction"))
+        self.assertEqual(out["aging.a"]["cause"], "why (docs/eval.md)")
+        self.assertEqual(out["aging.p"]["class"], "not-computed")     # no psu row
+        self.assertIn("run make power", out["aging.p"]["cause"])
+
     def test_command_line(self):
         self.result("sim", "A", {"v": 1})
         papers = os.path.join(self.d, "p.tsv")
