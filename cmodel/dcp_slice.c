@@ -152,8 +152,8 @@ static void control(dcp_slice_state *s, const dcp_slice_in *in, cycle *c)
     /* the PSU's patches must be ready at the take, in the next cycle: no release now */
     dcp_compress_in cin = {.rst = in->rst, .divergent = in->wr_mask != ~0ull,
                            .start = in->wr_start && !in->rst && !in->load_map &&
-                                    !c->po.busy && !c->dealloc_ok && psu_ready(&s->psu) &&
-                                    !s->relq.v};
+                                    !c->po.busy && !c->dealloc_ok &&
+                                    psu_ready_next(&s->psu) && !s->relq.v};
     memcpy(cin.blk_data, in->wr_data, sizeof cin.blk_data);
     dcp_compress_step(&s->com, &cin, &c->co);
     c->start_ok = cin.start && !c->co.err_busy;

@@ -162,10 +162,10 @@ module dcp_slice (
     wire dealloc_ok = dealloc_try && !pt_err_busy && !pt_err_window;
     assign err_dealloc = dealloc && !dealloc_ok;
     // a start waits for the PSU's preventive patches, ready at its take in the next cycle
-    // (psu ready and no release now, decisions 6a and 7)
-    wire psu_ready;
-    assign try_start = wr_start && !rst && !load_map && !dealloc_busy && !dealloc_ok && psu_ready
-                    && !relq_valid;
+    // (no release now, decisions 6a and 7)
+    wire psu_ready_next;
+    assign try_start = wr_start && !rst && !load_map && !dealloc_busy && !dealloc_ok
+                    && psu_ready_next && !relq_valid;
     assign wr_refused = wr_start && !rst && !start_ok;
 
     // the starting write's old row: a write ending now on the same register bypasses the PT
@@ -187,14 +187,16 @@ module dcp_slice (
     wire [RB-1:0] pc_entry_o, pu_entry_o;
     wire [BB-1:0] pc_blk_o;
     wire [1:0] pc_tier;
+    /* verilator lint_off PINCONNECTEMPTY */
     psu u_psu (
         .clk(clk), .rst(rst), .load_map(load_map), .faulty(faulty), .take_c(take_c),
         .take_u(take_u), .rel(relq_valid || walk_rel),
         .rel_entry(relq_valid ? rq_entry : rel_entry[RB-1:0]),
         .rel_blk(relq_valid ? rq_blk : rel_blk), .rel_c(relq_valid ? rq_c : rel_c),
         .pc_valid(pc_valid), .pc_entry(pc_entry_o), .pc_blk(pc_blk_o), .pc_tier(pc_tier),
-        .pu_valid(pu_valid), .pu_entry(pu_entry_o), .ready(psu_ready), .err(psu_err),
-        .bitmap(bitmap));
+        .pu_valid(pu_valid), .pu_entry(pu_entry_o), .ready(), .ready_next(psu_ready_next),
+        .err(psu_err), .bitmap(bitmap));
+    /* verilator lint_on PINCONNECTEMPTY */
 
     // --- placement: decided in the block-0 cycle, again on a misprediction ---------------
     wire slot_v;

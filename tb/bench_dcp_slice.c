@@ -848,7 +848,7 @@ static void cycle(bench *t)
     drive(t, &in);
     const dcp_wr pre = t->s.wr;
     /* a start waits for the PSU's selection, and for a release now to be selected anew */
-    const bool walking = t->s.pt.left != 0, selecting = !psu_ready(&t->s.psu) || t->s.relq.v;
+    const bool walking = t->s.pt.left != 0, selecting = !psu_ready_next(&t->s.psu) || t->s.relq.v;
     bool walk[PORTS];
     enum dcp_kind kind[PORTS];
     for (unsigned i = 0; i < PORTS; i++) {
