@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* DC-Patch slice wrapper model (dc-patch paper Sections II-A and IV): mirrors rtl/dcp_slice.v
- * cycle by cycle around the PT, PSU, Com and Dec models. Preventive patches, placement, the
- * DRB replay, releases and the LDS spill partition: docs/dcpatch-slice-decisions.md. */
+ * cycle by cycle around the PT, PSU, Com and Dec models; the Com unit one stage ahead of the
+ * write port. Preventive patches, placement, the DRB replay, releases and the LDS spill
+ * partition: docs/dcpatch-slice-decisions.md. */
 #include "dcp_slice.h"
 
 #include <string.h>
@@ -39,6 +40,7 @@ static void reset_own(dcp_slice_state *s)
 {
     memset(s->faulty, 0, sizeof s->faulty);
     memset(s->lds_used, 0, sizeof s->lds_used);
+    s->x = (dcp_com_stage){0};
     s->wb = (dcp_beats){0};
     s->wr = (dcp_wr){0};
     s->relq = (dcp_rel){0};
@@ -130,45 +132,34 @@ static void lds_bit(uint64_t v[DCP_LDS_WORDS], unsigned slot, bool on)
     v[slot / 64] = on ? v[slot / 64] | bit : v[slot / 64] & ~bit;
 }
 
-/* The Com unit's outputs that do not depend on start, from a copy of its state stepped
- * without one (dcp_compress has no separate evaluation; in the RTL they are plain wires). */
-static void com_probe(const dcp_compress_state *com, const uint32_t *blk_data,
-                      dcp_compress_out *o)
-{
-    dcp_compress_state copy = *com;
-    dcp_compress_in in = {.start = false};
-    memcpy(in.blk_data, blk_data, sizeof in.blk_data);
-    dcp_compress_step(&copy, &in, o);
-}
-
 /* The write's end (ev_done), the PT (its row, the reads, the walk) and the Com unit, which
- * decides whether a start is taken. */
+ * decides whether a start is taken; the write port works on the Com stage's register. */
 static void control(dcp_slice_state *s, const dcp_slice_in *in, cycle *c)
 {
-    dcp_compress_out probe;
-    com_probe(&s->com, in->wr_data, &probe);
-    const bool replay_last = probe.replay_valid && probe.replay_blk == LAST_BLK;
-    c->wr_end = (dcp_beats_last(&s->wb) && !probe.misp) || replay_last;
-    c->wr_busy = s->wb.valid || probe.replay_valid;
+    const dcp_com_stage *x = &s->x;
+    c->wr_end = (dcp_beats_last(&s->wb) && !x->misp) || (x->replay && x->replay_blk == LAST_BLK);
+    c->wr_busy = x->ok || s->wb.valid || x->replay;
     c->fin = place_row(&s->wr.place);
 
     const bool dealloc_try = in->dealloc && !in->rst && !in->load_map && !c->wr_busy;
     const dcp_pt_in pin = {.rst = in->rst, .src0 = in->rd_reg[0], .src1 = in->rd_reg[1],
-                           .dest = in->wr_reg, .we = c->wr_end, .waddr = s->wr.reg,
+                           .dest = x->reg, .we = c->wr_end, .waddr = s->wr.reg,
                            .wrow = c->fin, .dealloc = dealloc_try, .reg_base = in->reg_base,
                            .n = in->n};
     dcp_pt_step(&s->pt, &pin, &c->po);
     c->dealloc_ok = dealloc_try && !c->po.err_busy && !c->po.err_window;
 
-    c->divergent = in->wr_mask != ~0ull;
-    dcp_compress_in cin = {.rst = in->rst, .divergent = c->divergent,
+    /* the PSU's patches must be ready at the take, in the next cycle: no release now */
+    dcp_compress_in cin = {.rst = in->rst, .divergent = in->wr_mask != ~0ull,
                            .start = in->wr_start && !in->rst && !in->load_map &&
-                                    !c->po.busy && !c->dealloc_ok && psu_ready(&s->psu)};
+                                    !c->po.busy && !c->dealloc_ok &&
+                                    psu_ready_next(&s->psu) && !s->relq.v};
     memcpy(cin.blk_data, in->wr_data, sizeof cin.blk_data);
     dcp_compress_step(&s->com, &cin, &c->co);
     c->start_ok = cin.start && !c->co.err_busy;
+    c->divergent = x->div;
     /* a write ending now on the same register has not reached the PT yet */
-    c->old = c->wr_end && s->wr.reg == in->wr_reg ? c->fin : c->po.dest;
+    c->old = c->wr_end && s->wr.reg == x->reg ? c->fin : c->po.dest;
 }
 
 /* PSU: the preventive patches of a starting write; one release, from the queue, else from
@@ -176,8 +167,8 @@ static void control(dcp_slice_state *s, const dcp_slice_in *in, cycle *c)
 static void patches(dcp_slice_state *s, const dcp_slice_in *in, cycle *c)
 {
     const enum dcp_kind k = dcp_row_kind(&c->old);
-    c->take_c = c->start_ok && !c->divergent && k != DCP_COMP;
-    c->take_u = c->start_ok && k != DCP_UNC;
+    c->take_c = s->x.ok && !c->divergent && k != DCP_COMP;
+    c->take_u = s->x.ok && k != DCP_UNC;
     const dcp_pt_row *w = &c->po.rel;
     psu_in qin = {.rst = in->rst, .load_map = in->load_map, .take_c = c->take_c,
                   .take_u = c->take_u, .rel = s->relq.v || (w->v && !w->m),
@@ -271,13 +262,14 @@ static void lds_write(dcp_slice_state *s, unsigned slot, unsigned b, const uint3
 
 /* Block k of the write goes to its placement: the compressed block in the block-0 cycle
  * (nothing in blocks 1-3), else the merged block (lanes kept in place are not written). */
-static void write_block(dcp_slice_state *s, const dcp_place *pl, unsigned k, bool blk0,
-                        const uint32_t data[DRF_SW_LANES], const dcp_compress_out *co)
+static void write_block(dcp_slice_state *s, const dcp_place *pl, unsigned k, bool blk0)
 {
+    const dcp_com_stage *x = &s->x;
+    const uint32_t *data = x->row;
     uint32_t row[DRF_SW_LANES] = {0};
     if (pl->kind == DCP_COMP) {
-        row[0] = co->cdata_c0;
-        row[1] = (uint32_t)co->cdata_log2de << DRF_CODE_BITS | co->cdata_log2db;
+        row[0] = x->row[0];
+        row[1] = (uint32_t)x->log2de << DRF_CODE_BITS | x->log2db;
         if (blk0)
             mem_write(s, pl->entry, pl->blk, row, LANE_ALL);
         return;
@@ -294,10 +286,11 @@ static void write_block(dcp_slice_state *s, const dcp_place *pl, unsigned k, boo
         lds_write(s, pl->entry, k, row);
 }
 
-/* The write in flight latched from a start: old row, preventive patches, the MOV's block. */
-static dcp_wr start_write(const dcp_slice_state *s, const dcp_slice_in *in, const cycle *c)
+/* The write in flight latched from the Com stage's start: old row, preventive patches, the
+ * MOV's block. */
+static dcp_wr start_write(const dcp_slice_state *s, const cycle *c)
 {
-    dcp_wr w = {.reg = in->wr_reg, .mask = in->wr_mask, .old = c->old,
+    dcp_wr w = {.reg = s->x.reg, .mask = s->x.mask, .old = c->old,
                 .pc_v = c->take_c && c->qo.pc_valid,
                 .pc_tier = c->qo.pc_tier, .pc_entry = c->qo.pc_entry,
                 .pc_blk = c->qo.pc_blk, .pu_v = c->take_u && c->qo.pu_valid,
@@ -323,6 +316,17 @@ static void events(const dcp_slice_state *s, const cycle *c, unsigned due, dcp_s
     out->ev_compressed = c->wr_end && s->wr.place.kind == DCP_COMP;
 }
 
+/* The Com stage's register at the clock edge. */
+static void com_stage(dcp_com_stage *x, const dcp_slice_in *in, const cycle *c)
+{
+    const dcp_compress_out *co = &c->co;
+    *x = (dcp_com_stage){.ok = c->start_ok, .div = in->wr_mask != ~0ull, .compr = co->c_compr,
+                         .misp = co->misp, .replay = co->replay_valid, .reg = in->wr_reg,
+                         .replay_blk = co->replay_blk, .mask = in->wr_mask,
+                         .log2de = co->cdata_log2de, .log2db = co->cdata_log2db};
+    memcpy(x->row, co->replay_valid ? co->replay_data : in->wr_data, sizeof x->row);
+}
+
 void dcp_slice_step(dcp_slice_state *s, const dcp_slice_in *in, dcp_slice_out *out)
 {
     cycle c;
@@ -330,7 +334,7 @@ void dcp_slice_step(dcp_slice_state *s, const dcp_slice_in *in, dcp_slice_out *o
     patches(s, in, &c);
     out->wr_refused = in->wr_start && !in->rst && !c.start_ok;
     out->err_dealloc = in->dealloc && !c.dealloc_ok;
-    out->mov = c.start_ok && c.divergent && dcp_row_kind(&c.old) == DCP_COMP;
+    out->mov = s->x.ok && c.divergent && dcp_row_kind(&c.old) == DCP_COMP;
 
     /* placement of this cycle's block: decided in block 0, again on a misprediction */
     uint64_t free_slots[DCP_LDS_WORDS];
@@ -340,9 +344,9 @@ void dcp_slice_step(dcp_slice_state *s, const dcp_slice_in *in, dcp_slice_out *o
     const unsigned slot = psu_prio_enc(free_slots, DRF_LDS_SPILL_SLOTS, &slot_v);
     const bool blk0 = s->wb.valid && s->wb.blk == 0;
     const dcp_place comp = comp_place(&s->wr), unc = unc_place(&s->wr, slot_v, slot);
-    const bool use_comp = c.co.c_compr && comp.kind == DCP_COMP;
+    const bool use_comp = s->x.compr && comp.kind == DCP_COMP;
     const dcp_place cur = blk0 ? (use_comp ? comp : unc) : s->wr.place;
-    const bool re_place = c.co.misp && s->wr.place.kind == DCP_COMP;
+    const bool re_place = s->x.misp && s->wr.place.kind == DCP_COMP;
     const bool decide_unc = (blk0 && !use_comp) || re_place;
     out->err_lds_full = decide_unc && unc.kind == DCP_NONE;
 
@@ -358,10 +362,9 @@ void dcp_slice_step(dcp_slice_state *s, const dcp_slice_in *in, dcp_slice_out *o
     }
 
     /* the clock edge: the next write's latch reads the array before this cycle's write */
-    const dcp_wr next = c.start_ok ? start_write(s, in, &c) : s->wr;
-    if (s->wb.valid || c.co.replay_valid)
-        write_block(s, &cur, s->wb.valid ? s->wb.blk : c.co.replay_blk, blk0,
-                    s->wb.valid ? in->wr_data : c.co.replay_data, &c.co);
+    const dcp_wr next = s->x.ok ? start_write(s, &c) : s->wr;
+    if (s->wb.valid || s->x.replay)
+        write_block(s, &cur, s->wb.valid ? s->wb.blk : s->x.replay_blk, blk0);
     const bool leave_lds = c.wr_end && dcp_row_kind(&s->wr.old) == DCP_SPILL &&
                            s->wr.place.src != DCP_SRC_OLD;
     if (leave_lds)
@@ -377,9 +380,10 @@ void dcp_slice_step(dcp_slice_state *s, const dcp_slice_in *in, dcp_slice_out *o
         s->wr.place = cur;
     if (re_place)
         s->wr.place = unc;
-    if (c.co.misp)
+    if (s->x.misp)
         s->wr.misp = true;
     if (in->load_map)
         memcpy(s->faulty, in->faulty, sizeof s->faulty);
-    dcp_beats_clock(&s->wb, false, c.start_ok);
+    dcp_beats_clock(&s->wb, false, s->x.ok);
+    com_stage(&s->x, in, &c);
 }

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Bit-accurate model of the DC-Patch slice wrapper (dc-patch paper Sections II-A and IV):
  * DRF_REGS entries x 4 blocks with stuck-at faulty blocks, the LDS spill partition, and the
- * PT, PSU, speculative Com unit (DRB) and two Dec units around one write and two read ports. */
+ * PT, PSU, speculative Com unit (DRB) and two Dec units around one write and two read ports;
+ * the Com unit in its own pipeline stage (Sec. IV-A) ahead of the write port. */
 #ifndef DELTARF_DCP_SLICE_H
 #define DELTARF_DCP_SLICE_H
 
@@ -84,6 +85,16 @@ typedef struct {
     uint8_t entry, blk;
 } dcp_rel;
 
+/* The Com stage's register: a start taken this cycle with its register and mask, and what
+ * the Com unit decided on this cycle's block, seen by the write port one cycle later. */
+typedef struct {
+    bool ok, div, compr, misp, replay;
+    uint8_t reg, replay_blk;
+    uint64_t mask;
+    uint8_t log2de, log2db;     /* the Com unit's block-0 codes (C0 is lane 0 of row) */
+    uint32_t row[DRF_SW_LANES]; /* the write's block, or the DRB's in a replay */
+} dcp_com_stage;
+
 typedef struct {
     dcp_beats beats;            /* blocks 0..3 of the read in progress */
     uint8_t kind, entry;        /* of the register read */
@@ -99,7 +110,8 @@ typedef struct {
     dcp_pt_state pt;
     psu_state psu;
     dcp_compress_state com;
-    dcp_beats wb;               /* blocks of the write in flight (the Com unit's own count) */
+    dcp_com_stage x;            /* the Com stage's register */
+    dcp_beats wb;               /* blocks of the write at the write port (a cycle after the Com) */
     dcp_wr wr;
     dcp_rel relq;
     dcp_rdport rd[DCP_PORTS];

@@ -25,6 +25,11 @@ bool psu_ready(const psu_state *s)
     return s->changed == 0;
 }
 
+bool psu_ready_next(const psu_state *s)
+{
+    return (s->changed & QUIET_MASK >> 1) == 0;
+}
+
 /* An encoder's index when no input is set: all ones over its power-of-two leaves. */
 static unsigned none_index(unsigned width)
 {
@@ -161,6 +166,7 @@ static void offers(const psu_state *s, bool take_u, psu_out *out)
 {
     const psu_offers *q = &s->q;
     out->ready = psu_ready(s);
+    out->ready_next = psu_ready_next(s);
     out->pu_valid = out->ready && q->pu_v;
     out->pu_entry = q->pu_e;
     const bool steer = take_u && out->pu_valid && q->pc_tier == PSU_TIER_WHOLE;

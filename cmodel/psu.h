@@ -53,6 +53,7 @@ typedef struct {
     bool pu_valid;                /* uncompressed patch; 0: the register spills */
     uint8_t pu_entry;
     bool ready;                   /* the selection has settled: the valid bits above mean it */
+    bool ready_next;              /* ready after this edge, if the bitmap does not change now */
     bool err;                     /* the release names a free or a faulty block */
     uint64_t bitmap[PSU_WORDS];   /* 1 = occupied; faulty blocks always are */
 } psu_out;
@@ -85,6 +86,8 @@ typedef struct {
 void psu_reset(psu_state *s);
 /* The offers of this cycle are valid (the bitmap has been still for DRF_PSU_SEL_STAGES). */
 bool psu_ready(const psu_state *s);
+/* Ready after the next edge unless that edge changes the bitmap (a take, release or load). */
+bool psu_ready_next(const psu_state *s);
 /* Outputs of this cycle from state and inputs, then the clock edge. */
 void psu_step(psu_state *s, const psu_in *in, psu_out *out);
 

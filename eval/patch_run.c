@@ -55,7 +55,8 @@ struct pa_slice {
     uint64_t faulty[PSU_WORDS];
     dcp_slice_state s;
     uint32_t sb[DRF_REGS][DRF_COMPONENTS]; /* last value written; zero when never written */
-    write_txn w;
+    write_txn w;            /* the write whose blocks are driven (the Com unit's) */
+    write_txn prev;         /* the one before: all blocks driven, its ev_done to come */
     read_txn rd[PORTS];
     unsigned walk_base, walk_end;
     bool has_ev;            /* ev handed and not taken yet */
@@ -138,7 +139,7 @@ static void account(slice *p, uint64_t c)
 
 static bool write_pending(const slice *p, uint8_t reg)
 {
-    return p->w.active && p->w.reg == reg;
+    return (p->w.active && p->w.reg == reg) || (p->prev.active && p->prev.reg == reg);
 }
 
 static bool in_walk(const slice *p, uint8_t reg)
@@ -214,7 +215,7 @@ static bool issue(slice *p)
         issue_write(ev, &p->in, &p->is);
         return true;
     default:
-        if (!p->w.active)
+        if (!p->w.active && !p->prev.active)
             issue_dealloc(ev, &p->in, &p->is);
         return true;
     }
@@ -265,10 +266,12 @@ static bool check_reads(slice *p, const dcp_slice_out *o, char *err, size_t errl
     return true;
 }
 
-/* ev_done: the write's lanes take the trace's values; the statistics count it. */
+/* ev_done: the write's lanes take the trace's values; the statistics count it. The slice's
+ * write port ends a write a cycle after its last block (slice decision 6a): the next write
+ * may have started. */
 static void retire(slice *p, const dcp_slice_out *o)
 {
-    write_txn *w = &p->w;
+    write_txn *w = p->prev.active ? &p->prev : &p->w;
     pa_stats *st = p->st;
     uint32_t *sb = p->sb[w->reg];
     for (unsigned i = 0; i < DRF_COMPONENTS; i++)
@@ -328,7 +331,8 @@ static bool commit(slice *p, const dcp_slice_in *in, const issued *is, const dcp
     if (p->w.active && p->w.next < BLKS)
         p->w.next++;
     if (o->ev_done) {
-        if (!p->w.active || p->w.next != BLKS) {
+        const write_txn *w = p->prev.active ? &p->prev : &p->w;
+        if (!w->active || w->next != BLKS) {
             *ok = pl_fail(err, errlen, "a write ended that the replay did not start");
             return false;
         }
@@ -336,6 +340,8 @@ static bool commit(slice *p, const dcp_slice_in *in, const issued *is, const dcp
         moved = true;
     }
     if (is->w && !o->wr_refused) {
+        if (p->w.active)
+            p->prev = p->w;
         p->w = is->nw;
         p->has_ev = false;
         moved = true;
@@ -350,7 +356,7 @@ static bool commit(slice *p, const dcp_slice_in *in, const issued *is, const dcp
 
 static bool busy(const slice *p)
 {
-    return p->has_ev || p->w.active || p->rd[0].active || p->rd[1].active;
+    return p->has_ev || p->w.active || p->prev.active || p->rd[0].active || p->rd[1].active;
 }
 
 /* A new cycle: the write's next block, the test hook, nothing issued yet. */

@@ -6,9 +6,9 @@
 // err_rel, psu_err are never raised. The RC compression unit inside the Com unit is cut
 // (formal/run.sh): its outputs are free but for its contract, proven by rc_compress's tasks.
 // Groups (formal/run.sh): //@ TASK|name|top|params|engine|depth|peeks|prep|description
-//@ prove|read-lane0|dcp_slice_props|LANE=0|abc-bmc|14|peek_w_en_delta=dut.u_com.w_en_delta,peek_compr_final=dut.u_com.compr_final,peek_de=dut.cdata_de,peek_db=dut.cdata_db,peek_mem_we=dut.mem_we,peek_wr_faulty=dut.wr_faulty,peek_leave_lds=dut.leave_lds|D:DRF_REGS=8,D:DRF_LDS_SPILL_SLOTS=8,D:DRF_WORD_BITS=16,abc,cutrc_compress,quick=10|8 registers, 8 LDS slots, 16-bit components, lane 0 of an anyconst block, any fault map: read = last value written (entry, compressed, LDS, DRB replay, special MOV); no write to a faulty block; err_lds_full, err_rel, psu_err never; read beats
-//@ prove|read-lane8|dcp_slice_props|LANE=8|abc-bmc|14|peek_w_en_delta=dut.u_com.w_en_delta,peek_compr_final=dut.u_com.compr_final,peek_de=dut.cdata_de,peek_db=dut.cdata_db,peek_mem_we=dut.mem_we,peek_wr_faulty=dut.wr_faulty,peek_leave_lds=dut.leave_lds|D:DRF_REGS=8,D:DRF_LDS_SPILL_SLOTS=8,D:DRF_WORD_BITS=16,abc,cutrc_compress,full|8 registers, 8 LDS slots, 16-bit components, lane 8 of an anyconst block, any fault map: read = last value written (entry, compressed, LDS, DRB replay, special MOV); no write to a faulty block; err_lds_full, err_rel, psu_err never; read beats
-//@ cover|cover|dcp_slice_props|LANE=0|abc-cover|14|peek_w_en_delta=dut.u_com.w_en_delta,peek_compr_final=dut.u_com.compr_final,peek_de=dut.cdata_de,peek_db=dut.cdata_db,peek_mem_we=dut.mem_we,peek_wr_faulty=dut.wr_faulty,peek_leave_lds=dut.leave_lds|D:DRF_REGS=8,D:DRF_LDS_SPILL_SLOTS=8,D:DRF_WORD_BITS=16,abc,cutrc_compress|checked reads of a compressed, a spilled, a replayed and an entry register; a re-patch from the LDS; a special MOV
+//@ prove|read-lane0|dcp_slice_props|LANE=0|abc-bmc|15|peek_w_en_delta=dut.u_com.w_en_delta,peek_compr_final=dut.u_com.compr_final,peek_de=dut.cdata_de,peek_db=dut.cdata_db,peek_mem_we=dut.mem_we,peek_wr_faulty=dut.wr_faulty,peek_leave_lds=dut.leave_lds|D:DRF_REGS=8,D:DRF_LDS_SPILL_SLOTS=8,D:DRF_WORD_BITS=16,abc,cutrc_compress,quick=11|8 registers, 8 LDS slots, 16-bit components, lane 0 of an anyconst block, any fault map: read = last value written (entry, compressed, LDS, DRB replay, special MOV); no write to a faulty block; err_lds_full, err_rel, psu_err never; read beats
+//@ prove|read-lane8|dcp_slice_props|LANE=8|abc-bmc|15|peek_w_en_delta=dut.u_com.w_en_delta,peek_compr_final=dut.u_com.compr_final,peek_de=dut.cdata_de,peek_db=dut.cdata_db,peek_mem_we=dut.mem_we,peek_wr_faulty=dut.wr_faulty,peek_leave_lds=dut.leave_lds|D:DRF_REGS=8,D:DRF_LDS_SPILL_SLOTS=8,D:DRF_WORD_BITS=16,abc,cutrc_compress,full|8 registers, 8 LDS slots, 16-bit components, lane 8 of an anyconst block, any fault map: read = last value written (entry, compressed, LDS, DRB replay, special MOV); no write to a faulty block; err_lds_full, err_rel, psu_err never; read beats
+//@ cover|cover|dcp_slice_props|LANE=0|abc-cover|15|peek_w_en_delta=dut.u_com.w_en_delta,peek_compr_final=dut.u_com.compr_final,peek_de=dut.cdata_de,peek_db=dut.cdata_db,peek_mem_we=dut.mem_we,peek_wr_faulty=dut.wr_faulty,peek_leave_lds=dut.leave_lds|D:DRF_REGS=8,D:DRF_LDS_SPILL_SLOTS=8,D:DRF_WORD_BITS=16,abc,cutrc_compress|checked reads of a compressed, a spilled, a replayed and an entry register; a re-patch from the LDS; a special MOV
 `include "drf_params.vh"
 module dcp_slice_props #(
     parameter integer LANE = 0   // the lane watched: a constant keeps one lane's cone of logic
@@ -75,6 +75,18 @@ module dcp_slice_props #(
             w_mask <= wr_mask;
         end
     wire w_div = ~&w_mask;
+    // the same write at the write port, a cycle behind the Com unit (decision 6a): it ends
+    // (ev_done) after the next write may have been taken
+    reg x_taken = 1'b0;
+    reg [RB-1:0] v_reg = 0;
+    reg [`DRF_COMPONENTS-1:0] v_mask = 0;
+    always @(posedge clk) begin
+        x_taken <= taken;
+        if (x_taken) begin
+            v_reg <= w_reg;
+            v_mask <= w_mask;
+        end
+    end
 
     // one component, (watch register, block, LANE): its last value written, known once an
     // active lane of a write has written it since the reset or the last deallocation
@@ -83,7 +95,7 @@ module dcp_slice_props #(
     localparam [3:0] wlane = LANE;
     reg known = 1'b0;
     reg [W-1:0] val = 0;
-    wire writing = wr_busy && w_reg == watch;      // decision 16: a read now is not checked
+    wire writing = wr_busy && (w_reg == watch || v_reg == watch); // decision 16: not checked
     wire dealloc_ok = dealloc && !err_dealloc;
     always @(posedge clk) begin
         if (rst || dealloc_ok)
@@ -157,13 +169,13 @@ module dcp_slice_props #(
     reg was_comp = 1'b0, was_spill = 1'b0, was_misp = 1'b0, was_mov = 1'b0, w_mov = 1'b0;
     // was_mov: the last write was a special MOV and left the watched lane inactive
     always @(posedge clk) begin
-        if (taken)
+        if (x_taken)
             w_mov <= mov;
         if (rst)
             {was_comp, was_spill, was_misp, was_mov} <= 4'b0000;
-        else if (ev_done && w_reg == watch)
+        else if (ev_done && v_reg == watch)
             {was_comp, was_spill, was_misp, was_mov} <= {ev_compressed, ev_kind == EV_SPILL,
-                                                         ev_misp, w_mov && !w_mask[{wblk, wlane}]};
+                                                         ev_misp, w_mov && !v_mask[{wblk, wlane}]};
     end
     wire peek_leave_lds;
     always @(*) begin

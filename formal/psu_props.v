@@ -7,7 +7,7 @@
 // registers are the stages of the current bitmap once it has been still) is proven from reset
 // (PART 1) and assumed in any state (PART 0).
 // Groups (formal/run.sh): //@ TASK|name|top|params|engine|depth|peeks|prep|description
-//@ prove|offers|psu_props|PART=0|sat-comb|1|peek_map=dut.map,peek_s1=dut.s1,peek_s1_d=dut.s1_d,peek_q=dut.q,peek_q_d=dut.q_d,peek_changed=dut.changed|abc,D:DRF_REGS=16,D:DRF_LDS_SPILL_SLOTS=8|any state with map inside bitmap and the pipeline invariant: when ready, offers free, not faulty; uncompressed = whole free reliable entry; lowest candidate of the first tier; no offer while not ready; err
+//@ prove|offers|psu_props|PART=0|sat-comb|1|peek_map=dut.map,peek_s1=dut.s1,peek_s1_d=dut.s1_d,peek_q=dut.q,peek_q_d=dut.q_d,peek_changed=dut.changed|abc,D:DRF_REGS=16,D:DRF_LDS_SPILL_SLOTS=8|any state with map inside bitmap and the pipeline invariant: when ready, offers free, not faulty; uncompressed = whole free reliable entry; lowest candidate of the first tier; no offer while not ready; ready_next; err
 //@ prove|state|psu_props|PART=1|sat-ind|1|peek_map=dut.map,peek_s1=dut.s1,peek_s1_d=dut.s1_d,peek_q=dut.q,peek_q_d=dut.q_d,peek_changed=dut.changed|abc,D:DRF_REGS=16,D:DRF_LDS_SPILL_SLOTS=8|from reset: map = last loaded, map inside bitmap, bitmap = map OR held (release restores it); pipeline invariant: stage 1 = stage 1 of the bitmap one still cycle on, offers = stage 2 of it two still cycles on
 //@ cover|cover|psu_props|PART=1|sat-cover|8|peek_map=dut.map,peek_s1=dut.s1,peek_s1_d=dut.s1_d,peek_q=dut.q,peek_q_d=dut.q_d,peek_changed=dut.changed|D:DRF_REGS=16,D:DRF_LDS_SPILL_SLOTS=8|every tier, both spills, release, steering, a take refused while the selection runs
 `include "drf_params.vh"
@@ -45,7 +45,7 @@ module psu_props #(
     localparam integer SB = EB + BB;
     localparam integer SLOTS = `DRF_REGS * `DRF_SUBWAVEFRONTS;
 
-    wire pc_valid, pu_valid, ready, err;
+    wire pc_valid, pu_valid, ready, ready_next, err;
     wire [EB-1:0] pc_entry, pu_entry;
     wire [BB-1:0] pc_blk;
     wire [1:0] pc_tier;
@@ -53,8 +53,8 @@ module psu_props #(
     psu dut (.clk(clk), .rst(rst), .load_map(load_map), .faulty(faulty), .take_c(take_c),
              .take_u(take_u), .rel(rel), .rel_entry(rel_entry), .rel_blk(rel_blk), .rel_c(rel_c),
              .pc_valid(pc_valid), .pc_entry(pc_entry), .pc_blk(pc_blk), .pc_tier(pc_tier),
-             .pu_valid(pu_valid), .pu_entry(pu_entry), .ready(ready), .err(err),
-             .bitmap(bitmap));
+             .pu_valid(pu_valid), .pu_entry(pu_entry), .ready(ready),
+             .ready_next(ready_next), .err(err), .bitmap(bitmap));
 
     // the pipeline invariant: stage 1 holds the stage 1 of the bitmap once it has been still
     // for an edge, the offers the stage 2 of that for two (decision 20)
@@ -123,6 +123,9 @@ module psu_props #(
             always @(*) assume (s1_settled && q_settled);
             always @(*) begin
                 assert (ready == (peek_changed == 0));
+                // ready after this edge unless it changes the bitmap: the changes of the
+                // last QUIET - 1 edges only (the oldest one is selected over by then)
+                assert (ready_next == (peek_changed[`DRF_PSU_SEL_STAGES-2:0] == 0));
                 if (!ready)
                     assert (!pc_valid && !pu_valid);                 // none while it runs
                 if (pc_valid) begin

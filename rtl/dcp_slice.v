@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // DC-Patch slice wrapper (dc-patch paper Sections II-A and IV): DRF_REGS entries x 4 blocks with
 // stuck-at faulty blocks, the LDS spill partition, and the PT, PSU, speculative Com unit (DRB)
-// and two Dec units around one write and two read ports (docs/dcpatch-slice-decisions.md).
+// and two Dec units around one write and two read ports; the Com unit in its own pipeline stage
+// (Sec. IV-A) ahead of the write port, the PT's destination read and the PSU (docs/dcpatch-slice-
+// decisions.md).
 `include "drf_params.vh"
 `default_nettype none
 module dcp_slice (
@@ -85,29 +87,52 @@ module dcp_slice (
     reg [RB-1:0]    rq_entry;
     reg [BB-1:0]    rq_blk;
 
-    // --- Com unit and the write's blocks ----------------------------------------------------
+    // --- Com unit stage: the start and this cycle's block ----------------------------------
     wire try_start;
     wire divergent = ~&wr_mask;
     wire c_compr, misp, replay_valid, com_err_busy;
-    wire [W-1:0] cdata_c0;
     wire [CB-1:0] cdata_de, cdata_db;
     wire [BB-1:0] replay_blk;
     wire [ROW-1:0] replay_data;
     /* verilator lint_off PINCONNECTEMPTY */
     dcp_compress u_com (
         .clk(clk), .rst(rst), .start(try_start), .divergent(divergent), .blk_data(wr_data),
-        .c_compr(c_compr), .cdata_c0(cdata_c0), .cdata_log2de(cdata_de), .cdata_log2db(cdata_db),
+        .c_compr(c_compr), .cdata_c0(), .cdata_log2de(cdata_de), .cdata_log2db(cdata_db),
         .done(), .compressed(), .misp(misp), .replay_valid(replay_valid),
         .replay_blk(replay_blk), .replay_data(replay_data), .busy(stall),
         .err_busy(com_err_busy));
     /* verilator lint_on PINCONNECTEMPTY */
     wire start_ok = try_start && !com_err_busy;
+
+    // the Com stage's register (decision 6a): the taken start with its register and mask, and
+    // what the Com unit decided on this cycle's block, for the write port one cycle later
+    reg             x_ok, x_div, x_compr, x_misp, x_replay;
+    reg [RB-1:0]    x_reg;
+    reg [`DRF_COMPONENTS-1:0] x_mask;
+    reg [BB-1:0]    x_replay_blk;
+    reg [CB-1:0]    x_de, x_db;
+    reg [ROW-1:0]   x_row;             // the block: the write's, or the DRB's in a replay
+    always @(posedge clk) begin
+        if (rst) begin
+            {x_ok, x_div, x_compr, x_misp, x_replay} <= 5'b0;
+            {x_reg, x_mask, x_replay_blk, x_de, x_db} <= {(RB + `DRF_COMPONENTS + BB + 2 * CB){1'b0}};
+            x_row <= {ROW{1'b0}};
+        end else begin
+            {x_ok, x_div, x_compr, x_misp, x_replay} <= {start_ok, divergent, c_compr, misp,
+                                                         replay_valid};
+            {x_reg, x_mask, x_replay_blk, x_de, x_db} <= {wr_reg, wr_mask, replay_blk, cdata_de,
+                                                          cdata_db};
+            x_row <= replay_valid ? replay_data : wr_data;
+        end
+    end
+
+    // --- write stage: the write's blocks one cycle behind the Com unit ---------------------
     wire wb_valid, wb_last;
     wire [BB-1:0] wb_blk;
-    dcp_beats u_wb (.clk(clk), .rst(rst), .load(start_ok), .valid(wb_valid), .blk(wb_blk),
+    dcp_beats u_wb (.clk(clk), .rst(rst), .load(x_ok), .valid(wb_valid), .blk(wb_blk),
                     .last(wb_last));
-    wire wr_end = (wb_last && !misp) || (replay_valid && replay_blk == LAST_BLK);
-    assign wr_busy = wb_valid || replay_valid;
+    wire wr_end = (wb_last && !x_misp) || (x_replay && x_replay_blk == LAST_BLK);
+    assign wr_busy = x_ok || wb_valid || x_replay;
 
     // the PT row of the write when it ends (placement kind NONE: the write was dropped)
     wire f_v = p_kind != K_NONE;
@@ -124,7 +149,7 @@ module dcp_slice (
     wire [BB-1:0] d_blk, rel_blk;
     /* verilator lint_off PINCONNECTEMPTY */
     dcp_pt u_pt (
-        .clk(clk), .rst(rst), .src0(rd_reg_a), .src1(rd_reg_b), .dest(wr_reg), .we(wr_end),
+        .clk(clk), .rst(rst), .src0(rd_reg_a), .src1(rd_reg_b), .dest(x_reg), .we(wr_end),
         .waddr(w_reg), .wv(f_v), .wc(f_c), .wm(f_m), .wentry(p_entry), .wblk(p_blk),
         .dealloc(dealloc_try), .reg_base(reg_base), .n(n),
         .v_src0(sv[0]), .c_src0(sc[0]), .m_src0(sm[0]), .entry_src0(se0), .blk_src0(sb0),
@@ -136,13 +161,15 @@ module dcp_slice (
     /* verilator lint_on PINCONNECTEMPTY */
     wire dealloc_ok = dealloc_try && !pt_err_busy && !pt_err_window;
     assign err_dealloc = dealloc && !dealloc_ok;
-    // a start waits for the PSU's preventive patches (psu ready, decision 7)
-    wire psu_ready;
-    assign try_start = wr_start && !rst && !load_map && !dealloc_busy && !dealloc_ok && psu_ready;
+    // a start waits for the PSU's preventive patches, ready at its take in the next cycle
+    // (no release now, decisions 6a and 7)
+    wire psu_ready_next;
+    assign try_start = wr_start && !rst && !load_map && !dealloc_busy && !dealloc_ok
+                    && psu_ready_next && !relq_valid;
     assign wr_refused = wr_start && !rst && !start_ok;
 
     // the starting write's old row: a write ending now on the same register bypasses the PT
-    wire bypass = wr_end && (w_reg == wr_reg);
+    wire bypass = wr_end && (w_reg == x_reg);
     wire n_v = bypass ? f_v : d_v;
     wire n_c = bypass ? f_c : d_c;
     wire n_m = bypass ? f_m : d_m;
@@ -150,24 +177,26 @@ module dcp_slice (
     wire [BB-1:0] n_blk = bypass ? p_blk : d_blk;
     wire n_comp = n_v && !n_m && n_c;
     wire n_unc = n_v && !n_m && !n_c;
-    assign mov = start_ok && divergent && n_comp;
+    assign mov = x_ok && x_div && n_comp;
 
     // --- PSU: preventive patches; one release, from the queue, else from the walk ----------
-    wire take_c = start_ok && !divergent && !n_comp;
-    wire take_u = start_ok && !n_unc;
+    wire take_c = x_ok && !x_div && !n_comp;
+    wire take_u = x_ok && !n_unc;
     wire walk_rel = rel_valid && !rel_m;
     wire pc_valid, pu_valid;
     wire [RB-1:0] pc_entry_o, pu_entry_o;
     wire [BB-1:0] pc_blk_o;
     wire [1:0] pc_tier;
+    /* verilator lint_off PINCONNECTEMPTY */
     psu u_psu (
         .clk(clk), .rst(rst), .load_map(load_map), .faulty(faulty), .take_c(take_c),
         .take_u(take_u), .rel(relq_valid || walk_rel),
         .rel_entry(relq_valid ? rq_entry : rel_entry[RB-1:0]),
         .rel_blk(relq_valid ? rq_blk : rel_blk), .rel_c(relq_valid ? rq_c : rel_c),
         .pc_valid(pc_valid), .pc_entry(pc_entry_o), .pc_blk(pc_blk_o), .pc_tier(pc_tier),
-        .pu_valid(pu_valid), .pu_entry(pu_entry_o), .ready(psu_ready), .err(psu_err),
-        .bitmap(bitmap));
+        .pu_valid(pu_valid), .pu_entry(pu_entry_o), .ready(), .ready_next(psu_ready_next),
+        .err(psu_err), .bitmap(bitmap));
+    /* verilator lint_on PINCONNECTEMPTY */
 
     // --- placement: decided in the block-0 cycle, again on a misprediction ---------------
     wire slot_v;
@@ -188,8 +217,8 @@ module dcp_slice (
     wire [EB-1:0] unc_entry = (old_unc || (!pu_v && old_spill)) ? o_entry
                             : pu_v ? pu_entry : {{(EB-LB){1'b0}}, slot};
     wire blk0 = wb_valid && (wb_blk == BLK0);
-    wire use_comp = c_compr && comp_ok;
-    wire re_place = misp && (p_kind == K_COMP);
+    wire use_comp = x_compr && comp_ok;
+    wire re_place = x_misp && (p_kind == K_COMP);
     wire decide_unc = (blk0 && !use_comp) || re_place;
     wire lds_alloc = decide_unc && (unc_kind == K_SPILL) && (unc_src == S_SLOT);
     assign err_lds_full = decide_unc && (unc_kind == K_NONE);
@@ -199,9 +228,9 @@ module dcp_slice (
     wire [BB-1:0] cur_blk = !blk0 ? p_blk : use_comp ? comp_blk : BLK0;
 
     // --- the block written this cycle (a write's block or the DRB replay) ---------------
-    wire data_cyc = wb_valid || replay_valid;
-    wire [BB-1:0] k = wb_valid ? wb_blk : replay_blk;
-    wire [ROW-1:0] new_row = wb_valid ? wr_data : replay_data;
+    wire data_cyc = wb_valid || x_replay;
+    wire [BB-1:0] k = wb_valid ? wb_blk : x_replay_blk;
+    wire [ROW-1:0] new_row = x_row;
     wire [LANES-1:0] active = w_mask[k*LANES +: LANES];
     wire [ROW-1:0] mov_row;
     wire [ROW-1:0] lds_old = lds[{o_entry[LB-1:0], k}];
@@ -216,7 +245,7 @@ module dcp_slice (
             assign merged[j*W +: W] = active[j] ? new_row[j*W +: W] : old_row[j*W +: W];
         end
     endgenerate
-    assign comp_row = {{(ROW - W - 2 * CB){1'b0}}, cdata_de, cdata_db, cdata_c0};
+    assign comp_row = {{(ROW - W - 2 * CB){1'b0}}, x_de, x_db, x_row[W-1:0]};
     wire is_comp = cur_kind == K_COMP;
     wire mem_we = !rst && data_cyc && ((cur_kind == K_UNC) || (is_comp && blk0));
     wire lds_we = !rst && data_cyc && (cur_kind == K_SPILL);
@@ -301,9 +330,9 @@ module dcp_slice (
             {p_kind, p_src, p_entry, p_blk} <= {(4 + EB + BB){1'b0}};
             {mov_c0, mov_de, mov_db} <= {(W + 2 * CB){1'b0}};
             w_misp <= 1'b0;
-        end else if (start_ok) begin
-            w_reg <= wr_reg;
-            w_mask <= wr_mask;
+        end else if (x_ok) begin
+            w_reg <= x_reg;
+            w_mask <= x_mask;
             {o_v, o_c, o_m, o_entry, o_blk} <= {n_v, n_c, n_m, n_entry, n_blk};
             pc_v <= take_c && pc_valid;
             pc_tier_q <= pc_tier;
@@ -320,7 +349,7 @@ module dcp_slice (
                 {p_kind, p_src, p_entry, p_blk} <= {cur_kind, cur_src, cur_entry, cur_blk};
             if (re_place)
                 {p_kind, p_src, p_entry, p_blk} <= {unc_kind, unc_src, unc_entry, BLK0};
-            if (misp)
+            if (x_misp)
                 w_misp <= 1'b1;
         end
     end

@@ -24,6 +24,8 @@ module psu (
     output wire                                        pu_valid,  // uncompressed patch
     output wire [`DRF_REG_BITS-1:0]                    pu_entry,
     output wire                                        ready,     // offers valid: selection done
+    output wire                                        ready_next, // ready after this edge, if
+                                                                   // the bitmap does not change now
     output wire                                        err,       // release of a free/faulty block
     output reg  [`DRF_REGS*`DRF_SUBWAVEFRONTS-1:0]     bitmap     // 1: occupied
 );
@@ -121,6 +123,7 @@ module psu (
     // steers a whole-entry compressed patch to the second whole free entry (decision 10)
     reg [QUIET-1:0] changed; // bit k: the bitmap may have changed k + 1 edges ago (QUIET >= 2)
     assign ready = ~|changed;
+    assign ready_next = ~|changed[QUIET-2:0];
     assign pu_valid = ready && puq_v;
     assign pu_entry = puq_e;
     wire steer = take_u && pu_valid && pcq_tier == TIER_WHOLE;

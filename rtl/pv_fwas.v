@@ -23,23 +23,36 @@ module pv_fwas (
 
     wire [NW-1:0] ready_fast = ready & fast;
     wire          cls = |ready_fast;
-    wire [NW-1:0] cand = cls ? ready_fast : ready;
-    wire [WB-1:0] last = cls ? last_fast : last_slow;
 
-    // the first candidate after `last`, circularly: the nearest one wins
-    reg [WB-1:0] pick;
-    reg [WB:0]   w;
-    integer k;
-    always @(*) begin
-        pick = {WB{1'b0}};
-        for (k = NW; k >= 1; k = k - 1) begin
-            w = {1'b0, last} + k[WB:0];
-            if (w >= NWW)
-                w = w - NWW;
-            if (cand[w[WB-1:0]])
-                pick = w[WB-1:0];
+    // each class's first candidate after its own pointer, circularly, both in parallel: the
+    // lowest candidate above the pointer, else the lowest one (two priority encoders; the
+    // masks come from the pointer registers, off the path from `ready`; docs/synth.md)
+    wire [NW-1:0] cand [0:1];
+    wire [WB-1:0] last [0:1];
+    wire [WB-1:0] pick_of [0:1];
+    assign cand[0] = ready;
+    assign cand[1] = ready_fast;
+    assign last[0] = last_slow;
+    assign last[1] = last_fast;
+    genvar c, i;
+    generate
+        for (c = 0; c < 2; c = c + 1) begin : g_cls
+            wire [NW-1:0] after;
+            assign after[0] = 1'b0;
+            for (i = 1; i < NW; i = i + 1) begin : g_after
+                localparam [WB-1:0] I = i;
+                assign after[i] = last[c] < I;
+            end
+            wire up_v;
+            wire [WB-1:0] up_i, any_i;
+            psu_prio_enc #(.WIDTH(NW)) u_up (.in(cand[c] & after), .valid(up_v), .index(up_i));
+            /* verilator lint_off PINCONNECTEMPTY */
+            psu_prio_enc #(.WIDTH(NW)) u_any (.in(cand[c]), .valid(), .index(any_i));
+            /* verilator lint_on PINCONNECTEMPTY */
+            assign pick_of[c] = up_v ? up_i : any_i;
         end
-    end
+    endgenerate
+    wire [WB-1:0] pick = cls ? pick_of[1] : pick_of[0];
 
     assign valid = |ready;
     assign warp = valid ? pick : {WB{1'b0}};

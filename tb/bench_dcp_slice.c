@@ -119,7 +119,8 @@ typedef struct {
     dcp_slice_state s;
     scoreboard sb;
     phase ph;
-    write_txn w;
+    write_txn w;     /* the write whose blocks are driven (the Com unit's) */
+    write_txn prev;  /* the one before, all blocks driven, not yet ended (the write port's) */
     pending_read rd[PORTS];
     dealloc_ctl dc;
     uint8_t ended;  /* the register of the last write that ended */
@@ -282,7 +283,7 @@ static void new_phase(bench *t)
         ph->setup = 1;
         return;
     }
-    if (t->w.active && ph->regular > 0)
+    if ((t->w.active || t->prev.active) && ph->regular > 0)
         hx_hit(t->b, t->v.reset_mid_write);
     const unsigned round = ph->regular / MAP_KINDS; /* of every map kind once */
     ph->sc = ph->regular % MAP_KINDS;
@@ -296,7 +297,7 @@ static void new_phase(bench *t)
     for (unsigned i = 0; i < WINDOWS; i++)
         ph->alive[i] = i < windows(ph);
     memset(&t->sb.valid, 0, sizeof t->sb.valid);
-    t->w.active = false;
+    t->w.active = t->prev.active = false;
     memset(t->rd, 0, sizeof t->rd);
     t->dc = (dealloc_ctl){0};
 }
@@ -347,7 +348,7 @@ static bool reading_back(const bench *t)
     const phase *ph = &t->ph;
     if (!ph->inject || ph->left)
         return false;
-    bool busy = ph->read_back < DRF_REGS || t->w.active;
+    bool busy = ph->read_back < DRF_REGS || t->w.active || t->prev.active;
     for (unsigned i = 0; i < PORTS; i++)
         busy |= t->rd[i].active;
     return busy;
@@ -647,7 +648,8 @@ static void note_reads(bench *t, const dcp_slice_in *in, const bool walk[PORTS],
         pending_read *pr = &t->rd[i];
         pr->active = true;
         pr->next = 0;
-        pr->check = !(t->w.active && t->w.reg == r) && !walk[i];
+        pr->check = !(t->w.active && t->w.reg == r) && !(t->prev.active && t->prev.reg == r) &&
+                    !walk[i];
         if (t->sb.valid[r])
             memcpy(pr->exp, t->sb.value[r], sizeof pr->exp);
         else
@@ -682,7 +684,7 @@ static void check_placement(bench *t, uint8_t reg)
     }
 }
 
-static void write_bins(bench *t, const dcp_wr *w, const dcp_slice_out *o)
+static void write_bins(bench *t, const write_txn *txn, const dcp_wr *w, const dcp_slice_out *o)
 {
     const bins *v = &t->v;
     const enum dcp_kind old = dcp_row_kind(&w->old), fin = (enum dcp_kind)w->place.kind;
@@ -702,15 +704,17 @@ static void write_bins(bench *t, const dcp_wr *w, const dcp_slice_out *o)
     if (old == DCP_UNC && fin == DCP_COMP)
         hx_hit(t->b, v->u_to_c);
     rc_entry e;
-    if (w->mask == ~0ull && fin != DCP_COMP && rc_compress_register(t->w.c, &e))
+    if (w->mask == ~0ull && fin != DCP_COMP && rc_compress_register(txn->c, &e))
         hx_hit(t->b, v->no_comp_place);
 }
 
 /* ev_done: the write's lanes take the new value (the others stay, or are zero in a register
- * written for the first time), its placement is checked, the statistics count it. */
+ * written for the first time), its placement is checked, the statistics count it. The write
+ * port ends a write a cycle after the Com unit saw its last block: the next one may have
+ * started. */
 static void retire(bench *t, const dcp_wr *pre, const dcp_slice_out *o)
 {
-    write_txn *w = &t->w;
+    write_txn *w = t->prev.active ? &t->prev : &t->w;
     hx_assert(t->b, w->active && w->next == BLKS && pre->reg == w->reg,
               "a write ends after its four blocks", w->reg, pre->reg);
     for (unsigned i = 0; i < DRF_COMPONENTS; i++)
@@ -721,7 +725,7 @@ static void retire(bench *t, const dcp_wr *pre, const dcp_slice_out *o)
     t->sb.valid[w->reg] = true;
     t->ended = w->reg;
     w->active = false;
-    write_bins(t, pre, o);
+    write_bins(t, w, pre, o);
     t->ph.left -= t->ph.left > 0; /* a write that started as the phase's last one ended */
     hx_txn_done(t->b);
     if (lockstep_only(&t->ph))
@@ -765,14 +769,16 @@ static void refused_dealloc(bench *t, const dcp_slice_in *in, bool walking, cons
     }
 }
 
-static void accept_start(bench *t, const write_txn *nxt, const dcp_wr *pre,
-                         const dcp_slice_out *o)
+static void accept_start(bench *t, const write_txn *nxt)
 {
-    hx_assert(t->b, !t->w.active, "a write starts when the previous one ends", 0, t->w.reg);
-    if (o->ev_done && pre->reg == nxt->reg)
+    const write_txn *w = &t->w;
+    hx_assert(t->b, !w->active || (w->next == BLKS && !t->prev.active),
+              "a write starts when the previous one has driven its blocks", 0, w->reg);
+    /* the previous write ends as this one reaches the write port: the PT bypass */
+    if (w->active && w->reg == nxt->reg)
         hx_hit(t->b, t->v.same_reg_b2b);
-    if (o->mov)
-        hx_hit(t->b, t->v.mov);
+    if (w->active)
+        t->prev = *w;
     t->w = *nxt;
 }
 
@@ -782,7 +788,7 @@ static void accept_start(bench *t, const write_txn *nxt, const dcp_wr *pre,
 static void check_conservation(bench *t)
 {
     const dcp_slice_state *s = &t->s;
-    if (s->wb.valid || s->com.replay.valid || s->relq.v || s->pt.left)
+    if (s->x.ok || s->x.replay || s->wb.valid || s->com.replay.valid || s->relq.v || s->pt.left)
         return;
     conservation_view now;
     memcpy(now.row, s->pt.row, sizeof now.row);
@@ -841,7 +847,8 @@ static void cycle(bench *t)
     make_inputs(t, &in, &nxt);
     drive(t, &in);
     const dcp_wr pre = t->s.wr;
-    const bool walking = t->s.pt.left != 0, selecting = !psu_ready(&t->s.psu);
+    /* a start waits for the PSU's selection, and for a release now to be selected anew */
+    const bool walking = t->s.pt.left != 0, selecting = !psu_ready_next(&t->s.psu) || t->s.relq.v;
     bool walk[PORTS];
     enum dcp_kind kind[PORTS];
     for (unsigned i = 0; i < PORTS; i++) {
@@ -861,12 +868,14 @@ static void cycle(bench *t)
         retire(t, &pre, &o);
     if (in.rst)
         return;
+    if (o.mov)
+        hx_hit(t->b, t->v.mov);
     if (in.dealloc && !o.err_dealloc)
         accept_dealloc(t, &in);
     else if (in.dealloc)
         refused_dealloc(t, &in, walking, &o);
     if (in.wr_start && !o.wr_refused)
-        accept_start(t, &nxt, &pre, &o);
+        accept_start(t, &nxt);
     else if (in.wr_start)
         hx_hit(t->b, walking     ? t->v.start_refused_walk
                      : selecting ? t->v.start_refused_psu

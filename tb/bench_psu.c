@@ -408,6 +408,7 @@ static void expect(hx_bench *b, const ports *p, const psu_out *o)
     hx_expect(b, p->pu_valid, o->pu_valid);
     hx_expect(b, p->pu_entry, o->pu_entry);
     hx_expect(b, p->ready, o->ready);
+    hx_expect(b, p->ready_next, o->ready_next);
     hx_expect(b, p->err, o->err);
     hx_expect_words(b, p->bitmap, w, W32);
 }
