@@ -12,6 +12,8 @@ LDLIBS := -llzma -lm
 RTL_DIR ?= rtl
 RTL := $(wildcard $(RTL_DIR)/*.v)
 GEN := $(BUILD)/gen
+# every flow's results as JSON (docs/results.md, tools/results.py)
+RESULTS := $(BUILD)/results
 
 # --- the block registry (blocks.tsv, tools/registry.py) ----------------------------------
 # $(GEN)/registry.mk: BLOCKS, IMPL_BLOCKS, SYNTH_BLOCKS, SYNTH_MACROS, RTL_FILES_<b>,
@@ -102,7 +104,8 @@ $(BUILD)/tb/bench_%@0: $(BENCH_DEPS) | $(TOOLS_OK)
 	$(call verilate,$*,$*@0,-GIMPL=0)
 
 verify: $(BENCHES) $(VARIANT_BENCHES)
-	@tools/runner.py verify -s $(SEED) -n "$(N)" -o $(BUILD)/verify $(BLOCKS) $(IMPL_BLOCKS:%=%@0)
+	@tools/runner.py verify -s $(SEED) -n "$(N)" -o $(BUILD)/verify -r $(RESULTS)/verify.json \
+	  $(BLOCKS) $(IMPL_BLOCKS:%=%@0)
 
 clean:
 	rm -rf $(BUILD)

@@ -234,21 +234,42 @@ def log_tail(path, lines=200):
         return []
 
 
-def job_case(flow, job):
-    """A runner job as (suite, name, seconds, failure or None, output lines)."""
+def replay_of(job):
+    """The command that reruns a bench job: its bench's replay line, else its command."""
+    run = job["run"]
+    if run and run["first_divergence"]:
+        return run["first_divergence"]["replay"]
+    return re.sub(r"^timeout [0-9]+ | --result \S+$", "", job["command"])
+
+
+def failure_of(job):
+    """A bench job's failure as (kind, message), None when it passed."""
     run = job["run"]
     if job["status"] == "passed":
-        return job["block"], job["id"], job["seconds"], None, []
+        return None
+    if job["status"] == "no result":
+        return "error", "no result: the job did not finish (see the launcher's output)"
+    if job["exit"] == 124:
+        return "timeout", "timeout: no result within the time limit"
     if run and run["first_divergence"]:
         d = run["first_divergence"]
-        failure = ("mismatch", f"replay: {d['replay']}",
-                   f"cycle {d['cycle']} ({run['unit']} {d['transaction']}): {d['mismatches'][0]}")
-    elif run and run["coverage"]["missed"]:
-        failure = ("coverage", f"replay: {job['command']}", "bins never hit: " + ", ".join(run["coverage"]["missed"]))
-    else:
-        kind = "timeout" if job["exit"] == 124 else "error"
-        failure = (kind, f"replay: {job['command']}", f"exit status {job['exit']}")
-    return job["block"], job["id"], job["seconds"], failure, log_tail(job["log"])
+        return "mismatch", (f"FIRST DIVERGENCE at cycle {d['cycle']} ({run['unit']} {d['transaction']}): "
+                            f"{d['mismatches'][0]}")
+    if run and run["coverage"]["missed"]:
+        return "coverage", "coverage bins never hit: " + ", ".join(run["coverage"]["missed"])
+    return "error", f"exit status {job['exit']}"
+
+
+def job_case(flow, job):
+    """A runner job as (suite, name, seconds, failure or None, output lines)."""
+    name = job["id"]
+    if flow == "regress":
+        name = f"{job['block']} seed {job['id'].rsplit('.s', 1)[-1]}"
+    failure = failure_of(job)
+    if failure is None:
+        return job["block"], name, job["seconds"], None, []
+    return job["block"], name, job["seconds"], (failure[0], f"replay: {replay_of(job)}", failure[1]), \
+        log_tail(job["log"])
 
 
 def formal_case(group):
@@ -287,10 +308,9 @@ def junit(doc):
                 out.append(case + "/>")
             else:
                 out += [case + ">", f'      <failure type="{esc(failure[0])}" message="{esc(failure[1])}">'
-                        f"{esc(failure[2])}</failure>"]
-                if lines:
-                    out.append("      <system-out>" + "".join(esc(x) + "\n" for x in lines) + "</system-out>")
-                out.append("    </testcase>")
+                        f"{esc(failure[2])}</failure>",
+                        "      <system-out>" + "".join(esc(x) + "\n" for x in lines) + "</system-out>",
+                        "    </testcase>"]
         out.append("  </testsuite>")
     return "\n".join(out + ["</testsuites>"]) + "\n"
 
