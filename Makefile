@@ -176,7 +176,7 @@ TEST_STEP_NAMES = $(foreach s,$(TEST_STEPS),$(firstword $(subst :, ,$s)))
 test: | $(TOOLS_OK)
 	tools/run-tests.sh check-registry test-build -- $(TEST_STEPS)
 
-.PHONY: test-steps check-tests check-docs pytools first-contact
+.PHONY: test-steps check-tests check-docs pytools first-contact results-check
 test-steps:
 	@echo $(TEST_STEP_NAMES)
 check-tests:
@@ -184,6 +184,14 @@ check-tests:
 # every path README.md and docs/ name exists (tools/check_doc_paths.py)
 check-docs:
 	python3 tools/check_doc_paths.py
+# the results' schemas (docs/results.md) and a bench's run end to end: its --result, make verify's
+# merge, JUnit XML from it; then every result in build/results checked (tools/results.py)
+TEST_STEPS += results-check:2
+results-check: $(BUILD)/tb/bench_rar_phys
+	@tools/runner.py verify -o $(BUILD)/results-check -r $(BUILD)/results-check/verify.json -s 1 \
+	  rar_phys >/dev/null
+	tools/results.py junit $(BUILD)/results-check/verify.json $(BUILD)/results-check/junit.xml
+	tools/results.py check $(BUILD)/results-check $(wildcard $(RESULTS))
 # the Python tools' unit tests (tests/tools/), one file each
 PY_TESTS := $(wildcard tests/tools/test_*.py)
 pytools:
@@ -202,13 +210,14 @@ CLOCK_PS := 1000
 export SYNTH_CLOCK_PS := $(CLOCK_PS)
 .PHONY: synth synth-smoke synth-blocks blocks check-registry readme liberty power power-smoke
 synth: | $(TOOLS_OK)
-	SYNTH_MACROS="$(SYNTH_MACROS)" RTL_DIR=$(RTL_DIR) synth/run.sh $(SYNTH_BLOCKS); \
+	SYNTH_MACROS="$(SYNTH_MACROS)" RTL_DIR=$(RTL_DIR) SYNTH_RESULT=$(RESULTS)/synth.json \
+	  synth/run.sh $(SYNTH_BLOCKS); \
 	  tests/synth_smoke.sh $(SYNTH_BLOCKS)
 # make test's step: every block synthesised and mapped with ABC's fast mapping (SYNTH_FAST)
 # into build/synth-smoke; the same checks, a third of make synth's CPU time.
 synth-smoke: | $(TOOLS_OK)
 	SYNTH_FAST=1 SYNTH_DIR=$(BUILD)/synth-smoke SYNTH_MACROS="$(SYNTH_MACROS)" RTL_DIR=$(RTL_DIR) \
-	  synth/run.sh $(SYNTH_BLOCKS); SYNTH_DIR=$(BUILD)/synth-smoke tests/synth_smoke.sh $(SYNTH_BLOCKS)
+	  SYNTH_RESULT=$(RESULTS)/synth-smoke.json synth/run.sh $(SYNTH_BLOCKS); SYNTH_DIR=$(BUILD)/synth-smoke tests/synth_smoke.sh $(SYNTH_BLOCKS)
 
 synth-blocks:
 	@echo $(SYNTH_BLOCKS)
@@ -220,10 +229,12 @@ liberty:
 
 # make power: make synth, then OpenSTA's slack and power of every block at CLOCK_PS with the
 # gate-level activity of make verify-gates where it exists (tools/power.py; docs/synth.md)
-# -> build/synth/power.{csv,md}. power-smoke (make test): one block end to end, and bad input.
+# -> build/synth/power.{csv,md,json} (power.json also in build/results). power-smoke (make test):
+# one block end to end, and bad input.
 GATES_DIR ?= $(BUILD)/gates
 power: synth
 	python3 tools/power.py $(BUILD)/synth $(GATES_DIR) $(CLOCK_PS) $(BLOCKS)
+	tools/results.py put $(BUILD)/synth/power.json $(RESULTS)/power.json
 POWER_SMOKE_BLOCK := frf_mode_ctl
 TEST_STEPS += power-smoke:20
 power-smoke: | $(TOOLS_OK)
