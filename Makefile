@@ -151,7 +151,7 @@ icarus: $(BENCHES) $(BLOCKS:%=$(GEN)/icarus/%_tb.v)
 # main of 2026-11-25 before the registry and the speed work (issue 17).
 BENCH_BASE ?= 4081b39
 bench: $(BENCHES) $(BUILD)/libdrf.a
-	tools/bench.sh $(SEED) $(BENCH_BASE)
+	tools/bench.py -r $(RESULTS)/bench.json $(SEED) $(BENCH_BASE)
 
 # --- lint, parameters, harness self-test, everything ----------------------------------
 lint: | $(TOOLS_OK)
@@ -242,7 +242,7 @@ power-smoke: | $(TOOLS_OK)
 	  synth/run.sh $(POWER_SMOKE_BLOCK) >/dev/null
 	python3 tests/power_smoke.py $(BUILD)/power-smoke $(CLOCK_PS) $(POWER_SMOKE_BLOCK)
 
-# The block list, for scripts (tools/bench.sh).
+# The block list, for scripts (tools/bench.py).
 blocks:
 	@echo $(BLOCKS)
 

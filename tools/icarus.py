@@ -11,7 +11,7 @@ usage: tools/icarus.py run [-r RESULT] SEED N BLOCK...   make icarus (env ICARUS
                                                     at most the first cycles of a run; 0: all)
        tools/icarus.py block SEED N BLOCK           one block: testbench, vectors, replay
        tools/icarus.py tb BLOCK OUT | vectors BLOCK SEED N OUT | replay BLOCK VEC LOG OUT
-                                                    the steps, for tools/bench.sh
+                                                    the steps, for tools/bench.py
 env GEN: the generated views (build/gen)."""
 import json
 import os
