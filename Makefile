@@ -37,7 +37,7 @@ $(GEN)/registry.mk: blocks.tsv tools/registry.py $(RTL) | $(TOOLS_OK)
 $(GEN)/tb/ports_%.h $(GEN)/tb/shim_%.cpp $(GEN)/icarus/%_tb.v: $(GEN)/registry.mk ;
 # C models of the blocks (cmodel/) and the trace evaluation built on them (eval/)
 CMODEL_SRC := $(wildcard cmodel/*.c) $(wildcard eval/*.c)
-HARNESS_SRC := tb/harness.c tb/stim.c tb/dcp_stats.c
+HARNESS_SRC := tb/harness.c tb/stim.c tb/dcp_stats.c cli/evalcli.c # evalcli: JSON strings
 # Verilator's runtime is the same in every bench: ccache compiles it once.
 export OBJCACHE = $(if $(shell command -v ccache),ccache,)
 # The model's C++ at -O2 (Verilator's default OPT_FAST is -Os) with clang++: its models run the

@@ -5,6 +5,7 @@
  * transactions, seed, replay command, and an FST waveform of the cycles before it. */
 #define _POSIX_C_SOURCE 200809L
 #include "harness.h"
+#include "evalcli.h" /* ec_json_string */
 
 #include <errno.h>
 #include <inttypes.h>
@@ -523,27 +524,12 @@ static void report_divergence(hx_bench *b)
 }
 
 /* --- the run as JSON (--result FILE; docs/results.md, schema "run") ------------------------ */
-static void json_str(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; s && *s; s++) {
-        const unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            fprintf(f, "\\%c", c);
-        else if (c < 0x20)
-            fprintf(f, "\\u%04x", c);
-        else
-            fputc(c, f);
-    }
-    fputc('"', f);
-}
-
 /* "KEY": STRING, */
 static void json_field(FILE *f, const char *key, const char *value, bool last)
 {
     fprintf(f, "\"%s\": ", key);
     if (value)
-        json_str(f, value);
+        ec_json_string(f, value);
     else
         fputs("null", f);
     fputs(last ? "" : ", ", f);
@@ -557,7 +543,7 @@ static void json_bins(FILE *f, const hx_bench *b)
         hit += b->bin_hits[i] != 0;
         if (!b->bin_hits[i]) {
             fputs(n++ ? ", " : "", f);
-            json_str(f, b->bin_name[i]);
+            ec_json_string(f, b->bin_name[i]);
         }
     }
     fprintf(f, "], \"hit\": %u, \"total\": %u, ", hit, b->nbins);
@@ -591,7 +577,7 @@ static void json_divergence(FILE *f, const hx_bench *b)
             b->fail_cycle, b->fail_txn);
     for (unsigned i = 0; i < b->nmismatch; i++) {
         fputs(i ? ", " : "", f);
-        json_str(f, b->mismatch[i]);
+        ec_json_string(f, b->mismatch[i]);
     }
     fputs("], ", f);
     json_field(f, "inputs", b->fail_inputs, false);
@@ -649,10 +635,9 @@ int hx_finish(hx_bench *b)
     const unsigned missed = b->failed ? 0 : report_coverage(b);
     if (b->failed)
         report_divergence(b);
-    dut_close(b->d);
     const uint64_t failed = (b->failed || missed) ? 1 : 0;
+    const bool written = !b->o.result || write_result(b, !failed); /* the ports are the model's */
+    dut_close(b->d);
     printf("%s: %" PRIu64 " passed, %" PRIu64 " failed\n", b->name, b->txns, failed);
-    if (b->o.result && !write_result(b, !failed))
-        return 2;
-    return failed ? 1 : 0;
+    return !written ? 2 : failed ? 1 : 0;
 }

@@ -3,10 +3,10 @@
 """The one runner of the flows that start benches (issues 20, 28 and 31): make verify, xsweep,
 icarus, mutate and regress (and the Slurm fan-out of make fuzz and formal). It runs jobs, a shell
 command each in the tree's root, on this machine's cores or as one Slurm job array, and leaves
-per job DIR/out/ID.log (its output) and DIR/out/ID.status ("RC SECONDS HOST PASSED FAILED": exit
-status, run time, host and the counts of the job's closing line "NAME: N passed, N failed", or
-"- -" without one), the status written last: a job without one did not finish. Every run closes
-with one line (closing): a run given no bench, or a bench that did not run, fails naming it.
+per job DIR/out/ID.log (its output) and DIR/out/ID.status ("RC SECONDS HOST": exit status, run
+time, host), the status written last: a job without one did not finish; a bench job also its
+--result, DIR/out/ID.json (docs/results.md). Every run closes with one line (closing): a run
+given no bench, or a bench that did not run, fails naming it.
 usage: tools/runner.py launch [-l local|slurm] [-j JOBS] [-p LABEL] DIR
          DIR/jobs: ID<TAB>COMMAND[<TAB>GROUP] lines; jobs of one GROUP never run at once (local).
          Exit 0 when every job left a status, 3 when some did not, 2 on a usage or Slurm error.
@@ -22,7 +22,6 @@ env (slurm): SBATCH_ARGS (more sbatch options), REGRESS_MAX_TASKS (tasks per arr
 import argparse
 import json
 import os
-import re
 import shlex
 import shutil
 import signal
@@ -34,7 +33,6 @@ import time
 import results
 
 ROOT = os.path.normpath(os.path.join(os.path.abspath(os.path.dirname(__file__)), ".."))
-CLOSING = re.compile(r"^\S.*: (\d+) passed, (\d+) failed$")
 
 
 class RunnerError(Exception):
@@ -72,16 +70,15 @@ class Job:
 
 
 class Result:
-    """A job's status: exit status, seconds, host, its closing line's counts (or None)."""
+    """A job's status: exit status, seconds, host."""
 
-    def __init__(self, rc, seconds, host, counts):
-        self.rc, self.seconds, self.host, self.counts = rc, seconds, host, counts
+    def __init__(self, rc, seconds, host):
+        self.rc, self.seconds, self.host = rc, seconds, host
 
     @classmethod
     def parse(cls, text):
         w = text.split()
-        counts = (int(w[3]), int(w[4])) if len(w) >= 5 and w[3].isdigit() else None
-        return cls(int(w[0]), float(w[1]), w[2] if len(w) > 2 else "", counts)
+        return cls(int(w[0]), float(w[1]), w[2] if len(w) > 2 else "")
 
 
 def write_jobs(d, jobs):
@@ -105,23 +102,9 @@ def log_path(d, jid):
     return os.path.join(d, "out", jid + ".log")
 
 
-def closing_counts(path):
-    """The counts of the last "NAME: N passed, N failed" line of a log, or None."""
-    counts = None
-    try:
-        with open(path, encoding="utf-8", errors="replace") as f:
-            for line in f:
-                m = CLOSING.match(line.rstrip("\n"))
-                counts = (int(m.group(1)), int(m.group(2))) if m else counts
-    except OSError:
-        pass
-    return counts
-
-
 def write_status(d, jid, rc, seconds):
     """DIR/out/ID.status, atomically (written last: a job without it did not finish)."""
-    counts = closing_counts(log_path(d, jid))
-    text = f"{rc} {seconds:.3f} {socket.gethostname()} " + ("%d %d" % counts if counts else "- -")
+    text = f"{rc} {seconds:.3f} {socket.gethostname()}"
     path = os.path.join(d, "out", jid + ".status")
     with open(path + ".tmp", "w", encoding="utf-8") as f:
         f.write(text + "\n")
@@ -167,7 +150,7 @@ class Progress:
 
     def tally(self, what):
         statuses = [f for f in os.listdir(os.path.join(self.d, "out")) if f.endswith(".status")]
-        failed = sum(1 for f in statuses if (result(self.d, f[:-len(".status")]) or Result(1, 0, "", None)).rc)
+        failed = sum(1 for f in statuses if (result(self.d, f[:-len(".status")]) or Result(1, 0, "")).rc)
         return (f"{self.label}: {len(statuses)}/{self.total} done, {failed} failed, {what}, "
                 f"{int(time.monotonic() - self.t0)} s")
 
