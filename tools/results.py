@@ -461,9 +461,12 @@ def synth_result(synth_dir, profile, clock_ps):
 
 def fuzz_target(out, target, goal):
     """A target's record OUT/logs/TARGET.result: name executions exec/s seconds crashes corpus."""
-    words = read_tsv(os.path.join(out, "logs", target + ".result"))
-    w = words[0][0].split() if words else []
-    if len(w) != 6:
+    try:
+        with open(os.path.join(out, "logs", target + ".result"), encoding="utf-8") as f:
+            w = f.read().split()
+    except OSError:
+        w = []
+    if len(w) != 6 or not all(x.isdigit() for x in w[1:]):
         return {"target": target, "ran": False, "executions": 0, "exec_per_s": 0, "seconds": 0,
                 "crashes": 0, "corpus": 0, "passed": False}
     execs, rate, secs, crashes, corpus = (int(x) for x in w[1:])
