@@ -30,8 +30,6 @@ import subprocess
 import sys
 import time
 
-import results
-
 ROOT = os.path.normpath(os.path.join(os.path.abspath(os.path.dirname(__file__)), ".."))
 
 
@@ -341,6 +339,13 @@ class InOrder:
 
 
 # --- the benches' results as data (docs/results.md) ---------------------------------------
+def results_lib():
+    """tools/results.py, imported when first used: a Slurm task runs a copy of this script away
+    from the tree, where it only runs jobs."""
+    import results  # noqa: E402  (tools/, this script's folder in the tree)
+    return results
+
+
 def run_path(d, jid):
     """Where a bench job writes its --result."""
     return os.path.join(d, "out", jid + ".json")
@@ -358,7 +363,8 @@ def read_run(d, jid):
             doc = json.load(f)
     except (OSError, ValueError):
         return None
-    return doc if not results.validate(doc, results.load_schemas()) else None
+    lib = results_lib()
+    return doc if not lib.validate(doc, lib.load_schemas()) else None
 
 
 def job_record(d, job, bench):
@@ -411,7 +417,11 @@ def verify(argv):
             if os.access(os.path.join(ROOT, bench), os.X_OK)]
     records, ok = run_benches("verify", d, jobs, a.jobs, a.blocks)
     if a.result:
-        results.write(a.result, dict(bench_summary("verify", records, a.blocks), seed=seed))
+        lib = results_lib()
+        try:
+            lib.write(a.result, dict(bench_summary("verify", records, a.blocks), seed=seed))
+        except lib.ResultsError as e:
+            raise RunnerError(f"verify: {e}") from None
     return 0 if ok else 1
 
 
@@ -438,7 +448,7 @@ def main(argv):
     signal.signal(signal.SIGTERM, stop)  # a run stopped from outside stops its jobs too
     try:
         return VERBS[argv[1]](argv[2:])
-    except (RunnerError, results.ResultsError) as e:
+    except RunnerError as e:
         print(e, file=sys.stderr)
         return 2
     except KeyboardInterrupt:
