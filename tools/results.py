@@ -265,27 +265,49 @@ def failure_of(job):
     return "error", f"exit status {job['exit']}"
 
 
+class Case:
+    """A JUnit testcase: its suite (the block), name, seconds, failure (kind, message, text) or
+    None, the output lines shown with a failure, skipped or not."""
+
+    def __init__(self, suite, name, seconds, failure=None, lines=(), skipped=False):
+        self.suite, self.name, self.seconds = suite, name, seconds
+        self.failure, self.lines, self.skipped = failure, lines, skipped
+
+    def xml(self, flow):
+        case = f'    <testcase classname="{flow}.{esc(self.suite)}" name="{esc(self.name)}" time="{self.seconds:.3f}"'
+        if self.skipped:
+            return [case + ">", "      <skipped/>", "    </testcase>"]
+        if self.failure is None:
+            return [case + "/>"]
+        kind, message, text = self.failure
+        return [case + ">", f'      <failure type="{esc(kind)}" message="{esc(message)}">{esc(text)}</failure>',
+                "      <system-out>" + "".join(esc(x) + "\n" for x in self.lines) + "</system-out>",
+                "    </testcase>"]
+
+
 def job_case(flow, job):
-    """A runner job as (suite, name, seconds, failure or None, output lines)."""
+    """A runner job's testcase in its bench's suite (regress: named "BENCH seed S", its id
+    BENCH.sS)."""
     name = job["id"]
     if flow == "regress":
-        name = f"{job['block']} seed {job['id'].rsplit('.s', 1)[-1]}"
+        name = f"{job['bench']} seed {job['id'].rsplit('.s', 1)[-1]}"
     failure = failure_of(job)
     if failure is None:
-        return job["block"], name, job["seconds"], None, []
-    return job["block"], name, job["seconds"], (failure[0], f"replay: {replay_of(job)}", failure[1]), \
-        log_tail(job["log"])
+        return Case(job["bench"], name, job["seconds"])
+    return Case(job["bench"], name, job["seconds"], (failure[0], f"replay: {replay_of(job)}", failure[1]),
+                log_tail(job["log"]))
 
 
 def formal_case(group):
-    failure = None if group["passed"] or group["result"] == "SKIPPED" else \
-        (group["result"].lower(), group["result"], group["detail"])
-    name = f"{group['task']} {group['group']}"
-    return group["block"], name, group["seconds"], failure, ["SKIPPED"] if group["result"] == "SKIPPED" else []
+    """A property group's testcase: SKIPPED as skipped, any other result not passed a failure."""
+    failed = not group["passed"] and group["result"] != "SKIPPED"
+    return Case(group["block"], f"{group['task']} {group['group']}", group["seconds"],
+                (group["result"].lower(), group["result"], group["detail"]) if failed else None,
+                skipped=group["result"] == "SKIPPED")
 
 
 def junit(doc):
-    """JUnit XML of a verify, xsweep, regress or formal result: a testsuite per block."""
+    """JUnit XML of a verify, xsweep, regress or formal result: a testsuite per bench or block."""
     flow = doc["flow"]
     if flow in ("verify", "xsweep", "regress"):
         cases = [job_case(flow, j) for j in doc["jobs"]]
@@ -295,27 +317,14 @@ def junit(doc):
         raise ResultsError(f"junit: no JUnit form for flow {flow!r} (verify, xsweep, regress, formal)")
     suites = {}
     for c in cases:
-        suites.setdefault(c[0], []).append(c)
-    fails = sum(c[3] is not None for c in cases)
+        suites.setdefault(c.suite, []).append(c)
     out = ['<?xml version="1.0" encoding="UTF-8"?>',
-           f'<testsuites name="{flow}" tests="{len(cases)}" failures="{fails}" errors="0" '
-           f'time="{sum(c[2] for c in cases):.3f}">']
+           f'<testsuites name="{flow}" tests="{len(cases)}" failures="{sum(bool(c.failure) for c in cases)}" '
+           f'errors="0" time="{sum(c.seconds for c in cases):.3f}">']
     for suite, cs in suites.items():
-        skipped = sum(c[4] == ["SKIPPED"] for c in cs)
-        out.append(f'  <testsuite name="{esc(suite)}" tests="{len(cs)}" failures="'
-                   f'{sum(c[3] is not None for c in cs)}" errors="0" skipped="{skipped}" '
-                   f'time="{sum(c[2] for c in cs):.3f}">')
-        for _, name, secs, failure, lines in cs:
-            case = f'    <testcase classname="{flow}.{esc(suite)}" name="{esc(name)}" time="{secs:.3f}"'
-            if lines == ["SKIPPED"]:
-                out += [case + ">", "      <skipped/>", "    </testcase>"]
-            elif failure is None:
-                out.append(case + "/>")
-            else:
-                out += [case + ">", f'      <failure type="{esc(failure[0])}" message="{esc(failure[1])}">'
-                        f"{esc(failure[2])}</failure>",
-                        "      <system-out>" + "".join(esc(x) + "\n" for x in lines) + "</system-out>",
-                        "    </testcase>"]
+        out.append(f'  <testsuite name="{esc(suite)}" tests="{len(cs)}" failures="{sum(bool(c.failure) for c in cs)}" '
+                   f'errors="0" skipped="{sum(c.skipped for c in cs)}" time="{sum(c.seconds for c in cs):.3f}">')
+        out += [line for c in cs for line in c.xml(flow)]
         out.append("  </testsuite>")
     return "\n".join(out + ["</testsuites>"]) + "\n"
 

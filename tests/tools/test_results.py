@@ -140,11 +140,11 @@ class Validation(unittest.TestCase):
 
 
 class Junit(unittest.TestCase):
-    def test_verify_a_suite_per_block_the_failure_with_its_replay(self):
+    def test_verify_a_suite_per_bench_the_failure_with_its_replay(self):
         root = ET.fromstring(results.junit(verify_doc()))
         self.assertEqual((root.get("name"), root.get("tests"), root.get("failures")), ("verify", "2", "1"))
-        self.assertEqual([s.get("name") for s in root], ["a", "b"])
-        failure = root.find("testsuite[@name='b']/testcase/failure")
+        self.assertEqual([s.get("name") for s in root], ["a", "b@0"])  # a suite per bench
+        failure = root.find("testsuite[@name='b@0']/testcase/failure")
         self.assertEqual(failure.get("type"), "mismatch")
         self.assertEqual(failure.get("message"), "replay: build/tb/bench_blk --seed 1 --xseed 3 --n 10")
         self.assertEqual(failure.text, "FIRST DIVERGENCE at cycle 9 (ops 5): signal y expected 0x1 got 0x0")

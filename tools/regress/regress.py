@@ -138,19 +138,20 @@ def mcycles_per_s(job):
 
 def results_tsv(doc):
     """results.tsv: id block seed verdict rc seconds cycles Mcycles/s host replay message."""
-    rows = [[j["id"], j["block"], seed_of(j), "passed" if j["status"] == "passed" else "failed",
+    rows = [[j["id"], j["bench"], seed_of(j), "passed" if j["status"] == "passed" else "failed",
              "none" if j["exit"] is None else str(j["exit"]), "%.3f" % j["seconds"], str(cycles_of(j)),
              "%.2f" % mcycles_per_s(j), j["host"], "" if j["status"] == "passed" else results.replay_of(j),
              message_of(j)] for j in doc["jobs"]]
     return "".join("\t".join(CONTROL.sub("", f) for f in r) + "\n" for r in rows)
 
 
-def by_block(jobs):
-    """The blocks in the order of their first job, each with its jobs."""
-    blocks = {}
+def by_bench(jobs):
+    """The benches (a block, or a variant BLOCK@...) in the order of their first job, each with its
+    jobs."""
+    benches = {}
     for j in jobs:
-        blocks.setdefault(j["block"], []).append(j)
-    return blocks
+        benches.setdefault(j["bench"], []).append(j)
+    return benches
 
 
 def summary(doc):
@@ -162,15 +163,15 @@ def summary(doc):
            "jobs' own run time); s/seed is the mean run time of a job. docs/regress.md.", "",
            "| block | seeds | passed | failed | cycles | Mcycles/s | s/seed |",
            "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
-    for b, js in by_block(jobs).items():
+    for b, js in by_bench(jobs).items():
         cyc, sec = sum(cycles_of(j) for j in js), sum(j["seconds"] for j in js)
         passed = sum(j["status"] == "passed" for j in js)
         out.append(f"| {b} | {len(js)} | {passed} | {len(js) - passed} | {cyc} | "
                    f"{cyc / sec / 1e6 if sec > 0 else 0:.2f} | {sec / len(js):.2f} |")
     out += ["", "## Slowest jobs", "", "| block | seed | s | cycles | verdict |", "| --- | ---: | ---: | ---: | --- |"]
-    for j in sorted(jobs, key=lambda j: (j["seconds"], j["block"], seed_of(j)), reverse=True)[:10]:
+    for j in sorted(jobs, key=lambda j: (j["seconds"], j["bench"], seed_of(j)), reverse=True)[:10]:
         verdict = "passed" if j["status"] == "passed" else "failed"
-        out.append(f"| {j['block']} | {seed_of(j)} | {j['seconds']:.3f} | {cycles_of(j)} | {verdict} |")
+        out.append(f"| {j['bench']} | {seed_of(j)} | {j['seconds']:.3f} | {cycles_of(j)} | {verdict} |")
     return "\n".join(out) + "\n"
 
 
@@ -206,7 +207,7 @@ def report(d, result=None):
     write(os.path.join(d, "summary.md"), summary(doc))
     for j in doc["jobs"]:
         if j["status"] != "passed":
-            print(f"regress: FAILED {j['block']} seed {seed_of(j)}: {message_of(j)}\nregress: replay: {results.replay_of(j)}")
+            print(f"regress: FAILED {j['bench']} seed {seed_of(j)}: {message_of(j)}\nregress: replay: {results.replay_of(j)}")
     sys.stdout.flush()
     if has_bins:
         merge_bins.write_tsv(os.path.join(d, "bins.tsv"), merged)
