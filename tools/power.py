@@ -525,7 +525,7 @@ def power_result(rows, clock_ps, md):
     """power.json (docs/results.md, flow power): the rows' fields the schema names."""
     keys = ("block", "kind", "cells", "leakage_uw", "dynamic_uw", "activity", "energy_pj", "op", "cycles",
             "slack_ns", "paper", "node_nm", "slack_scaled_ns", "power_scaled_uw")
-    blocks = [dict({k: r[k] for k in keys}, closes_45nm=r["closes_45nm"] == "yes",
+    blocks = [dict({k: r[k] for k in keys}, node_nm=int(r["node_nm"]), closes_45nm=r["closes_45nm"] == "yes",
                    closes_scaled=r["closes_scaled"] == "yes") for r in rows]
     return {"flow": "power", "version": 1, "clock_ps": int(clock_ps), "report": os.path.relpath(md, ROOT),
             "blocks": blocks}
@@ -537,7 +537,7 @@ def main(argv):
         return 2
     try:
         run(os.path.abspath(argv[0]), os.path.abspath(argv[1]), argv[2], argv[3:])
-    except PowerError as e:
+    except (PowerError, results.ResultsError) as e:
         print(f"power: {e}", file=sys.stderr)
         return 1
     return 0
