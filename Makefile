@@ -12,6 +12,8 @@ LDLIBS := -llzma -lm
 RTL_DIR ?= rtl
 RTL := $(wildcard $(RTL_DIR)/*.v)
 GEN := $(BUILD)/gen
+# every flow's results as JSON (docs/results.md, tools/results.py)
+RESULTS := $(BUILD)/results
 
 # --- the block registry (blocks.tsv, tools/registry.py) ----------------------------------
 # $(GEN)/registry.mk: BLOCKS, IMPL_BLOCKS, SYNTH_BLOCKS, SYNTH_MACROS, RTL_FILES_<b>,
@@ -35,7 +37,7 @@ $(GEN)/registry.mk: blocks.tsv tools/registry.py $(RTL) | $(TOOLS_OK)
 $(GEN)/tb/ports_%.h $(GEN)/tb/shim_%.cpp $(GEN)/icarus/%_tb.v: $(GEN)/registry.mk ;
 # C models of the blocks (cmodel/) and the trace evaluation built on them (eval/)
 CMODEL_SRC := $(wildcard cmodel/*.c) $(wildcard eval/*.c)
-HARNESS_SRC := tb/harness.c tb/stim.c tb/dcp_stats.c
+HARNESS_SRC := tb/harness.c tb/stim.c tb/dcp_stats.c cli/evalcli.c # evalcli: JSON strings
 # Verilator's runtime is the same in every bench: ccache compiles it once.
 export OBJCACHE = $(if $(shell command -v ccache),ccache,)
 # The model's C++ at -O2 (Verilator's default OPT_FAST is -Os) with clang++: its models run the
@@ -102,7 +104,8 @@ $(BUILD)/tb/bench_%@0: $(BENCH_DEPS) | $(TOOLS_OK)
 	$(call verilate,$*,$*@0,-GIMPL=0)
 
 verify: $(BENCHES) $(VARIANT_BENCHES)
-	@tools/runner.py verify -s $(SEED) -n "$(N)" -o $(BUILD)/verify $(BLOCKS) $(IMPL_BLOCKS:%=%@0)
+	@tools/runner.py verify -s $(SEED) -n "$(N)" -o $(BUILD)/verify -r $(RESULTS)/verify.json \
+	  $(BLOCKS) $(IMPL_BLOCKS:%=%@0)
 
 clean:
 	rm -rf $(BUILD)
@@ -142,13 +145,13 @@ asan: $(BUILD)/asan/deltarf $(UNIT_TESTS:$(BUILD)/tests/%=$(BUILD)/asan/tests/%)
 ICARUS_N ?= 500
 ICARUS_CYCLES ?= 20000
 icarus: $(BENCHES) $(BLOCKS:%=$(GEN)/icarus/%_tb.v)
-	ICARUS_CYCLES=$(ICARUS_CYCLES) tools/icarus.py run $(SEED) $(ICARUS_N) $(BLOCKS)
+	ICARUS_CYCLES=$(ICARUS_CYCLES) tools/icarus.py run -r $(RESULTS)/icarus.json $(SEED) $(ICARUS_N) $(BLOCKS)
 
 # BENCH_BASE: the revision the lockstep speed is compared with (side by side, one run): the
 # main of 2026-11-25 before the registry and the speed work (issue 17).
 BENCH_BASE ?= 4081b39
 bench: $(BENCHES) $(BUILD)/libdrf.a
-	tools/bench.sh $(SEED) $(BENCH_BASE)
+	tools/bench.py -r $(RESULTS)/bench.json $(SEED) $(BENCH_BASE)
 
 # --- lint, parameters, harness self-test, everything ----------------------------------
 lint: | $(TOOLS_OK)
@@ -173,7 +176,7 @@ TEST_STEP_NAMES = $(foreach s,$(TEST_STEPS),$(firstword $(subst :, ,$s)))
 test: | $(TOOLS_OK)
 	tools/run-tests.sh check-registry test-build -- $(TEST_STEPS)
 
-.PHONY: test-steps check-tests check-docs pytools first-contact
+.PHONY: test-steps check-tests check-docs pytools first-contact results-check
 test-steps:
 	@echo $(TEST_STEP_NAMES)
 check-tests:
@@ -181,6 +184,14 @@ check-tests:
 # every path README.md and docs/ name exists (tools/check_doc_paths.py)
 check-docs:
 	python3 tools/check_doc_paths.py
+# the results' schemas (docs/results.md) and a bench's run end to end: its --result, make verify's
+# merge, JUnit XML from it; then every result in build/results checked (tools/results.py)
+TEST_STEPS += results-check:2
+results-check: $(BUILD)/tb/bench_rar_phys
+	@tools/runner.py verify -o $(BUILD)/results-check -r $(BUILD)/results-check/verify.json -s 1 \
+	  rar_phys >/dev/null
+	tools/results.py junit $(BUILD)/results-check/verify.json $(BUILD)/results-check/junit.xml
+	tools/results.py check $(BUILD)/results-check $(wildcard $(RESULTS))
 # the Python tools' unit tests (tests/tools/), one file each
 PY_TESTS := $(wildcard tests/tools/test_*.py)
 pytools:
@@ -199,13 +210,14 @@ CLOCK_PS := 1000
 export SYNTH_CLOCK_PS := $(CLOCK_PS)
 .PHONY: synth synth-smoke synth-blocks blocks check-registry readme liberty power power-smoke
 synth: | $(TOOLS_OK)
-	SYNTH_MACROS="$(SYNTH_MACROS)" RTL_DIR=$(RTL_DIR) synth/run.sh $(SYNTH_BLOCKS); \
+	SYNTH_MACROS="$(SYNTH_MACROS)" RTL_DIR=$(RTL_DIR) SYNTH_RESULT=$(RESULTS)/synth.json \
+	  synth/run.sh $(SYNTH_BLOCKS); \
 	  tests/synth_smoke.sh $(SYNTH_BLOCKS)
 # make test's step: every block synthesised and mapped with ABC's fast mapping (SYNTH_FAST)
 # into build/synth-smoke; the same checks, a third of make synth's CPU time.
 synth-smoke: | $(TOOLS_OK)
 	SYNTH_FAST=1 SYNTH_DIR=$(BUILD)/synth-smoke SYNTH_MACROS="$(SYNTH_MACROS)" RTL_DIR=$(RTL_DIR) \
-	  synth/run.sh $(SYNTH_BLOCKS); SYNTH_DIR=$(BUILD)/synth-smoke tests/synth_smoke.sh $(SYNTH_BLOCKS)
+	  SYNTH_RESULT=$(RESULTS)/synth-smoke.json synth/run.sh $(SYNTH_BLOCKS); SYNTH_DIR=$(BUILD)/synth-smoke tests/synth_smoke.sh $(SYNTH_BLOCKS)
 
 synth-blocks:
 	@echo $(SYNTH_BLOCKS)
@@ -217,10 +229,12 @@ liberty:
 
 # make power: make synth, then OpenSTA's slack and power of every block at CLOCK_PS with the
 # gate-level activity of make verify-gates where it exists (tools/power.py; docs/synth.md)
-# -> build/synth/power.{csv,md}. power-smoke (make test): one block end to end, and bad input.
+# -> build/synth/power.{csv,md,json} (power.json also in build/results). power-smoke (make test):
+# one block end to end, and bad input.
 GATES_DIR ?= $(BUILD)/gates
 power: synth
 	python3 tools/power.py $(BUILD)/synth $(GATES_DIR) $(CLOCK_PS) $(BLOCKS)
+	tools/results.py put $(BUILD)/synth/power.json $(RESULTS)/power.json
 POWER_SMOKE_BLOCK := frf_mode_ctl
 TEST_STEPS += power-smoke:20
 power-smoke: | $(TOOLS_OK)
@@ -228,7 +242,7 @@ power-smoke: | $(TOOLS_OK)
 	  synth/run.sh $(POWER_SMOKE_BLOCK) >/dev/null
 	python3 tests/power_smoke.py $(BUILD)/power-smoke $(CLOCK_PS) $(POWER_SMOKE_BLOCK)
 
-# The block list, for scripts (tools/bench.sh).
+# The block list, for scripts (tools/bench.py).
 blocks:
 	@echo $(BLOCKS)
 

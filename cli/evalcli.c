@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Command-line pieces shared by `deltarf sim` (aging paper Section 6) and `deltarf patch`
  * (dc-patch paper Section V-A): the usage-error line, decimal option values, JSON string
- * escaping (a trace path is any byte string). */
+ * escaping (a trace path is any byte string; also the benches' --result, tb/harness.c). */
 #include "evalcli.h"
 
 #include <errno.h>

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # make fuzz: runs one libFuzzer target (issue 7: fuzzing every parser of the deltarf formats)
 # for FUZZ_RUNS executions or FUZZ_MAX_TIME seconds, whichever comes first, and records its
-# executions and crashes; "report" gathers them into OUT/report.md (docs/fuzz.md).
+# executions and crashes; "report" gathers them into the result (JSON) and OUT/report.md (docs/fuzz.md).
 # usage: fuzz/run.sh OUT TARGET | fuzz/run.sh report OUT TARGET...
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
@@ -57,30 +57,12 @@ run_target() {
   [ "$crashes" -eq 0 ] || { grep -m3 -E 'ERROR|property failed|Test unit written' "$log"; exit 1; }
 }
 
+# report OUT TARGET...: the result FUZZ_RESULT (OUT/fuzz.json; docs/results.md) from the targets'
+# records, and rendered from it OUT/report.md (tools/results.py fuzz)
 report() {
   local out=$1
   shift
-  local goal=$runs pass=0 fail=0 md=$out/report.md
-  {
-    echo "# make fuzz: libFuzzer, -fsanitize=fuzzer,address,undefined ($(date -u +%F))"
-    echo
-    echo "Goal: $goal executions per target, 0 crashes. Re-run: \`make fuzz\` (FUZZ_RUNS, FUZZ_MAX_TIME)."
-    echo
-    echo "| target | executions | exec/s | seconds | crashes | corpus |"
-    echo "| --- | ---: | ---: | ---: | ---: | ---: |"
-  } >"$md"
-  for t in "$@"; do
-    local r=$out/logs/$t.result
-    if [ ! -f "$r" ]; then
-      echo "| $t | not run | | | | |" >>"$md"; fail=$((fail + 1)); continue
-    fi
-    read -r name execs rate secs crashes corpus <"$r"
-    echo "| $name | $execs | $rate | $secs | $crashes | $corpus |" >>"$md"
-    if [ "$crashes" -eq 0 ] && [ "$execs" -ge "$goal" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
-  done
-  cat "$md"
-  echo "fuzz: $pass passed, $fail failed (a target passes with >= $goal executions and no crash)"
-  [ "$fail" -eq 0 ]
+  "$here/../tools/results.py" fuzz "$out" "$runs" "${FUZZ_RESULT:-$out/fuzz.json}" "$@"
 }
 
 case ${1:-} in

@@ -21,12 +21,14 @@ coverage-build: | $(TOOLS_OK)
 	  $(BLOCKS:%=$(COV_OUT)/build/tb/bench_%)
 
 coverage: coverage-build
-	@tools/regress/coverage.sh -s "$(COV_SEEDS)" -n "$(COV_N)" -o $(COV_OUT) -x $(COV_EXCLUSIONS) \
+	@COV_RESULT=$(RESULTS)/coverage.json tools/regress/coverage.sh -s "$(COV_SEEDS)" -n "$(COV_N)" \
+	  -o $(COV_OUT) -x $(COV_EXCLUSIONS) \
 	  $(BLOCKS)
 
 # the report again from the counts of the last run, nothing run
 coverage-report:
-	@tools/regress/coverage.sh -R -o $(COV_OUT) -x $(COV_EXCLUSIONS) $(BLOCKS)
+	@COV_RESULT=$(RESULTS)/coverage.json tools/regress/coverage.sh -R -o $(COV_OUT) -x $(COV_EXCLUSIONS) \
+	  $(BLOCKS)
 
 # make test's step (the gate's unit tests run in pytools): tools/regress/coverage.sh -R (merge,
 # genhtml, gate) on a fixture block's counts: fails naming an unhit point, passes once it is excluded,

@@ -35,6 +35,7 @@ eval: $(BUILD)/deltarf
 		patch,patch-recorded,pilot,pv,pv-t0pv $(LEDGER_TRACES)
 	python3 tools/eval_report.py $(EVAL_OUT)/json $(PAPERS) $(EVAL_OUT)
 	python3 tools/reproduction.py build $(PAPERS) $(EVAL_OUT)/json $(EVAL_OUT) $(LEDGER_SYNTH)
+	tools/results.py eval $(EVAL_OUT)/reproduction.json $(EVAL_OUT)/report.md $(RESULTS)/eval.json
 	@echo "eval: $(EVAL_OUT)/report.md, $(EVAL_OUT)/reproduction.md"
 
 # eval-ledger: the ledger alone, from the flows it reads (no recorded placement, no t0 = PV run).
@@ -43,6 +44,7 @@ LEDGER_SYNTH ?= $(BUILD)/synth
 eval-ledger: $(BUILD)/deltarf
 	PATCH_MAPS=$(PATCH_MAPS) tools/eval_run.sh $(BUILD)/deltarf $(EVAL_OUT) sim,patch,pilot,pv $(LEDGER_TRACES)
 	python3 tools/reproduction.py build $(PAPERS) $(EVAL_OUT)/json $(EVAL_OUT) $(LEDGER_SYNTH)
+	tools/results.py eval $(EVAL_OUT)/reproduction.json $(EVAL_OUT)/report.md $(RESULTS)/eval.json
 
 # ledgertest: the ledger on the in-tree traces (1 fault map, 10 chips: fast), then validated: every
 # required id, fields typed, classes recomputed from the numbers, a cause naming an existing doc
@@ -53,6 +55,8 @@ ledgertest: $(BUILD)/deltarf
 	PATCH_MAPS=1 PV_CHIPS=10 tools/eval_run.sh $(BUILD)/deltarf $(BUILD)/ledgertest sim,patch,pilot,pv $(EVAL_TRACES)
 	python3 tools/reproduction.py build $(PAPERS) $(BUILD)/ledgertest/json $(BUILD)/ledgertest
 	python3 tools/reproduction.py check $(BUILD)/ledgertest/reproduction.json .
+	tools/results.py eval $(BUILD)/ledgertest/reproduction.json $(BUILD)/ledgertest/report.md \
+	  $(BUILD)/ledgertest/eval.json
 
 test-build: $(BUILD)/tools/gentrace
 evaltest: $(BUILD)/deltarf $(BUILD)/tests/test_sim $(BUILD)/tests/test_dispatch $(BUILD)/tools/gentrace

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: Apache-2.0
 # --- formal verification: Yosys 0.23 sat and yosys-smtbmc + z3 (formal/, docs/formal.md) -----
 # One proof and one cover task per block of blocks.tsv; a task reruns only when its props, its
-# RTL (FORMAL_FILES_<b>, registry.mk) or the runner changes (stamps). build/formal/report.md;
+# RTL (FORMAL_FILES_<b>, registry.mk) or the runner changes (stamps). build/formal/report.md and
+# junit.xml rendered from build/results/formal.json (formal-quick.json; docs/results.md);
 # formal/selftest.sh: a broken block must fail.
 FORMAL_MODULES := $(BLOCKS)
 # LAUNCHER=slurm: each task a Slurm job (launch_one, mk/regress.mk); make -jN sets how many.
@@ -12,8 +13,10 @@ FORMAL_PROFILE ?= full
 export FORMAL_PROFILE
 ifeq ($(FORMAL_PROFILE),quick)
 FORMAL_OUT := $(BUILD)/formal-quick
+FORMAL_RESULT := $(RESULTS)/formal-quick.json
 else
 FORMAL_OUT := $(BUILD)/formal
+FORMAL_RESULT := $(RESULTS)/formal.json
 endif
 FORMAL_STAMPS := $(foreach m,$(FORMAL_MODULES),$(FORMAL_OUT)/$(m).prove.ok $(FORMAL_OUT)/$(m).cover.ok)
 define FORMAL_RULES
@@ -35,7 +38,7 @@ formal: | $(TOOLS_OK)
 	@rm -f $(FORMAL_OUT)/tasks.failed
 	@$(MAKE) --no-print-directory -k formal-selftest $(FORMAL_STAMPS) \
 	  || { mkdir -p $(FORMAL_OUT); touch $(FORMAL_OUT)/tasks.failed; }
-	@formal/run.sh -r $(RTL_DIR) -o $(FORMAL_OUT) report
+	@formal/run.sh -r $(RTL_DIR) -o $(FORMAL_OUT) report $(FORMAL_RESULT)
 	@[ ! -e $(FORMAL_OUT)/tasks.failed ] || { echo "formal: a task failed (above)"; exit 1; }
 formal-selftest: | $(TOOLS_OK)
 	formal/selftest.sh

@@ -54,7 +54,7 @@ $(FUZZ_RUN): fuzz-run-%: $(FUZZ_OUT)/bin/fuzz_%
 fuzz: $(if $(filter slurm,$(LAUNCHER)),fuzz-build,$(FUZZ_RUN))
 	$(if $(filter slurm,$(LAUNCHER)),-@tools/runner.py fanout -l slurm -p fuzz $(FUZZ_OUT)/launch \
 	  $(foreach t,$(FUZZ_TARGETS),"rm -f $(FUZZ_OUT)/logs/$t.result; fuzz/run.sh $(FUZZ_OUT) $t"))
-	@fuzz/run.sh report $(FUZZ_OUT) $(FUZZ_TARGETS)
+	@FUZZ_RESULT=$(RESULTS)/fuzz.json fuzz/run.sh report $(FUZZ_OUT) $(FUZZ_TARGETS)
 
 fuzz-regress: $(FUZZ_BINS)
 	fuzz/regress.sh $(FUZZ_OUT) $(FUZZ_TARGETS)

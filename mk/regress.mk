@@ -18,7 +18,7 @@ launch_one = $(if $(filter slurm,$(LAUNCHER)),tools/runner.py fanout -l slurm -p
 TEST_STEPS += regress-selftest:29
 .PHONY: regress slurm-up slurm-down slurm-status regress-selftest
 regress: $(BLOCKS:%=$(BUILD)/tb/bench_%)
-	@tools/regress/regress.py -l $(LAUNCHER) -s "$(SEEDS)" -n "$(N)" -o $(REGRESS_OUT) \
+	@tools/regress/regress.py -l $(LAUNCHER) -s "$(SEEDS)" -n "$(N)" -o $(REGRESS_OUT) -r $(RESULTS)/regress.json \
 	  $(if $(REGRESS_JOBS),-j $(REGRESS_JOBS)) $(BLOCKS)
 
 slurm-up: | $(TOOLS_OK)

@@ -9,7 +9,7 @@ XSWEEP_OUT := $(BUILD)/xsweep
 TEST_STEPS += xsweep:52 xsweep-selftest:19
 .PHONY: xsweep xsweep-selftest
 xsweep: $(BENCHES) $(VARIANT_BENCHES)
-	@tools/xsweep.py -s $(SEED) -l $(XSWEEP_OUT)/logs -x "$(XSWEEP_XSEEDS)" \
+	@tools/xsweep.py -s $(SEED) -l $(XSWEEP_OUT)/logs -x "$(XSWEEP_XSEEDS)" -r $(RESULTS)/xsweep.json \
 	  $(if $(XSWEEP_N),-n $(XSWEEP_N)) $(BLOCKS) $(IMPL_BLOCKS:%=%@0)
 
 # The sweep must catch a register without its reset: dcp_beats' valid (the Dec unit's beat

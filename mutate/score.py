@@ -19,6 +19,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "tools"))
+import results  # noqa: E402
 import runner  # noqa: E402
 import mutants  # noqa: E402  (mutate/, this script's folder)
 
@@ -31,6 +32,7 @@ def arguments(argv):
     p.add_argument("-d", dest="out", default="build/mutate", help="each BLOCK's model in DIR/BLOCK")
     p.add_argument("-n", dest="txns", default="100000", help="a mutant run's bound (--n)")
     p.add_argument("-o", dest="report", help="the report (Markdown); else stdout")
+    p.add_argument("-r", dest="result", help="the result (JSON, docs/results.md, flow mutate)")
     p.add_argument("-k", dest="only", default="",
                    help="only these mutants: draw positions K or signatures, space-separated")
     p.add_argument("-t", dest="name", default="mutate", help="the run's name (files, closing line)")
@@ -98,8 +100,8 @@ class Block:
         n = os.environ.get(f"MUT_TXNS_{self.name}") or self.args.txns
         runs = os.path.abspath(os.path.join(self.dir, "runs"))
         ks = self.selection() or list(table)
-        runner.write_jobs(runs, [runner.Job(k, f"timeout {RUN_SECONDS} {runner.tree_path(bench)} "
-                                            f"--mutant {k} --n {n}") for k in ks])
+        runner.write_jobs(runs, [runner.bench_job(runs, k, f"timeout {RUN_SECONDS} {runner.tree_path(bench)} "
+                                                  f"--mutant {k} --n {n}") for k in ks])
         launcher = os.environ.get("LAUNCHER", "local")
         if runner.launch(runs, launcher, 2 if launcher == "local" else None,
                          f"mutate {self.name}") not in (0, 3):
@@ -141,13 +143,26 @@ class Block:
     def verdicts(self):
         return read_tsv(self.path("verdicts"))
 
+    def counts(self):
+        """The block's counts as in mutate.json (docs/results.md, mutate_block)."""
+        v = [r[2] for r in self.verdicts()]
+        passing = sum(v.count(x) for x in PASSING)
+        return {"block": self.name, "generated": len(mutants.read_table(self.dir)), "judged": len(v),
+                "killed": v.count("killed"), "equivalent": v.count("equivalent"),
+                "survived": v.count("survived"), "other": len(v) - passing - v.count("survived"),
+                "score": passing / len(v) if v else None}
+
     def row(self):
         """The report's table row of the block."""
-        v = [r[2] for r in self.verdicts()]
-        other = len(v) - sum(v.count(x) for x in ("killed", "equivalent", "survived"))
-        generated = len(mutants.read_table(self.dir))
-        return (f"| {self.name} | {generated} | {len(v)} | {v.count('killed')} | "
-                f"{v.count('equivalent')} | {v.count('survived')} | {other} |\n")
+        c = self.counts()
+        return (f"| {self.name} | {c['generated']} | {c['judged']} | {c['killed']} | "
+                f"{c['equivalent']} | {c['survived']} | {c['other']} |\n")
+
+    def mutants(self):
+        """Its judged mutants as in mutate.json (docs/results.md, mutant)."""
+        table = self.table()
+        return [{"block": self.name, "signature": sig, "description": table[k][1], "verdict": v,
+                 "detail": detail} for k, sig, v, detail in self.verdicts()]
 
     def listed(self, verdict):
         """The report's list items of the mutants of a verdict."""
@@ -157,24 +172,22 @@ class Block:
 
 
 def run_verdict(runs, k):
-    """A mutant run's verdict and detail: killed (its first divergence), timeout, crashed (an
-    exit status of a crash or of a usage error, 2) or survived (its closing counts)."""
-    r, divergence = runner.result(runs, k), None
-    try:
-        with open(runner.log_path(runs, k), encoding="utf-8", errors="replace") as f:
-            divergence = next((line[line.index("FIRST DIVERGENCE"):].strip() for line in f
-                               if "FIRST DIVERGENCE" in line), None)
-    except OSError:
-        pass
-    if divergence:
-        return "killed", divergence[len("FIRST DIVERGENCE "):]
+    """A mutant run's verdict and detail from its --result: killed (its first divergence),
+    timeout, crashed (an exit status of a crash or of a usage error, 2) or survived (its
+    counts)."""
+    r, run = runner.result(runs, k), runner.read_run(runs, k)
+    d = run["first_divergence"] if run else None
+    if d:
+        return "killed", f"at cycle {d['cycle']} ({run['unit']} {d['transaction']}): {d['mismatches'][0]}"
     if r is None:
         return "crashed", "no result (the launcher lost the run)"
     if r.rc == 124:
         return "timeout", f"no divergence in {RUN_SECONDS} s"
     if r.rc > 128 or r.rc == 2:
         return "crashed", f"exit status {r.rc}"
-    return "survived", "%d passed, %d failed" % r.counts if r.counts else "no closing line"
+    if run is None:
+        return "survived", "no result file"
+    return "survived", "%d passed, %d failed" % (run["transactions"], 0 if run["passed"] else 1)
 
 
 def spec_scripts(block, sig):
@@ -264,6 +277,11 @@ def main(argv):
         print(f"{args.name}: report in {args.report}")
     else:
         print(text, end="")
+    if args.result:
+        results.write(args.result, {
+            "flow": "mutate", "version": 1, "profile": "sample" if args.only else "full",
+            "transactions": int(args.txns), "report": runner.tree_path(args.report) if args.report else "",
+            "blocks": [b.counts() for b in blocks], "mutants": [m for b in blocks for m in b.mutants()]})
     if args.check:
         checked = [blocks[0]] + [b for b in blocks[1:] if b.cut]
         checks = [prover_check(args.name, b) for b in checked]

@@ -1,8 +1,9 @@
 #!/bin/bash
 # SPDX-License-Identifier: Apache-2.0
 # synth/run.sh: the `make synth` flow. Synthesises each named RTL block with Yosys on the
-# project's liberty (synth/deltarf45.lib) and writes build/synth/area.md and area.csv.
-# usage: synth/run.sh BLOCK...  (env SYNTH_CLOCK_PS, RTL_DIR, SYNTH_DIR, SYNTH_JOBS); exits 1 if a
+# project's liberty (synth/deltarf45.lib) and writes build/synth/area.md and area.csv, and the
+# result SYNTH_RESULT (SYNTH_DIR/synth.json; docs/results.md) from area.csv.
+# usage: synth/run.sh BLOCK...  (env SYNTH_CLOCK_PS, RTL_DIR, SYNTH_DIR, SYNTH_JOBS, SYNTH_RESULT); exits 1 if a
 # block failed. SYNTH_CLOCK_PS: the clock period, ABC's delay target (make synth: CLOCK_PS).
 # BLOCK@N: BLOCK with its parameter IMPL = N (chparam); with BLOCK also named, the report's Area
 # work sets BLOCK@0, the straightforward implementation, beside BLOCK, the optimised default.
@@ -435,6 +436,9 @@ END {
   print "" >md
   printf "%d block(s), %d failed, %d macro size mismatch(es).\n", n, nfail, nbad >md
 }' "$OUT/results.txt"
+# the run as data (docs/results.md, flow synth), from area.csv
+tools/results.py synth "$OUT" "$([ -n "${SYNTH_FAST:-}" ] && echo smoke || echo full)" "$CYCLE_PS" \
+  "${SYNTH_RESULT:-$OUT/synth.json}" || die "no result written (tools/results.py)"
 
 fails=0
 for b in "${blocks[@]}"; do

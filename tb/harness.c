@@ -5,6 +5,7 @@
  * transactions, seed, replay command, and an FST waveform of the cycles before it. */
 #define _POSIX_C_SOURCE 200809L
 #include "harness.h"
+#include "evalcli.h" /* ec_json_string */
 
 #include <errno.h>
 #include <inttypes.h>
@@ -38,7 +39,7 @@ static uint64_t parse_u64(const char *bench, const char *opt, const char *s)
 static void usage_exit(const char *bench, const char *msg)
 {
     fprintf(stderr, "%s: %s\nusage: bench_%s [--seed S] [--n N] [--xseed X] [--stop-at C "
-                    "[--wave FILE.fst]] [--vectors FILE] [--mutant K] [--bins-out FILE]\n",
+                    "[--wave FILE.fst]] [--vectors FILE] [--mutant K] [--bins-out FILE] [--result FILE]\n",
             bench, msg, bench);
     exit(2);
 }
@@ -76,6 +77,8 @@ void hx_init(hx_bench *b, const char *name, const char *unit, int argc, char **a
             b->o.vectors = v;
         else if (!strcmp(a, "--bins-out"))
             b->o.bins_out = v;
+        else if (!strcmp(a, "--result"))
+            b->o.result = v;
         else if (!strcmp(a, "--mutant")) {
             b->o.mutant = parse_u64(name, a, v);
             b->o.mutant_given = true;
@@ -435,7 +438,7 @@ static bool write_waveform(const hx_bench *b, const char *path)
 
 /* Prints the summary and misses, and writes every bin's hit count beside the bench (or to
  * --bins-out, whose reader judges the bins over several seeds: then a miss does not fail). */
-static unsigned report_coverage(const hx_bench *b)
+static unsigned report_coverage(hx_bench *b)
 {
     unsigned missed = 0;
     char path[1024];
@@ -449,8 +452,10 @@ static unsigned report_coverage(const hx_bench *b)
         if (f)
             fprintf(f, "%10" PRIu64 "  %s\n", b->bin_hits[i], b->bin_name[i]);
     }
-    if (f)
+    if (f) {
         fclose(f);
+        b->counts_path = b->o.bins_out ? b->o.bins_out : strdup(path);
+    }
     printf("%s: coverage %u/%u bins hit (counts in %s)\n", b->name, b->nbins - missed,
            b->nbins, f ? path : "nowhere: cannot write");
     for (unsigned i = 0; i < b->nbins; i++)
@@ -479,9 +484,19 @@ static void report_history(const hx_bench *b)
     }
 }
 
+/* The command that reruns this bench to its failure. */
+static void replay_command(const hx_bench *b, char *out, size_t room)
+{
+    char mut[40] = "";
+    if (b->o.mutant_given)
+        snprintf(mut, sizeof mut, " --mutant %" PRIu64, b->o.mutant);
+    snprintf(out, room, "%s --seed %" PRIu64 " --xseed %" PRIu32 " --n %" PRIu64 "%s", b->exe,
+             b->o.seed, b->o.xseed, b->o.n, mut);
+}
+
 /* The first divergence with every mismatch of its cycle, its inputs and the transactions
  * before it, the replay command and (not for a mutant) the waveform. */
-static void report_divergence(const hx_bench *b)
+static void report_divergence(hx_bench *b)
 {
     printf("%s: FIRST DIVERGENCE at cycle %" PRIu64 " (%s %" PRIu64 "): %s\n", b->name,
            b->fail_cycle, b->unit, b->fail_txn, b->mismatch[0]);
@@ -490,23 +505,122 @@ static void report_divergence(const hx_bench *b)
     printf("%s: inputs at cycle %" PRIu64 ": %s\n", b->name, b->fail_cycle, b->fail_inputs);
     report_history(b);
     printf("%s: seed %" PRIu64 ", xseed %" PRIu32 "\n", b->name, b->o.seed, b->o.xseed);
-    char mut[40] = "";
-    if (b->o.mutant_given)
-        snprintf(mut, sizeof mut, " --mutant %" PRIu64, b->o.mutant);
-    printf("%s: replay: %s --seed %" PRIu64 " --xseed %" PRIu32 " --n %" PRIu64 "%s\n", b->name,
-           b->exe, b->o.seed, b->o.xseed, b->o.n, mut);
+    char replay[1200];
+    replay_command(b, replay, sizeof replay);
+    printf("%s: replay: %s\n", b->name, replay);
     if (b->o.mutant_given) { /* mutants fail by design: keep their failures cheap */
         printf("%s: waveform: none for a mutant (replay with --stop-at C --wave F)\n", b->name);
         return;
     }
-    char path[1024];
-    snprintf(path, sizeof path, "%s-seed%" PRIu64 ".fst", b->exe, b->o.seed);
-    if (write_waveform(b, path))
+    char *path = b->wave_path;
+    snprintf(path, sizeof b->wave_path, "%s-seed%" PRIu64 ".fst", b->exe, b->o.seed);
+    b->wave_written = write_waveform(b, path);
+    if (b->wave_written)
         printf("%s: waveform: %s (cycles %" PRIu64 "-%" PRIu64 ")\n", b->name, path,
                b->fail_cycle >= HX_WAVE_CYCLES ? b->fail_cycle - HX_WAVE_CYCLES + 1 : 0,
                b->fail_cycle);
     else
         printf("%s: waveform: could not be written to %s\n", b->name, path);
+}
+
+/* --- the run as JSON (--result FILE; docs/results.md, schema "run") ------------------------ */
+/* "KEY": STRING, */
+static void json_field(FILE *f, const char *key, const char *value, bool last)
+{
+    fprintf(f, "\"%s\": ", key);
+    if (value)
+        ec_json_string(f, value);
+    else
+        fputs("null", f);
+    fputs(last ? "" : ", ", f);
+}
+
+static void json_bins(FILE *f, const hx_bench *b)
+{
+    unsigned hit = 0;
+    fputs("{\"missed\": [", f);
+    for (unsigned i = 0, n = 0; i < b->nbins; i++) {
+        hit += b->bin_hits[i] != 0;
+        if (!b->bin_hits[i]) {
+            fputs(n++ ? ", " : "", f);
+            ec_json_string(f, b->bin_name[i]);
+        }
+    }
+    fprintf(f, "], \"hit\": %u, \"total\": %u, ", hit, b->nbins);
+    json_field(f, "counts", b->counts_path, false);
+    fprintf(f, "\"judged_here\": %s}", b->o.bins_out ? "false" : "true");
+}
+
+static void json_history(FILE *f, const hx_bench *b)
+{
+    unsigned shown = 0;
+    for (unsigned k = 0; k < HX_RING; k++) {
+        const hx_txn_rec *r = &b->history[(b->hist_next + k) % HX_RING];
+        if (!r->txn || r->txn >= b->fail_txn)
+            continue;
+        char *in = format_inputs(b, r->inputs);
+        fprintf(f, "%s{\"transaction\": %" PRIu64 ", \"first_cycle\": %" PRIu64
+                   ", \"last_cycle\": %" PRIu64 ", ", shown++ ? ", " : "", r->txn, r->first, r->last);
+        json_field(f, "inputs", in, true);
+        fputc('}', f);
+        free(in);
+    }
+}
+
+static void json_divergence(FILE *f, const hx_bench *b)
+{
+    if (!b->failed) {
+        fputs("null", f);
+        return;
+    }
+    fprintf(f, "{\"cycle\": %" PRIu64 ", \"transaction\": %" PRIu64 ", \"mismatches\": [",
+            b->fail_cycle, b->fail_txn);
+    for (unsigned i = 0; i < b->nmismatch; i++) {
+        fputs(i ? ", " : "", f);
+        ec_json_string(f, b->mismatch[i]);
+    }
+    fputs("], ", f);
+    json_field(f, "inputs", b->fail_inputs, false);
+    fputs("\"history\": [", f);
+    json_history(f, b);
+    fputs("], ", f);
+    char replay[1200];
+    replay_command(b, replay, sizeof replay);
+    json_field(f, "replay", replay, false);
+    json_field(f, "waveform", b->wave_written ? b->wave_path : NULL, true);
+    fputc('}', f);
+}
+
+/* The --result file; a write error is reported and fails the run (exit 2). */
+static bool write_result(const hx_bench *b, bool passed)
+{
+    FILE *f = fopen(b->o.result, "w");
+    if (!f) {
+        fprintf(stderr, "%s: cannot write %s: %s\n", b->name, b->o.result, strerror(errno));
+        return false;
+    }
+    fputs("{\"flow\": \"run\", \"version\": 1, ", f);
+    json_field(f, "bench", b->name, false);
+    fprintf(f, "\"seed\": %" PRIu64 ", \"xseed\": %" PRIu32 ", \"mutant\": ", b->o.seed, b->o.xseed);
+    if (b->o.mutant_given)
+        fprintf(f, "%" PRIu64, b->o.mutant);
+    else
+        fputs("null", f);
+    fputs(", ", f);
+    json_field(f, "unit", b->unit, false);
+    fprintf(f, "\"requested\": %" PRIu64 ", \"transactions\": %" PRIu64 ", \"cycles\": %" PRIu64
+               ", \"seconds\": %.6f, \"passed\": %s,\n \"coverage\": ", b->o.n, b->txns, b->cycle,
+            now_s() - b->t0, passed ? "true" : "false");
+    json_bins(f, b);
+    fputs(",\n \"first_divergence\": ", f);
+    json_divergence(f, b);
+    fputs("}\n", f);
+    const bool ok = !ferror(f);
+    if (fclose(f) != 0 || !ok) {
+        fprintf(stderr, "%s: cannot write %s\n", b->name, b->o.result);
+        return false;
+    }
+    return true;
 }
 
 int hx_finish(hx_bench *b)
@@ -521,8 +635,9 @@ int hx_finish(hx_bench *b)
     const unsigned missed = b->failed ? 0 : report_coverage(b);
     if (b->failed)
         report_divergence(b);
-    dut_close(b->d);
     const uint64_t failed = (b->failed || missed) ? 1 : 0;
+    const bool written = !b->o.result || write_result(b, !failed); /* the ports are the model's */
+    dut_close(b->d);
     printf("%s: %" PRIu64 " passed, %" PRIu64 " failed\n", b->name, b->txns, failed);
-    return failed ? 1 : 0;
+    return !written ? 2 : failed ? 1 : 0;
 }

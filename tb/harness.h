@@ -2,7 +2,8 @@
 /* The lockstep harness shared by every bench: options and seeds, the C-model-vs-RTL
  * comparison of every output in every cycle with a first-divergence report (every mismatch
  * of the cycle, its inputs, the last transactions, replay command and FST waveform),
- * coverage bins, progress line, Icarus vector export and the closing "N passed, N failed". */
+ * coverage bins, progress line, Icarus vector export, the closing "N passed, N failed" and
+ * the same as JSON (--result FILE, docs/results.md). */
 #ifndef HARNESS_H
 #define HARNESS_H
 
@@ -34,6 +35,7 @@ typedef struct {
     uint64_t mutant;    /* (mutate/, docs/mutate.md); a failure then writes no waveform */
     const char *bins_out;/* write the bins' counts here; unhit bins are judged by the reader
                             over merged seeds (make regress), not by this run */
+    const char *result; /* write the run's result as JSON here (docs/results.md, "run") */
 } hx_opts;
 
 typedef struct {
@@ -64,10 +66,13 @@ typedef struct {
     const char *bin_name[HX_MAX_BINS];
     uint64_t bin_hits[HX_MAX_BINS];
     double t0, t_progress;
+    const char *counts_path; /* where the bins' counts were written (NULL: not written) */
+    char wave_path[1024];    /* the failure's waveform, when written */
+    bool wave_written;
 } hx_bench;
 
-/* Parses argv (--seed --n --xseed --wave --stop-at --vectors --mutant); exits 2 on bad
- * options. */
+/* Parses argv (--seed --n --xseed --wave --stop-at --vectors --mutant --bins-out --result);
+ * exits 2 on bad options. */
 void hx_init(hx_bench *b, const char *name, const char *unit, int argc, char **argv,
              uint64_t default_n);
 /* Attaches the model; with --mutant K it must have a port mutsel (exits 2 otherwise). */
@@ -160,7 +165,8 @@ bool hx_running(const hx_bench *b);
 unsigned hx_bin(hx_bench *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void hx_hit(hx_bench *b, unsigned bin);
 
-/* Coverage report, waveform on failure, closing line; returns the exit code. */
+/* Coverage report, waveform on failure, closing line, the --result file; returns the exit
+ * code. */
 int hx_finish(hx_bench *b);
 
 #endif

@@ -2,14 +2,18 @@
 // Shared half of the generated Icarus testbenches (tools/registry.py, build/gen/icarus): reads
 // the per-cycle vector file of the lockstep harness (tb/harness.c --vectors: the armed flag,
 // then every port in RTL order, inputs as driven, outputs as expected or x for don't-care),
-// compares outputs, prints the verdict. Include inside a module after localparams VEC_BLOCK
-// (the block's name) and VEC_BITS (its widest port).
+// compares outputs, prints the verdict and, with +result=PATH, writes it as JSON (docs/results.md,
+// icarus_replay). Include inside a module after localparams VEC_BLOCK (the block's name) and
+// VEC_BITS (its widest port).
 integer vec_fd;        // the vector file
 integer vec_cycle;     // cycle of the current line, 0-based as in the harness
 integer vec_compared;  // lines with flag 1 that matched
 reg     vec_armed;     // flag of the current line: compare its outputs
 reg     vec_failed;    // a divergence was reported
 reg [8*1024-1:0] vec_path;
+integer vec_fail_cycle;            // the first divergence: its cycle, signal, values
+reg [8*24-1:0] vec_fail_signal;
+reg [VEC_BITS-1:0] vec_fail_exp, vec_fail_got;
 
 // Stops the simulation with a non-zero exit status after a message.
 task vec_abort(input [8*64-1:0] why);
@@ -63,6 +67,10 @@ task vec_compare(input [8*24-1:0] name, input [VEC_BITS-1:0] got, input [VEC_BIT
     begin
         if (vec_armed && !vec_failed && (^exp) !== 1'bx && got !== exp) begin
             vec_failed = 1;
+            vec_fail_cycle = vec_cycle;
+            vec_fail_signal = name;
+            vec_fail_exp = exp;
+            vec_fail_got = got;
             $display("%0s (icarus): FIRST DIVERGENCE at cycle %0d: signal %0s expected 0x%0h got 0x%0h",
                      VEC_BLOCK, vec_cycle, name, exp, got);
         end
@@ -84,12 +92,35 @@ task vec_end_line;
     end
 endtask
 
+// The verdict as JSON to the file named by +result=PATH, when given.
+task vec_write_result;
+    integer fd;
+    reg [8*1024-1:0] path;
+    begin
+        if ($value$plusargs("result=%s", path)) begin
+            fd = $fopen(path, "w");
+            if (fd == 0)
+                vec_abort("cannot write the +result file");
+            $fwrite(fd, "{\"flow\": \"icarus_replay\", \"version\": 1, \"block\": \"%0s\", ", VEC_BLOCK);
+            $fwrite(fd, "\"cycles\": %0d, \"compared\": %0d, \"passed\": %0s, \"divergence\": ",
+                    vec_cycle, vec_compared, vec_failed ? "false" : "true");
+            if (vec_failed)
+                $fwrite(fd, "{\"cycle\": %0d, \"signal\": \"%0s\", \"expected\": \"0x%0h\", \"got\": \"0x%0h\"}}\n",
+                        vec_fail_cycle, vec_fail_signal, vec_fail_exp, vec_fail_got);
+            else
+                $fwrite(fd, "null}\n");
+            $fclose(fd);
+        end
+    end
+endtask
+
 // Closing line; a divergence (or an empty file) ends with a non-zero exit status.
 task vec_finish;
     begin
         $fclose(vec_fd);
         if (!vec_failed && vec_compared == 0)
             vec_abort("no compared cycles in the vector file");
+        vec_write_result;
         $display("%0s (icarus): %0d passed, %0d failed", VEC_BLOCK, vec_compared,
                  vec_failed ? 1 : 0);
         if (vec_failed)

@@ -5,7 +5,8 @@
 #     a failing run with a first-divergence report, its inputs, the last 8 transactions, a
 #     replay command that reproduces it, and a waveform;
 #  2. rar_phys with reg_phys off by one and overflow inverted: both mismatches are listed;
-#  3. rar_phys with a new output port the bench does not know: the bench fails naming it.
+#  3. rar_phys with a new output port the bench does not know: the bench fails naming it;
+#  and each run's --result (docs/results.md, run) valid and saying the same as its report.
 set -euo pipefail
 source tools/rtl_copy.sh
 pass=0; fail=0
@@ -37,7 +38,7 @@ build_and_run() {
       continue
     fi
     set +e
-    "$work/tb/bench_${benches[$i]}" --seed 1 >"$work/run.log" 2>&1
+    "$work/tb/bench_${benches[$i]}" --seed 1 --result "$work/run.json" >"$work/run.log" 2>&1
     check "${names[$i]}: the broken RTL fails the bench" "[ $? -ne 0 ]"
     set -e
   done
@@ -65,10 +66,30 @@ if [ -n "$replay" ]; then
 fi
 wave=$(sed -n 's/^rc_compress: waveform: \([^ ]*\) .*/\1/p' "$log")
 check "waveform written" "[ -n \"$wave\" ] && [ -s \"$wave\" ]"
+# field FILE KEY...: a value of the run's --result (KEY #: the length of what is there)
+field() {
+  python3 -c 'import json, sys
+v = json.load(open(sys.argv[1]))
+for k in sys.argv[2:]:
+    v = len(v) if k == "#" else v[int(k)] if isinstance(v, list) else v[k]
+print(v)' "$@"
+}
+res=build/selftest/comparator/run.json
+check "the --result files are valid" "tools/results.py check build/selftest/*/run.json >/dev/null"
+check "--result: failed, with the report's replay and waveform, 8 transactions before" \
+  "[ $(field $res passed) = False ] && [ \"$(field $res first_divergence replay)\" = \"$replay\" ] &&
+   [ \"$(field $res first_divergence waveform)\" = \"$wave\" ] && [ $(field $res first_divergence history '#') -eq 8 ]"
+check "--result: the divergence's cycle and first mismatch as reported" \
+  "grep -qF 'FIRST DIVERGENCE at cycle $(field $res first_divergence cycle) ' $log &&
+   grep -qF '$(field $res first_divergence mismatches 0)' $log"
+check "--result: a file that cannot be written is an error (exit 2)" \
+  "build/tb/bench_rar_phys --n 10 --result /nonexistent/r.json >/dev/null 2>&1; [ \$? -eq 2 ]"
 
 log=build/selftest/every-mismatch/run.log
 check "every mismatching output of the cycle is listed" \
   "grep -q 'FIRST DIVERGENCE.*signal ' $log && grep -q '^rar_phys:   and signal ' $log"
+check "--result lists them all" \
+  "[ $(field build/selftest/every-mismatch/run.json first_divergence mismatches '#') -eq $(grep -c 'FIRST DIVERGENCE.*signal \|^rar_phys:   and signal ' $log) ]"
 
 check "an output the bench never compares fails it, named" \
   "grep -q 'FIRST DIVERGENCE.*output probe was not compared' build/selftest/unknown-output/run.log"

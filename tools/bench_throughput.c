@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Throughput of the C functional RC models (rc_compress_register, rc_decompress_register)
  * over a buffer of mixed registers, against memcpy of the same buffer in the same run.
- * Prints "key value" lines for tools/bench.sh; reports only, asserts nothing on speed. */
+ * Prints one JSON object for tools/bench.py; reports only, asserts nothing on speed. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdint.h>
 #include <stdio.h>
@@ -157,15 +157,16 @@ int main(void)
     run best[OPS];
     const uint64_t checksum = measure_all(best, buf, tab, out);
     const run co = best[OP_COMPRESS], de = best[OP_DECOMPRESS], mc = best[OP_MEMCPY];
-    printf("buffer_registers %d\nbuffer_mib %.1f\n", REGS, (double)BUF_BYTES / (1 << 20));
-    printf("compressible_fraction %.3f\n", (double)compress_pass(buf, tab) / REGS);
-    printf("compress_regs_per_s %.4g\ncompress_gb_per_s %.3f\n", regs_per_s(co), gb_per_s(co));
-    printf("decompress_regs_per_s %.4g\ndecompress_gb_per_s %.3f\n", regs_per_s(de),
+    /* one JSON object (tools/bench.py reads it) */
+    printf("{\"buffer_registers\": %d, \"buffer_mib\": %.1f, ", REGS, (double)BUF_BYTES / (1 << 20));
+    printf("\"compressible_fraction\": %.3f, ", (double)compress_pass(buf, tab) / REGS);
+    printf("\"compress_regs_per_s\": %.4g, \"compress_gb_per_s\": %.3f, ", regs_per_s(co), gb_per_s(co));
+    printf("\"decompress_regs_per_s\": %.4g, \"decompress_gb_per_s\": %.3f, ", regs_per_s(de),
            gb_per_s(de));
-    printf("memcpy_gb_per_s %.3f\n", gb_per_s(mc));
-    printf("compress_memcpy_ratio %.3f\n", gb_per_s(co) / gb_per_s(mc));
-    printf("decompress_memcpy_ratio %.3f\n", gb_per_s(de) / gb_per_s(mc));
-    printf("checksum %llu\n", (unsigned long long)checksum);
+    printf("\"memcpy_gb_per_s\": %.3f, ", gb_per_s(mc));
+    printf("\"compress_memcpy_ratio\": %.3f, ", gb_per_s(co) / gb_per_s(mc));
+    printf("\"decompress_memcpy_ratio\": %.3f, ", gb_per_s(de) / gb_per_s(mc));
+    printf("\"checksum\": %llu}\n", (unsigned long long)checksum);
     free(buf);
     free(out);
     free(tab);

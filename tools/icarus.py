@@ -5,19 +5,21 @@ bench's vectors (the inputs it drove and the C model's expected outputs, per cyc
 with the testbenches generated from the ports (build/gen/icarus/*_tb.v, tools/registry.py), each
 block a job of the one runner (tools/runner.py, ICARUS_JOBS at a time: 2), and proves a
 testbench fails on a corrupted copy of the first block's vectors. Closes with
-"icarus: N passed, N failed".
-usage: tools/icarus.py run SEED N BLOCK...          make icarus (env ICARUS_CYCLES: replay at
-                                                    most the first cycles of a run; 0: all)
+"icarus: N passed, N failed"; each replay and bench judged by its result file (JSON), the run's
+result in RESULT (docs/results.md, flow icarus).
+usage: tools/icarus.py run [-r RESULT] SEED N BLOCK...   make icarus (env ICARUS_CYCLES: replay
+                                                    at most the first cycles of a run; 0: all)
        tools/icarus.py block SEED N BLOCK           one block: testbench, vectors, replay
        tools/icarus.py tb BLOCK OUT | vectors BLOCK SEED N OUT | replay BLOCK VEC LOG OUT
-                                                    the steps, for tools/bench.sh
+                                                    the steps, for tools/bench.py
 env GEN: the generated views (build/gen)."""
+import json
 import os
-import re
 import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import results  # noqa: E402
 import runner  # noqa: E402
 
 OUT = "build/icarus"
@@ -53,16 +55,28 @@ def lines_of(path):
         return f.read().splitlines()
 
 
+def read_json(path):
+    """A result file's document, or None when it is missing or not JSON."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            return json.load(f)
+    except (OSError, ValueError):
+        return None
+
+
 def make_vectors(block, seed, n, out):
     """OUT/BLOCK.vec from the Verilator lockstep bench. A short run may miss coverage bins (exit
-    1): that is make verify's business, but a divergence is shown. With ICARUS_CYCLES > 0 the
-    replay is the run's first cycles (a prefix of a run is a run: psu's directed steering sweep
-    alone is about 130,000 cycles, waits for its pipelined selection included)."""
-    log, vec = f"{out}/{block}.gen.log", f"{out}/{block}.vec"
-    if quiet([f"build/tb/bench_{block}", "--seed", seed, "--n", n, "--vectors", vec], log) != 0:
-        for line in lines_of(log):
-            if "FIRST DIVERGENCE" in line:
-                print(f"icarus: note: verilator bench: {line}")
+    1): that is make verify's business, but a divergence is shown (its --result). With
+    ICARUS_CYCLES > 0 the replay is the run's first cycles (a prefix of a run is a run: psu's
+    directed steering sweep alone is about 130,000 cycles, waits for its pipelined selection
+    included)."""
+    log, vec, res = f"{out}/{block}.gen.log", f"{out}/{block}.vec", f"{out}/{block}.gen.json"
+    if quiet([f"build/tb/bench_{block}", "--seed", seed, "--n", n, "--vectors", vec, "--result", res], log) != 0:
+        run = read_json(res) or {}
+        d = run.get("first_divergence")
+        if d:
+            print(f"icarus: note: verilator bench: {block}: FIRST DIVERGENCE at cycle {d['cycle']}: "
+                  f"{d['mismatches'][0]}")
     if not os.path.exists(vec) or os.path.getsize(vec) == 0:
         print(f"icarus: no vectors written for {block} (see {log})")
         return False
@@ -76,22 +90,27 @@ def make_vectors(block, seed, n, out):
 
 
 def run_tb(block, vec, log, out):
-    """Replays VEC on the block's testbench; prints its result lines; its exit status."""
-    rc = quiet(["vvp", "-n", f"{out}/{block}_tb.vvp", f"+vectors={vec}"], log)
+    """Replays VEC on the block's testbench; prints its output; its result (LOG's .json
+    beside it: docs/results.md, icarus_replay), None when it wrote none (an error)."""
+    res = log[:-len(".log")] + ".json"
+    if os.path.exists(res):
+        os.remove(res)
+    rc = quiet(["vvp", "-n", f"{out}/{block}_tb.vvp", f"+vectors={vec}", f"+result={res}"], log)
     lines = lines_of(log)
-    shown = [line for line in lines if line.startswith(f"{block} (icarus): ")]
-    print("\n".join(shown or lines))
-    return rc
+    print("\n".join([line for line in lines if line.startswith(f"{block} (icarus): ")] or lines))
+    doc = read_json(res)
+    if doc is None or results.validate(doc, results.load_schemas()):
+        print(f"icarus: {block}: no valid result from the testbench (exit status {rc}; {log})")
+        return None
+    return doc
 
 
 def check_block(block, seed, n, out):
-    """Testbench, vectors, replay: passes on exit status 0 and a "0 failed" line."""
-    log = f"{out}/{block}.log"
+    """Testbench, vectors, replay: passes when the replay's result says so."""
     if not (build_tb(block, out) and make_vectors(block, seed, n, out)):
         return False
-    passed = re.compile(rf"^{re.escape(block)} \(icarus\): [0-9]* passed, 0 failed$")
-    return run_tb(block, f"{out}/{block}.vec", log, out) == 0 and any(
-        passed.match(line) for line in lines_of(log))
+    replay = run_tb(block, f"{out}/{block}.vec", f"{out}/{block}.log", out)
+    return bool(replay and replay["passed"])
 
 
 def output_fields(block):
@@ -125,29 +144,40 @@ def corrupt_copy(src, bad, line, field):
 
 def check_corrupted(block, seed, out):
     """One expected output of one compared line of the block's vectors corrupted (both picked
-    from the seed): its testbench must report exactly that cycle and signal."""
+    from the seed): its testbench must report exactly that cycle and signal. The check as
+    icarus.json's corrupt_check (docs/results.md)."""
     src, bad, log = f"{out}/{block}.vec", f"{out}/{block}.corrupt.vec", f"{out}/{block}.corrupt.log"
     outputs = output_fields(block)
     span = min(len(lines_of(src)) - 2, 2000)
     line = 3 + (int(seed) * 7919) % (span if span > 0 else 1)
     field, sig = outputs[int(seed) % len(outputs)]
+    check = {"block": block, "cycle": line - 1, "signal": sig, "detected": False}
     print(f"icarus: corrupted copy of {block}: cycle {line - 1}, signal {sig} flipped (bit 0)")
     if not corrupt_copy(src, bad, line, field):
-        return False
-    if run_tb(block, bad, log, out) == 0:
-        print("icarus: FAIL: the corrupted copy passed")
-        return False
-    want = f"{block} (icarus): FIRST DIVERGENCE at cycle {line - 1}: signal {sig} "
-    if any(x.startswith(want) for x in lines_of(log)):
+        return check
+    replay = run_tb(block, bad, log, out)
+    d = replay["divergence"] if replay else None
+    check["detected"] = bool(d and d["cycle"] == line - 1 and d["signal"] == sig)
+    if check["detected"]:
         print("icarus: corrupted copy detected as expected")
-        return True
-    print(f"icarus: FAIL: the corrupted copy was not reported at cycle {line - 1}, signal {sig}")
-    return False
+    elif replay and replay["passed"]:
+        print("icarus: FAIL: the corrupted copy passed")
+    else:
+        print(f"icarus: FAIL: the corrupted copy was not reported at cycle {line - 1}, signal {sig}")
+    return check
 
 
-def run(seed, n, blocks):
+def block_record(d, job):
+    """A block's job as icarus.json's icarus_block (docs/results.md)."""
+    r = runner.result(d, job.id)
+    return {"block": job.id, "status": "no result" if r is None else ("passed" if r.rc == 0 else "failed"),
+            "seconds": r.seconds if r else 0.0, "log": runner.tree_path(runner.log_path(d, job.id)),
+            "replay_log": f"{OUT}/{job.id}.log"}
+
+
+def run(seed, n, blocks, result=None):
     """make icarus: every block a runner job, their outputs in order, the corrupted copy, the
-    closing line."""
+    closing line; RESULT: the run as JSON."""
     os.makedirs(OUT, exist_ok=True)
     me = os.path.abspath(__file__)
     jobs = [runner.Job(b, f"{me} block {seed} {n} {b}") for b in blocks
@@ -155,12 +185,22 @@ def run(seed, n, blocks):
     d = os.path.abspath(OUT)
     os.makedirs(os.path.join(d, "out"), exist_ok=True)
     runner.launch_local(d, jobs, int(os.environ.get("ICARUS_JOBS", "2")), done=runner.InOrder(d, jobs))
-    passed = sum(1 for j in jobs if (runner.result(d, j.id) or runner.Result(1, 0, "", None)).rc == 0)
+    records = [block_record(d, j) for j in jobs]
+    passed = sum(1 for r in records if r["status"] == "passed")
     failed = len(jobs) - passed
+    corrupted = None
     if blocks:
-        ok = os.path.exists(f"{OUT}/{blocks[0]}.vec") and check_corrupted(blocks[0], seed, OUT)
+        corrupted = check_corrupted(blocks[0], seed, OUT) if os.path.exists(f"{OUT}/{blocks[0]}.vec") else None
+        ok = bool(corrupted and corrupted["detected"])
         passed, failed = passed + ok, failed + (not ok)
-    return runner.closing("icarus", passed, failed, blocks, [j.id for j in jobs])
+    ran = [j.id for j in jobs]
+    if result:
+        results.write(result, {
+            "flow": "icarus", "version": 1, "seed": int(seed), "n": int(n),
+            "cycle_limit": int(os.environ.get("ICARUS_CYCLES", "0") or 0), "passed": passed,
+            "failed": failed + len(runner.not_run(blocks, ran)), "not_run": runner.not_run(blocks, ran),
+            "blocks": records, "corrupted": corrupted})
+    return runner.closing("icarus", passed, failed, blocks, ran)
 
 
 USAGE = __doc__[__doc__.index("usage:"):__doc__.index("env GEN")].rstrip()
@@ -168,13 +208,17 @@ USAGE = __doc__[__doc__.index("usage:"):__doc__.index("env GEN")].rstrip()
 
 def main(argv):
     verb, a = (argv[1], argv[2:]) if len(argv) > 1 else ("", [])
+    result = None
+    if verb == "run" and a[:1] == ["-r"] and len(a) > 1:
+        result, a = os.path.abspath(a[1]), a[2:]
     os.chdir(runner.ROOT)
+    numbers = all(w.isdigit() for w in a[:2])
     steps = {  # verb: (does the arity fit, the step)
-        "run": (len(a) >= 2, lambda: run(a[0], a[1], a[2:])),
+        "run": (len(a) >= 2 and numbers, lambda: run(a[0], a[1], a[2:], result)),
         "block": (len(a) == 3, lambda: check_block(a[2], a[0], a[1], OUT)),
         "tb": (len(a) == 2, lambda: build_tb(a[0], a[1])),
         "vectors": (len(a) == 4, lambda: make_vectors(a[0], a[1], a[2], a[3])),
-        "replay": (len(a) == 4, lambda: run_tb(a[0], a[1], a[2], a[3]) == 0),
+        "replay": (len(a) == 4, lambda: (run_tb(a[0], a[1], a[2], a[3]) or {}).get("passed", False)),
     }
     fits, step = steps.get(verb, (False, None))
     if not fits:

@@ -4,7 +4,8 @@
 block's mapped netlist at the papers' 1 GHz clock, with the gate-level activity of make
 verify-gates where it exists (vectorless otherwise), scaled to each paper's node and set beside the
 papers' hardware figures (aging and DC-Patch Table 2, pilot Table IV, PV Sec. 4.2.3).
-usage: tools/power.py SYNTH_DIR GATES_DIR CLOCK_PS BLOCK...  -> SYNTH_DIR/power.csv, power.md
+usage: tools/power.py SYNTH_DIR GATES_DIR CLOCK_PS BLOCK...  -> SYNTH_DIR/power.csv, power.md,
+  power.json (docs/results.md)
 bad input (a block not registered, a missing netlist): one line on stderr, exit 1"""
 import csv
 import json
@@ -19,6 +20,7 @@ sys.path.insert(0, HERE)
 import libcut  # noqa: E402
 import registry  # noqa: E402
 import reproduction  # noqa: E402
+import results  # noqa: E402
 
 ROOT = os.path.normpath(os.path.join(HERE, ".."))
 LIBERTY = "synth/deltarf45.lib"
@@ -515,7 +517,18 @@ def run(synth_dir, gates_dir, clock_ps, blocks):
     md = markdown(rows, hw_rows(PAPERS, synth_dir), period_ns, version)
     with open(os.path.join(synth_dir, "power.md"), "w", encoding="utf-8") as fh:
         fh.write(md)
-    print(f"power: {len(rows)} blocks; {synth_dir}/power.csv, {synth_dir}/power.md")
+    results.write(os.path.join(synth_dir, "power.json"), power_result(rows, clock_ps, os.path.join(synth_dir, "power.md")))
+    print(f"power: {len(rows)} blocks; {synth_dir}/power.csv, power.md, power.json")
+
+
+def power_result(rows, clock_ps, md):
+    """power.json (docs/results.md, flow power): the rows' fields the schema names."""
+    keys = ("block", "kind", "cells", "leakage_uw", "dynamic_uw", "activity", "energy_pj", "op", "cycles",
+            "slack_ns", "paper", "node_nm", "slack_scaled_ns", "power_scaled_uw")
+    blocks = [dict({k: r[k] for k in keys}, node_nm=int(r["node_nm"]), closes_45nm=r["closes_45nm"] == "yes",
+                   closes_scaled=r["closes_scaled"] == "yes") for r in rows]
+    return {"flow": "power", "version": 1, "clock_ps": int(clock_ps), "report": os.path.relpath(md, ROOT),
+            "blocks": blocks}
 
 
 def main(argv):
@@ -524,7 +537,7 @@ def main(argv):
         return 2
     try:
         run(os.path.abspath(argv[0]), os.path.abspath(argv[1]), argv[2], argv[3:])
-    except PowerError as e:
+    except (PowerError, results.ResultsError) as e:
         print(f"power: {e}", file=sys.stderr)
         return 1
     return 0

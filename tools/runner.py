@@ -3,24 +3,25 @@
 """The one runner of the flows that start benches (issues 20, 28 and 31): make verify, xsweep,
 icarus, mutate and regress (and the Slurm fan-out of make fuzz and formal). It runs jobs, a shell
 command each in the tree's root, on this machine's cores or as one Slurm job array, and leaves
-per job DIR/out/ID.log (its output) and DIR/out/ID.status ("RC SECONDS HOST PASSED FAILED": exit
-status, run time, host and the counts of the job's closing line "NAME: N passed, N failed", or
-"- -" without one), the status written last: a job without one did not finish. Every run closes
-with one line (closing): a run given no bench, or a bench that did not run, fails naming it.
+per job DIR/out/ID.log (its output) and DIR/out/ID.status ("RC SECONDS HOST": exit status, run
+time, host), the status written last: a job without one did not finish; a bench job also its
+--result, DIR/out/ID.json (docs/results.md). Every run closes with one line (closing): a run
+given no bench, or a bench that did not run, fails naming it.
 usage: tools/runner.py launch [-l local|slurm] [-j JOBS] [-p LABEL] DIR
          DIR/jobs: ID<TAB>COMMAND[<TAB>GROUP] lines; jobs of one GROUP never run at once (local).
          Exit 0 when every job left a status, 3 when some did not, 2 on a usage or Slurm error.
        tools/runner.py job DIR FIRST [LAST] | job DIR array CHUNK   (a Slurm array task)
        tools/runner.py fanout [-l local|slurm] [-j JOBS] [-p LABEL] DIR COMMAND...
          job K is the K-th COMMAND; their outputs in order; exit 0 when every one exited 0
-       tools/runner.py verify [-d BENCH_DIR] [-o DIR] [-j JOBS] -s SEED [-n N] BENCH...
-         make verify: each bench once, its output in order; "verify: N passed, N failed"
+       tools/runner.py verify [-d BENCH_DIR] [-o DIR] [-j JOBS] [-r RESULT] -s SEED [-n N] BENCH...
+         make verify: each bench once, its output in order; "verify: N passed, N failed";
+         RESULT: the run as JSON (docs/results.md, flow verify), from each bench's --result
 env (slurm): SBATCH_ARGS (more sbatch options), REGRESS_MAX_TASKS (tasks per array, 1000:
   Slurm's default MaxArraySize is 1001; more jobs run several per task), REGRESS_PER_TASK (jobs
   per task at least, 1), SLURM_CONF (else the cluster of `make slurm-up` when it is up)."""
 import argparse
+import json
 import os
-import re
 import shlex
 import shutil
 import signal
@@ -30,7 +31,6 @@ import sys
 import time
 
 ROOT = os.path.normpath(os.path.join(os.path.abspath(os.path.dirname(__file__)), ".."))
-CLOSING = re.compile(r"^\S.*: (\d+) passed, (\d+) failed$")
 
 
 class RunnerError(Exception):
@@ -44,12 +44,16 @@ def closing(name, passed, failed, expected, ran, out=print):
     if not expected:
         out(f"{name}: nothing to run: no bench was given (the registry, blocks.tsv, lists them)")
         failed += 1
-    missing = sorted(set(expected) - set(ran))
+    missing = not_run(expected, ran)
     if missing:
         out(f"{name}: not run: {' '.join(missing)}")
         failed += len(missing)
     out(f"{name}: {passed} passed, {failed} failed")
     return failed == 0 and passed > 0
+
+
+def not_run(expected, ran):
+    return sorted(set(expected) - set(ran))
 
 
 # --- jobs and their results ----------------------------------------------------------------
@@ -64,16 +68,15 @@ class Job:
 
 
 class Result:
-    """A job's status: exit status, seconds, host, its closing line's counts (or None)."""
+    """A job's status: exit status, seconds, host."""
 
-    def __init__(self, rc, seconds, host, counts):
-        self.rc, self.seconds, self.host, self.counts = rc, seconds, host, counts
+    def __init__(self, rc, seconds, host):
+        self.rc, self.seconds, self.host = rc, seconds, host
 
     @classmethod
     def parse(cls, text):
         w = text.split()
-        counts = (int(w[3]), int(w[4])) if len(w) >= 5 and w[3].isdigit() else None
-        return cls(int(w[0]), float(w[1]), w[2] if len(w) > 2 else "", counts)
+        return cls(int(w[0]), float(w[1]), w[2] if len(w) > 2 else "")
 
 
 def write_jobs(d, jobs):
@@ -97,23 +100,9 @@ def log_path(d, jid):
     return os.path.join(d, "out", jid + ".log")
 
 
-def closing_counts(path):
-    """The counts of the last "NAME: N passed, N failed" line of a log, or None."""
-    counts = None
-    try:
-        with open(path, encoding="utf-8", errors="replace") as f:
-            for line in f:
-                m = CLOSING.match(line.rstrip("\n"))
-                counts = (int(m.group(1)), int(m.group(2))) if m else counts
-    except OSError:
-        pass
-    return counts
-
-
 def write_status(d, jid, rc, seconds):
     """DIR/out/ID.status, atomically (written last: a job without it did not finish)."""
-    counts = closing_counts(log_path(d, jid))
-    text = f"{rc} {seconds:.3f} {socket.gethostname()} " + ("%d %d" % counts if counts else "- -")
+    text = f"{rc} {seconds:.3f} {socket.gethostname()}"
     path = os.path.join(d, "out", jid + ".status")
     with open(path + ".tmp", "w", encoding="utf-8") as f:
         f.write(text + "\n")
@@ -159,7 +148,7 @@ class Progress:
 
     def tally(self, what):
         statuses = [f for f in os.listdir(os.path.join(self.d, "out")) if f.endswith(".status")]
-        failed = sum(1 for f in statuses if (result(self.d, f[:-len(".status")]) or Result(1, 0, "", None)).rc)
+        failed = sum(1 for f in statuses if (result(self.d, f[:-len(".status")]) or Result(1, 0, "")).rc)
         return (f"{self.label}: {len(statuses)}/{self.total} done, {failed} failed, {what}, "
                 f"{int(time.monotonic() - self.t0)} s")
 
@@ -349,14 +338,61 @@ class InOrder:
             print_log(self.d, self.pending.pop(0))
 
 
-def run_benches(name, d, jobs, at_once, expected, passed_if=lambda r: r.rc == 0):
-    """Runs bench jobs locally, their logs printed in order; then the closing line over the
-    EXPECTED names (a job's id is its bench's name). True when the run passed."""
+# --- the benches' results as data (docs/results.md) ---------------------------------------
+def results_lib():
+    """tools/results.py, imported when first used: a Slurm task runs a copy of this script away
+    from the tree, where it only runs jobs."""
+    import results  # noqa: E402  (tools/, this script's folder in the tree)
+    return results
+
+
+def run_path(d, jid):
+    """Where a bench job writes its --result."""
+    return os.path.join(d, "out", jid + ".json")
+
+
+def bench_job(d, jid, command, group=""):
+    """A job running a bench's COMMAND, its --result to DIR/out/ID.json."""
+    return Job(jid, f"{command} --result {shlex.quote(tree_path(run_path(d, jid)))}", group)
+
+
+def read_run(d, jid):
+    """A bench job's --result document, or None when it wrote none (or not a valid one)."""
+    try:
+        with open(run_path(d, jid), encoding="utf-8") as f:
+            doc = json.load(f)
+    except (OSError, ValueError):
+        return None
+    lib = results_lib()
+    return doc if not lib.validate(doc, lib.load_schemas()) else None
+
+
+def job_record(d, job, bench):
+    """A job of BENCH as docs/results.md's job object."""
+    r = result(d, job.id)
+    status = "no result" if r is None else ("passed" if r.rc == 0 else "failed")
+    return {"id": job.id, "bench": bench, "block": bench.split("@")[0], "status": status,
+            "exit": r.rc if r else None, "seconds": r.seconds if r else 0.0,
+            "host": r.host if r else "", "log": tree_path(log_path(d, job.id)),
+            "command": job.command, "run": read_run(d, job.id)}
+
+
+def run_benches(name, d, jobs, at_once, expected):
+    """Runs bench jobs locally (a job's group is its bench), their logs printed in order; then
+    the closing line over the EXPECTED benches. The job records and whether the run passed."""
     os.makedirs(os.path.join(d, "out"), exist_ok=True)
     launch_local(d, jobs, at_once, done=InOrder(d, jobs))
-    results = {j.id: result(d, j.id) for j in jobs}
-    passed = sum(1 for r in results.values() if r and passed_if(r))
-    return closing(name, passed, len(jobs) - passed, expected, [j.id for j in jobs])
+    records = [job_record(d, j, j.group) for j in jobs]
+    passed = sum(1 for r in records if r["status"] == "passed")
+    return records, closing(name, passed, len(jobs) - passed, expected, [j.group for j in jobs])
+
+
+def bench_summary(flow, records, expected):
+    """The fields every bench flow's result shares: its counts and the jobs."""
+    missing = not_run(expected, [r["bench"] for r in records])
+    passed = sum(1 for r in records if r["status"] == "passed")
+    return {"flow": flow, "version": 1, "passed": passed,
+            "failed": len(records) - passed + len(missing), "not_run": missing, "jobs": records}
 
 
 def verify(argv):
@@ -367,13 +403,26 @@ def verify(argv):
     p.add_argument("-j", dest="jobs", type=int, default=1, help="benches at once")
     p.add_argument("-s", dest="seed", required=True)
     p.add_argument("-n", dest="n", default="", help="transactions (empty: each bench's own)")
+    p.add_argument("-r", dest="result", help="the run's result (JSON, docs/results.md)")
     p.add_argument("blocks", nargs="*", metavar="BENCH")
     a = p.parse_args(argv)
+    try:
+        seed = int(a.seed, 0)
+    except ValueError:
+        raise RunnerError(f"verify: bad seed '{a.seed}' (expected an unsigned integer)") from None
+    d = os.path.abspath(a.out)
     args = f" --seed {shlex.quote(a.seed)}" + (f" --n {shlex.quote(a.n)}" if a.n else "")
-    jobs = [Job(b, shlex.quote(bench) + args) for b in a.blocks
+    jobs = [bench_job(d, b, shlex.quote(bench) + args, b) for b in a.blocks
             for bench in [tree_path(os.path.join(a.benches, "bench_" + b))]
             if os.access(os.path.join(ROOT, bench), os.X_OK)]
-    return 0 if run_benches("verify", os.path.abspath(a.out), jobs, a.jobs, a.blocks) else 1
+    records, ok = run_benches("verify", d, jobs, a.jobs, a.blocks)
+    if a.result:
+        lib = results_lib()
+        try:
+            lib.write(a.result, dict(bench_summary("verify", records, a.blocks), seed=seed))
+        except lib.ResultsError as e:
+            raise RunnerError(f"verify: {e}") from None
+    return 0 if ok else 1
 
 
 def launch_verb(argv):

@@ -5,19 +5,18 @@ randomised initial state (--x-assign/--x-initial unique, rand-reset 2) under sev
 and random mid-stream resets: the RTL must match the reset state the C models define. The runs go
 through the one runner (tools/runner.py); the runs of one bench one after another (a failing run
 writes its waveform beside the bench, named by the stimulus seed). Per failure it prints the
-first divergence, the replay command and the waveform; closes with "xsweep: N passed, N failed".
-usage: tools/xsweep.py [-d BENCH_DIR] [-s SEED] [-n N] [-j JOBS] [-l LOG_DIR] -x "X..." BENCH..."""
+first divergence, the replay command and the waveform (from each run's --result); closes with
+"xsweep: N passed, N failed"; with -r the sweep's result (JSON, docs/results.md, flow xsweep).
+usage: tools/xsweep.py [-d BENCH_DIR] [-s SEED] [-n N] [-j JOBS] [-l LOG_DIR] [-r RESULT]
+                       -x "X..." BENCH..."""
 import argparse
 import os
-import re
 import shlex
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import results  # noqa: E402
 import runner  # noqa: E402
-
-# the lines of a failing run's log that say what failed and how to see it again
-REPORTED = re.compile(r"FIRST DIVERGENCE|never hit|replay:|waveform:")
 
 
 def arguments(argv):
@@ -28,60 +27,65 @@ def arguments(argv):
     p.add_argument("-j", dest="jobs", type=int, default=2)
     p.add_argument("-l", dest="logs", default="build/xsweep/logs")
     p.add_argument("-x", dest="xseeds", default="")
+    p.add_argument("-r", dest="result", help="the sweep's result (JSON)")
     p.add_argument("blocks", nargs="*", metavar="BENCH")
     a = p.parse_args(argv)
     if not a.xseeds.split() or not a.blocks:
         p.error('-x "X..." and at least one BENCH are needed')
+    if not all(w.isdigit() for w in [a.seed] + a.xseeds.split()):
+        p.error("the seed and the X seeds are unsigned integers")
     return a
 
 
-def jobs(a):
-    """One job per bench and X seed; the benches that are not there are left out (named by the
-    closing line)."""
+def jobs(a, d):
+    """One job per bench and X seed (of group the bench); the benches that are not there are
+    left out (named by the closing line)."""
     args = f" --seed {shlex.quote(a.seed)}" + (f" --n {shlex.quote(a.n)}" if a.n else "")
     out = []
     for b in a.blocks:
         bench = runner.tree_path(os.path.join(a.benches, "bench_" + b))
         if os.access(os.path.join(runner.ROOT, bench), os.X_OK):
-            out += [runner.Job(f"{b}-x{x}", f"{shlex.quote(bench)}{args} --xseed {shlex.quote(x)}", b)
+            out += [runner.bench_job(d, f"{b}-x{x}", f"{shlex.quote(bench)}{args} --xseed {shlex.quote(x)}", b)
                     for x in a.xseeds.split()]
     return out
 
 
-def failure_report(a, d, b, x):
-    """What a failing run's log says: its divergence, replay and waveform lines (or its end)."""
-    print(f"xsweep: {b} FAILED under X seed {x} (seed {a.seed})")
-    try:
-        with open(runner.log_path(d, f"{b}-x{x}"), encoding="utf-8", errors="replace") as f:
-            lines = f.read().splitlines()
-    except OSError:
-        print(f"  {runner.log_path(d, f'{b}-x{x}')}")
+def failure_report(a, job, x):
+    """A failing run: its divergence, replay and waveform, or its missed bins (its --result), or
+    where its output is."""
+    print(f"xsweep: {job['bench']} FAILED under X seed {x} (seed {a.seed})")
+    run, name = job["run"], job["bench"].split("@")[0]
+    if run is None:
+        print(f"  no result (exit status {job['exit']}): {job['log']}")
         return
-    shown = [line for line in lines if REPORTED.search(line)]
-    if not any("replay:" in line for line in shown):
-        shown += lines[-3:]
-    for line in shown:
-        print("  " + line)
+    for miss in run["coverage"]["missed"]:
+        print(f"  {name}: coverage bin never hit: {miss}")
+    d = run["first_divergence"]
+    if d:
+        print(f"  {name}: FIRST DIVERGENCE at cycle {d['cycle']} ({run['unit']} {d['transaction']}): "
+              f"{d['mismatches'][0]}")
+        print(f"  {name}: replay: {d['replay']}")
+        print(f"  {name}: waveform: {d['waveform'] or 'none'}")
 
 
 def main(argv):
     a = arguments(argv)
     d = os.path.abspath(a.logs)
-    runs = jobs(a)
+    runs = jobs(a, d)
     os.makedirs(os.path.join(d, "out"), exist_ok=True)
     runner.launch_local(d, runs, a.jobs)
-    passed = failed = 0
-    for job in runs:
-        b, x = job.group, job.id[len(job.group) + 2:]
-        r = runner.result(d, job.id)
-        if r is not None and r.rc == 0:
-            passed += 1
-        else:
-            failed += 1
-            failure_report(a, d, b, x)
+    records = [runner.job_record(d, job, job.group) for job in runs]
+    for job, rec in zip(runs, records):
+        if rec["status"] != "passed":
+            failure_report(a, rec, job.id[len(job.group) + 2:])
     print(f"xsweep: {len(a.blocks)} benches x {len(a.xseeds.split())} X seeds, seed {a.seed}")
-    ran = sorted({j.group for j in runs})
-    return 0 if runner.closing("xsweep", passed, failed, a.blocks, ran) else 1
+    passed = sum(r["status"] == "passed" for r in records)
+    ok = runner.closing("xsweep", passed, len(records) - passed, a.blocks, sorted({j.group for j in runs}))
+    if a.result:
+        doc = dict(runner.bench_summary("xsweep", records, a.blocks), seed=int(a.seed),
+                   xseeds=[int(x) for x in a.xseeds.split()])
+        results.write(a.result, doc)
+    return 0 if ok else 1
 
 
 if __name__ == "__main__":

@@ -262,5 +262,18 @@ class Command(Temp):
         self.assertEqual(self.run_main("x")[0], 2)
 
 
+class Result(unittest.TestCase):
+    def test_power_json_holds_the_schema(self):
+        """power.json (docs/results.md): the node an int, closes as booleans."""
+        row = {"block": "b", "kind": "logic", "cells": 3, "leakage_uw": 1.0, "dynamic_uw": 2.0,
+               "activity": "vectorless", "energy_pj": 0.1, "op": "an op", "cycles": 1, "slack_ns": 0.4,
+               "paper": "pilot", "node_nm": 7.0, "slack_scaled_ns": 0.8, "power_scaled_uw": 0.5,
+               "closes_45nm": "yes", "closes_scaled": "no", "startpoint": "x"}
+        doc = pw.power_result([row], "1000", os.path.join(ROOT, "build", "synth", "power.md"))
+        self.assertEqual(pw.results.validate(doc, pw.results.load_schemas()), [])
+        self.assertEqual((doc["blocks"][0]["node_nm"], doc["blocks"][0]["closes_45nm"],
+                          doc["blocks"][0]["closes_scaled"], doc["report"]), (7, True, False, "build/synth/power.md"))
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -12,6 +12,7 @@ from unittest import mock
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "mutate"))
 import score  # noqa: E402
+import results  # noqa: E402  (tools/, on the path score.py set)
 
 SIGS = ["inv:and.A[0]@b.v:00000001", "const1:mux.Y[2]@b.v:00000002", "cnot0:u_x/add.B[1]^0@c.v:00000003"]
 
@@ -67,8 +68,14 @@ class Report(unittest.TestCase):
         with tempfile.TemporaryDirectory() as d:
             fixture(d, "blk", [("1", "killed", "cycle 9"), ("2", "equivalent", "proven"),
                                ("3", "survived", "100 passed; unproven")])
-            status, out = run(["-d", d, "-R", "blk"])
+            status, out = run(["-d", d, "-R", "-r", f"{d}/m.json", "blk"])
+            doc = results.read(f"{d}/m.json")
         self.assertEqual(status, 1)
+        self.assertEqual(doc["blocks"], [{"block": "blk", "generated": 3, "judged": 3, "killed": 1, "equivalent": 1,
+                                          "survived": 1, "other": 0, "score": 2 / 3}])
+        self.assertEqual([(m["signature"], m["verdict"]) for m in doc["mutants"]],
+                         list(zip(SIGS, ["killed", "equivalent", "survived"])))
+        self.assertEqual((doc["profile"], doc["report"]), ("full", ""))
         self.assertIn("| blk | 3 | 3 | 1 | 1 | 1 | 0 |\n", out)
         self.assertIn(f"- blk `{SIGS[2]}`: description 3 — 100 passed; unproven\n", out)
         self.assertIn(f"## Equivalent (proven)\n\n- blk `{SIGS[1]}`: description 2 — proven\n", out)
@@ -98,9 +105,17 @@ class Runs(unittest.TestCase):
         with tempfile.TemporaryDirectory() as d:
             fixture(d, "blk", [])
             write(os.path.join(d, "blk", "bench"), """#!/bin/sh
+# --mutant K --n N --result FILE: the harness's result (docs/results.md, run)
+result() {
+  printf '{"flow": "run", "version": 1, "bench": "blk", "seed": 1, "xseed": 3, "mutant": %s, "unit": "ops",
+ "requested": %s, "transactions": %s, "cycles": 5, "seconds": 0.1, "passed": %s,
+ "coverage": {"hit": 1, "total": 1, "missed": [], "counts": null, "judged_here": true},
+ "first_divergence": %s}' "$2" "$4" "$1" "$3" "$5" >"$6"
+}
 case $2 in
-  1) echo "blk: FIRST DIVERGENCE at cycle 4: signal y"; exit 1 ;;
-  2) echo "blk: $4 passed, 0 failed" ;;
+  1) set -- 3 "$2" false "$4" '{"cycle": 4, "transaction": 4, "mismatches": ["signal y"], "inputs": "",
+     "history": [], "replay": "bench", "waveform": null}' "$6"; result "$@"; exit 1 ;;
+  2) set -- "$4" "$2" true "$4" null "$6"; result "$@" ;;
   *) exit 124 ;;
 esac
 """)
@@ -108,7 +123,7 @@ esac
             with mock.patch.object(score.Block, "equiv", lambda self, k: f"{k} unproven"):
                 status, out = run(["-d", d, "-n", "9", "blk"])
             results = score.read_tsv(os.path.join(d, "blk", "mutate-results.tsv"))
-        self.assertEqual(results, [["1", "killed", "at cycle 4: signal y"], ["2", "survived", "9 passed, 0 failed"],
+        self.assertEqual(results, [["1", "killed", "at cycle 4 (ops 4): signal y"], ["2", "survived", "9 passed, 0 failed"],
                                    ["3", "timeout", "no divergence in 120 s"]])
         self.assertIn(f"- blk `{SIGS[1]}`: description 2 — 9 passed, 0 failed; unproven\n", out)
         self.assertEqual(status, 1)

@@ -10,16 +10,21 @@ import tempfile
 import unittest
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
+import results  # noqa: E402
 import xsweep  # noqa: E402
 
-# a stand-in bench: fails under X seed 2 ("--seed S --n N --xseed X" or "--seed S --xseed X")
+# a stand-in bench: "--seed S --n N --xseed X --result FILE"; fails under X seed 2, writing
+# its result as the harness does (docs/results.md, run)
 FLAKY = """#!/bin/sh
-for x; do :; done
-if [ "$x" = 2 ]; then
-  echo "a: FIRST DIVERGENCE at cycle 3: signal y"; echo "a: noise"; echo "a: replay: bench_a --xseed 2"
-  exit 1
-fi
-echo "a: 10 passed, 0 failed"
+[ "$6" = 2 ] && ok=false || ok=true
+cat >"$8" <<EOF
+{"flow": "run", "version": 1, "bench": "a", "seed": 1, "xseed": $6, "mutant": null, "unit": "ops",
+ "requested": 5, "transactions": 2, "cycles": 4, "seconds": 0.1, "passed": $ok,
+ "coverage": {"hit": 1, "total": 1, "missed": [], "counts": null, "judged_here": true},
+ "first_divergence": {"cycle": 3, "transaction": 3, "mismatches": ["signal y expected 0x1 got 0x0"],
+  "inputs": "x=0x1", "history": [], "replay": "bench_a --xseed 2", "waveform": null}}
+EOF
+if [ "$6" = 2 ]; then echo "a: noise"; exit 1; fi
 """
 
 
@@ -37,17 +42,24 @@ class Sweep(unittest.TestCase):
                 with open(path, "w", encoding="utf-8") as f:
                     f.write(body)
                 os.chmod(path, 0o755)
-            status, lines = sweep(["-d", d, "-l", f"{d}/logs", "-n", "5", "-x", "1 2", "a", "b", "c"])
+            status, lines = sweep(["-d", d, "-l", f"{d}/logs", "-n", "5", "-x", "1 2", "-r", f"{d}/x.json",
+                                   "a", "b", "c"])
             self.assertTrue(os.path.exists(f"{d}/logs/out/a-x2.log"))
+            doc = results.read(f"{d}/x.json")
         self.assertEqual(status, 1)
         self.assertEqual(lines, ["xsweep: a FAILED under X seed 2 (seed 1)",
-                                 "  a: FIRST DIVERGENCE at cycle 3: signal y",
-                                 "  a: replay: bench_a --xseed 2",
+                                 "  a: FIRST DIVERGENCE at cycle 3 (ops 3): signal y expected 0x1 got 0x0",
+                                 "  a: replay: bench_a --xseed 2", "  a: waveform: none",
                                  "xsweep: 3 benches x 2 X seeds, seed 1",
                                  "xsweep: not run: c", "xsweep: 3 passed, 2 failed"])
+        self.assertEqual([(j["id"], j["status"]) for j in doc["jobs"]],
+                         [("a-x1", "passed"), ("a-x2", "failed"), ("b-x1", "passed"), ("b-x2", "passed")])
+        self.assertEqual((doc["passed"], doc["failed"], doc["not_run"], doc["xseeds"]), (3, 2, ["c"], [1, 2]))
+        self.assertEqual(doc["jobs"][1]["run"]["first_divergence"]["cycle"], 3)
+        self.assertIsNone(doc["jobs"][2]["run"])  # b writes no result
 
     def test_no_x_seed_or_no_bench_is_a_usage_error(self):
-        for argv in (["a"], ["-x", "1"]):
+        for argv in (["a"], ["-x", "1"], ["-x", "1 y", "a"]):
             with self.assertRaises(SystemExit) as e, contextlib.redirect_stderr(io.StringIO()):
                 xsweep.main(argv)
             self.assertEqual(e.exception.code, 2)

@@ -46,10 +46,11 @@ rm -rf "$out/html"
 genhtml -q --branch-coverage --legend -t "deltarf RTL coverage ($seeds seeds)" -o "$out/html" \
   "$out/all.info" >"$out/genhtml.log" 2>&1 || { echo "coverage: genhtml failed (see $out/genhtml.log)" >&2; exit 2; }
 
-# The report and the gate (tools/regress/coverage_gate.py): DIR/summary.md, DIR/points.tsv; exit 1
+# The report and the gate (tools/regress/coverage_gate.py): DIR/summary.md, DIR/points.tsv, the
+# result COV_RESULT (DIR/coverage.json; docs/results.md); exit 1
 # when a point never hit is not excluded, or an exclusion is stale or names a hit point.
 python3 "$here/coverage_gate.py" -o "$out" -x "$excl" -r "$reg" -s "$seeds" \
-  -n "$n" "$@"
+  -n "$n" -j "${COV_RESULT:-$out/coverage.json}" "$@"
 gate=$?
 [ "$gate" -le 1 ] || exit 2
 echo "coverage: $out/summary.md, $out/html/index.html"

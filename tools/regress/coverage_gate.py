@@ -2,17 +2,22 @@
 # SPDX-License-Identifier: Apache-2.0
 """The report and gate of make coverage (issue 28; docs/coverage.md): reads each block's merged
 Verilator coverage counts (DIR/BLOCK.dat), its lcov info (DIR/BLOCK.info) and the exclusions
-(docs/coverage-exclusions.tsv); writes DIR/summary.md and DIR/points.tsv; exit 1 when a point
+(docs/coverage-exclusions.tsv); writes DIR/summary.md, DIR/points.tsv and with -j the result
+(JSON, docs/results.md); exit 1 when a point
 was never hit and no exclusion names it, or an exclusion of a block run names no point (stale)
 or a point that was exercised (its claim is wrong: a line or branch point hit at all, a toggle
 point changed more than twice per run, the X-initial settle). Exit 2 on unreadable input.
-usage: coverage_gate.py -o DIR [-x EXCLUSIONS] [-r REGISTRY] [-s SEEDS] [-n N] BLOCK...
+usage: coverage_gate.py -o DIR [-x EXCLUSIONS] [-r REGISTRY] [-s SEEDS] [-n N] [-j RESULT] BLOCK...
        coverage_gate.py --check -x EXCLUSIONS -r REGISTRY   (the file's form and blocks only)"""
 import argparse
 import collections
 import glob
+import os
 import re
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import results  # noqa: E402  (tools/)
 
 KINDS = ("line", "branch", "toggle")
 EXCLUSION_COLUMNS = ("block", "kind", "where", "hierarchy", "what", "reason")
@@ -252,6 +257,25 @@ def summary(blocks, points, lcov, verdict, seeds, n, out, settle=None):
     return "\n".join(lines) + "\n"
 
 
+def hit_total(pts, kind):
+    return {"hit": sum(p.kind == kind and p.count > 0 for p in pts), "total": sum(p.kind == kind for p in pts)}
+
+
+def coverage_result(a, points, verdict):
+    """coverage.json (docs/results.md, flow coverage): per block and kind the points hit over
+    those not excluded, the gate's verdict."""
+    blocks = []
+    for b in a.blocks:
+        gone = {id(p) for p, _ in verdict.excluded[b]}
+        kept = [p for p in points[b] if id(p) not in gone]
+        blocks.append(dict({k: hit_total(kept, k) for k in KINDS}, block=b,
+                           excluded=len(verdict.excluded[b]), open=len(verdict.open[b])))
+    return {"flow": "coverage", "version": 1, "seeds": a.seeds, "report": f"{a.out}/summary.md",
+            "html": f"{a.out}/html/index.html",
+            "passed": not verdict.errors and not any(verdict.open[b] for b in a.blocks),
+            "errors": [str(e) for e in verdict.errors], "blocks": blocks}
+
+
 def points_tsv(blocks, points, verdict):
     why = {}
     for b in blocks:
@@ -280,6 +304,7 @@ def main(argv):
     ap.add_argument("-r", "--registry", help="blocks.tsv: an exclusion's block must be in it")
     ap.add_argument("-s", "--seeds", default="?", help="the seeds, for the report")
     ap.add_argument("-n", "--n", default="", help="transactions per seed, for the report")
+    ap.add_argument("-j", "--result", help="the result (JSON, docs/results.md, flow coverage)")
     ap.add_argument("--check", action="store_true",
                     help="check the exclusions file's form and blocks only, no counts read")
     ap.add_argument("blocks", nargs="*", metavar="BLOCK")
@@ -312,6 +337,8 @@ def main(argv):
         f.write(summary(a.blocks, points, lcov, verdict, a.seeds, a.n, a.out, settled))
     with open(f"{a.out}/points.tsv", "w", encoding="utf-8") as f:
         f.write(points_tsv(a.blocks, points, verdict))
+    if a.result:
+        results.write(a.result, coverage_result(a, points, verdict))
     print("| block | line points | branch points | toggle points | lcov branches | excluded |")
     print("| --- | ---: | ---: | ---: | ---: | ---: |")
     for b in a.blocks:

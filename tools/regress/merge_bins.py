@@ -65,27 +65,32 @@ def judge(merged):
     return lines, missed
 
 
+def counts_of(d, job):
+    """A job's bins from DIR/bins/ID.txt, None when it wrote none."""
+    path = os.path.join(d, "bins", job + ".txt")
+    return read_counts(path) if os.path.exists(path) else None
+
+
+def write_tsv(path, merged):
+    """bins.tsv: block, bin, hits, seeds that hit it."""
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("block\tbin\thits\tseeds_hit\n")
+        for block, entry in merged.items():
+            for name, (hits, seeds) in entry["bins"].items():
+                f.write(f"{block}\t{name}\t{hits}\t{seeds}\n")
+
+
 def main(argv):
     if len(argv) != 2:
         print("usage: merge_bins.py DIR", file=sys.stderr)
         return 2
     out = argv[1]
     try:
-        jobs = read_meta(os.path.join(out, "meta.tsv"))
-
-        def counts_of(job):
-            path = os.path.join(out, "bins", job + ".txt")
-            return read_counts(path) if os.path.exists(path) else None
-
-        merged = merge(jobs, counts_of)
+        merged = merge(read_meta(os.path.join(out, "meta.tsv")), lambda job: counts_of(out, job))
     except (OSError, ValueError) as e:
         print(f"regress: bins: {e}", file=sys.stderr)
         return 2
-    with open(os.path.join(out, "bins.tsv"), "w", encoding="utf-8") as f:
-        f.write("block\tbin\thits\tseeds_hit\n")
-        for block, entry in merged.items():
-            for name, (hits, seeds) in entry["bins"].items():
-                f.write(f"{block}\t{name}\t{hits}\t{seeds}\n")
+    write_tsv(os.path.join(out, "bins.tsv"), merged)
     lines, missed = judge(merged)
     print("\n".join(lines))
     return 1 if missed else 0

@@ -2,12 +2,13 @@
 # SPDX-License-Identifier: Apache-2.0
 """make regress (issue 20; docs/regress.md): one job per (block, seed), each the block's lockstep
 bench BENCHDIR/bench_BLOCK --seed S [--n N], run through the one runner (tools/runner.py: this
-machine's cores or a Slurm job array), then DIR/results.tsv, junit.xml and summary.md. The
+machine's cores or a Slurm job array), then the result RESULT (DIR/regress.json; docs/results.md)
+and, rendered from it, DIR/results.tsv, junit.xml and summary.md. The
 functional coverage bins are judged over the merged seeds (merge_bins.py): a seed may miss a
 bin, no bin may be missed by every seed. Ends with "regress: N passed, N failed" and every
 failure's replay line; exit 1 when any job failed or a bin was never hit, 2 when it could not run.
 usage: tools/regress/regress.py [-l local|slurm] [-s SEEDS] [-n N] [-j JOBS] [-o DIR]
-                                [-b BENCHDIR] [-c COVDIR] BLOCK...
+                                [-b BENCHDIR] [-c COVDIR] [-r RESULT] BLOCK...
        tools/regress/regress.py report DIR     (the results again from DIR's job files)
   SEEDS: ranges and numbers, "1-1000" or "1-20,33" (default 1-10); N: transactions per job
   (default: each bench's own); -j: see tools/runner.py; DIR: build/regress; BENCHDIR: build/tb;
@@ -23,9 +24,9 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, ".."))
 import runner  # noqa: E402
+import results  # noqa: E402
 import merge_bins  # noqa: E402  (tools/regress/, this script's folder)
 
-SPEED = re.compile(r", ([0-9]+) cycles, ([0-9.]+) Mcycles/s")
 CONTROL = re.compile("[\x01-\x08\x0b\x0c\x0e-\x1f]")
 
 
@@ -53,6 +54,7 @@ def arguments(argv):
     p.add_argument("-o", dest="out", default="build/regress")
     p.add_argument("-b", dest="tb", default="build/tb")
     p.add_argument("-c", dest="cov", default="")
+    p.add_argument("-r", dest="result", help="the result (JSON); default DIR/regress.json")
     p.add_argument("blocks", nargs="+", metavar="BLOCK")
     return p.parse_args(argv)
 
@@ -66,8 +68,8 @@ def jobs_of(a, seeds):
             jid = f"{b}.s{s}"
             env = f"DRF_COVERAGE_DAT={a.cov}/{jid}.dat " if a.cov else ""
             n = f" --n {a.n}" if a.n else ""
-            jobs.append(runner.Job(jid, f"{env}timeout {timeout} {a.tb}/bench_{b} --seed {s}{n} "
-                                        f"--bins-out {a.out}/bins/{jid}.txt"))
+            jobs.append(runner.bench_job(a.out, jid, f"{env}timeout {timeout} {a.tb}/bench_{b} "
+                                                     f"--seed {s}{n} --bins-out {a.out}/bins/{jid}.txt"))
             meta.append((jid, b, str(s)))
     return jobs, meta
 
@@ -92,42 +94,85 @@ def regress(a):
     runner.launch(a.out, a.launcher, a.jobs, "regress")
     with open(os.path.join(a.out, "wall"), "w", encoding="utf-8") as f:
         f.write(f"{a.launcher} {int(time.monotonic() - t0)}\n")
-    return report(a.out)
+    return report(a.out, a.result)
 
 
-# --- the results ------------------------------------------------------------------------------
-class Row:
-    """One job's result line: id block seed verdict rc seconds cycles Mcycles/s host replay message."""
+# --- the results (docs/results.md, flow regress) -----------------------------------------------
+def job_records(d, meta):
+    """The jobs of the regression as result records (each bench's --result in it)."""
+    jobs = {j.id: j for j in runner.read_jobs(d)}
+    return [runner.job_record(d, jobs.get(jid, runner.Job(jid, "")), block) for jid, block, _ in meta]
 
-    def __init__(self, d, jid, block, seed, command):
-        self.id, self.block, self.seed = jid, block, seed
-        r = runner.result(os.path.abspath(d), jid)
-        self.rc = str(r.rc) if r else "none"
-        self.secs = ("%.3f" % r.seconds) if r else "0"
-        self.host = r.host if r else ""
-        self.cycles, self.mcps, self.replay, self.msg, last = "0", "0", "", "", ""
-        self.log = read_lines(os.path.join(d, "out", jid + ".log"))
-        for line in self.log:
-            m = SPEED.search(line)
-            self.cycles, self.mcps = (m.group(1), m.group(2)) if m else (self.cycles, self.mcps)
-            if ": replay: " in line:
-                self.replay = line[line.index(": replay: ") + len(": replay: "):]
-            if not self.msg and re.search("FIRST DIVERGENCE|coverage bin never hit", line):
-                self.msg = line
-            last = line or last
-        if self.rc == "none":
-            self.msg = f"no result: the job did not finish (see {d}/sbatch/ or the launcher)"
-        elif self.rc == "124":
-            self.msg = "timeout: no result within the time limit"
-        elif self.rc != "0" and not self.msg:
-            self.msg = f"exit status {self.rc}: {last}"
-        if self.rc != "0" and not self.replay:
-            self.replay = re.sub(r"timeout [0-9]+ ", "", command, count=1)
-        self.verdict = "passed" if self.rc == "0" else "failed"
 
-    def fields(self):
-        return [self.id, self.block, self.seed, self.verdict, self.rc, self.secs, self.cycles,
-                self.mcps, self.host, self.replay, self.msg]
+def regress_doc(d, meta, merged):
+    """regress.json's document; MERGED: the bins over the seeds (merge_bins.merge)."""
+    wall = read_lines(os.path.join(d, "wall"))
+    launcher, secs = wall[0].split() if wall else ("unknown", "0")
+    jobs = job_records(d, meta)
+    bins = [{"block": b, "bin": name, "hits": hits, "seeds": seeds}
+            for b, entry in merged.items() for name, (hits, seeds) in entry["bins"].items()]
+    passed = sum(j["status"] == "passed" for j in jobs)
+    bins_failed = any(b["seeds"] == 0 for b in bins)
+    return {"flow": "regress", "version": 1, "launcher": launcher, "wall_seconds": float(secs),
+            "seeds": sorted({int(seed) for _, _, seed in meta}), "passed": passed,
+            "failed": len(jobs) - passed + bins_failed, "jobs": jobs, "bins": bins}
+
+
+def seed_of(job):
+    return job["id"].rsplit(".s", 1)[-1]
+
+
+def message_of(job):
+    failure = results.failure_of(job)
+    return failure[1] if failure else ""
+
+
+def cycles_of(job):
+    return job["run"]["cycles"] if job["run"] else 0
+
+
+def mcycles_per_s(job):
+    run = job["run"]
+    return run["cycles"] / run["seconds"] / 1e6 if run and run["seconds"] > 0 else 0.0
+
+
+def results_tsv(doc):
+    """results.tsv: id block seed verdict rc seconds cycles Mcycles/s host replay message."""
+    rows = [[j["id"], j["bench"], seed_of(j), "passed" if j["status"] == "passed" else "failed",
+             "none" if j["exit"] is None else str(j["exit"]), "%.3f" % j["seconds"], str(cycles_of(j)),
+             "%.2f" % mcycles_per_s(j), j["host"], "" if j["status"] == "passed" else results.replay_of(j),
+             message_of(j)] for j in doc["jobs"]]
+    return "".join("\t".join(CONTROL.sub("", f) for f in r) + "\n" for r in rows)
+
+
+def by_bench(jobs):
+    """The benches (a block, or a variant BLOCK@...) in the order of their first job, each with its
+    jobs."""
+    benches = {}
+    for j in jobs:
+        benches.setdefault(j["bench"], []).append(j)
+    return benches
+
+
+def summary(doc):
+    """summary.md: per block seeds, passed, failed, cycles, Mcycles/s, s/seed; the slowest jobs."""
+    jobs, wall = doc["jobs"], doc["wall_seconds"]
+    out = ["# Regression summary (make regress)", "",
+           f"{len(jobs)} jobs, LAUNCHER={doc['launcher']}, {wall:.0f} s wall: "
+           f"{len(jobs) * 3600 / wall if wall > 0 else 0:.0f} seeds per hour. Mcycles/s is per job (cycles over the",
+           "jobs' own run time); s/seed is the mean run time of a job. docs/regress.md.", "",
+           "| block | seeds | passed | failed | cycles | Mcycles/s | s/seed |",
+           "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    for b, js in by_bench(jobs).items():
+        cyc, sec = sum(cycles_of(j) for j in js), sum(j["seconds"] for j in js)
+        passed = sum(j["status"] == "passed" for j in js)
+        out.append(f"| {b} | {len(js)} | {passed} | {len(js) - passed} | {cyc} | "
+                   f"{cyc / sec / 1e6 if sec > 0 else 0:.2f} | {sec / len(js):.2f} |")
+    out += ["", "## Slowest jobs", "", "| block | seed | s | cycles | verdict |", "| --- | ---: | ---: | ---: | --- |"]
+    for j in sorted(jobs, key=lambda j: (j["seconds"], j["bench"], seed_of(j)), reverse=True)[:10]:
+        verdict = "passed" if j["status"] == "passed" else "failed"
+        out.append(f"| {j['bench']} | {seed_of(j)} | {j['seconds']:.3f} | {cycles_of(j)} | {verdict} |")
+    return "\n".join(out) + "\n"
 
 
 def read_lines(path):
@@ -138,94 +183,40 @@ def read_lines(path):
         return []
 
 
-def esc(s):
-    s = s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
-    return CONTROL.sub("", s)
-
-
-def by_block(rows):
-    """The blocks in the order of their first job, each with its rows."""
-    blocks = {}
-    for r in rows:
-        blocks.setdefault(r.block, []).append(r)
-    return blocks
-
-
-def junit(rows):
-    """junit.xml: a testsuite per block, a testcase per seed; a failure carries the replay
-    command as its message and the bench's report (its last 200 lines) in system-out."""
-    fails = sum(r.verdict == "failed" for r in rows)
-    out = ['<?xml version="1.0" encoding="UTF-8"?>',
-           f'<testsuites name="regress" tests="{len(rows)}" failures="{fails}" errors="0" '
-           f'time="{sum(float(r.secs) for r in rows):.3f}">']
-    for b, rs in by_block(rows).items():
-        out.append(f'  <testsuite name="{esc(b)}" tests="{len(rs)}" failures="'
-                   f'{sum(r.verdict == "failed" for r in rs)}" errors="0" skipped="0" '
-                   f'time="{sum(float(r.secs) for r in rs):.3f}">')
-        for r in rs:
-            case = f'    <testcase classname="regress.{esc(b)}" name="{esc(b)} seed {r.seed}" time="{float(r.secs):.3f}"'
-            if r.verdict == "passed":
-                out.append(case + "/>")
-                continue
-            kind = "timeout" if r.rc == "124" else "mismatch"
-            out += [case + ">", f'      <failure type="{kind}" message="replay: {esc(r.replay)}">{esc(r.msg)}</failure>',
-                    "      <system-out>" + "".join(esc(line) + "\n" for line in r.log[-200:]) + "</system-out>",
-                    "    </testcase>"]
-        out.append("  </testsuite>")
-    return "\n".join(out + ["</testsuites>"]) + "\n"
-
-
-def summary(rows, launcher, wall):
-    """summary.md: per block seeds, passed, failed, cycles, Mcycles/s, s/seed; the slowest jobs."""
-    out = ["# Regression summary (make regress)", "",
-           f"{len(rows)} jobs, LAUNCHER={launcher}, {wall} s wall: "
-           f"{len(rows) * 3600 / wall if wall > 0 else 0:.0f} seeds per hour. Mcycles/s is per job (cycles over the",
-           "jobs' own run time); s/seed is the mean run time of a job. docs/regress.md.", "",
-           "| block | seeds | passed | failed | cycles | Mcycles/s | s/seed |",
-           "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
-    for b, rs in by_block(rows).items():
-        cyc, sec = sum(int(r.cycles) for r in rs), sum(float(r.secs) for r in rs)
-        out.append(f"| {b} | {len(rs)} | {sum(r.verdict == 'passed' for r in rs)} | "
-                   f"{sum(r.verdict == 'failed' for r in rs)} | {cyc} | "
-                   f"{cyc / sec / 1e6 if sec > 0 else 0:.2f} | {sec / len(rs):.2f} |")
-    out += ["", "## Slowest jobs", "", "| block | seed | s | cycles | verdict |", "| --- | ---: | ---: | ---: | --- |"]
-    slow = sorted((f"{float(r.secs):012.3f}\t{r.block}\t{r.seed}\t{r.verdict}\t{r.cycles}" for r in rows),
-                  reverse=True)[:10]
-    for line in slow:
-        secs, block, seed, verdict, cycles = line.split("\t")
-        out.append(f"| {block} | {seed} | {float(secs):.3f} | {cycles} | {verdict} |")
-    return "\n".join(out) + "\n"
-
-
 def write(path, text):
     with open(path, "w", encoding="utf-8") as f:
         f.write(text)
 
 
-def report(d):
-    """The results of a regression from its job files; its closing lines; exit 1 when a job
+def report(d, result=None):
+    """The results of a regression from its job files: RESULT (default DIR/regress.json), and
+    rendered from it results.tsv, junit.xml, summary.md; its closing lines; exit 1 when a job
     failed or a bin was never hit."""
-    meta = [line.split("\t") for line in read_lines(os.path.join(d, "meta.tsv")) if line]
+    meta = [tuple(line.split("\t")[:3]) for line in read_lines(os.path.join(d, "meta.tsv")) if line]
     if not meta:
         raise RegressError(f"usage: tools/regress/regress.py report DIR ({d}/meta.tsv missing)")
-    commands = {j.id: j.command for j in runner.read_jobs(d)}
-    wall = read_lines(os.path.join(d, "wall"))
-    launcher, secs = wall[0].split() if wall else ("unknown", "0")
-    rows = [Row(d, jid, block, seed, commands.get(jid, "")) for jid, block, seed in meta]
-    write(os.path.join(d, "results.tsv"), "".join("\t".join(r.fields()) + "\n" for r in rows))
-    write(os.path.join(d, "junit.xml"), junit(rows))
-    write(os.path.join(d, "summary.md"), summary(rows, launcher, int(secs)))
-    for r in rows:
-        if r.verdict == "failed":
-            print(f"regress: FAILED {r.block} seed {r.seed}: {r.msg}\nregress: replay: {r.replay}")
+    has_bins = os.path.isdir(os.path.join(d, "bins"))
+    try:
+        merged = merge_bins.merge(meta, lambda jid: merge_bins.counts_of(d, jid)) if has_bins else {}
+    except (OSError, ValueError) as e:
+        raise RegressError(f"regress: bins: {e}") from None
+    doc = regress_doc(d, meta, merged)
+    results.write(result or os.path.join(d, "regress.json"), doc)
+    write(os.path.join(d, "results.tsv"), results_tsv(doc))
+    write(os.path.join(d, "junit.xml"), results.junit(doc))
+    write(os.path.join(d, "summary.md"), summary(doc))
+    for j in doc["jobs"]:
+        if j["status"] != "passed":
+            print(f"regress: FAILED {j['bench']} seed {seed_of(j)}: {message_of(j)}\nregress: replay: {results.replay_of(j)}")
     sys.stdout.flush()
-    bins_failed = os.path.isdir(os.path.join(d, "bins")) and merge_bins.main(["merge_bins.py", d]) != 0
-    failed = sum(r.verdict == "failed" for r in rows) + bins_failed
-    if bins_failed:
+    if has_bins:
+        merge_bins.write_tsv(os.path.join(d, "bins.tsv"), merged)
+        print("\n".join(merge_bins.judge(merged)[0]))
+    if any(b["seeds"] == 0 for b in doc["bins"]):
         print(f"regress: FAILED: coverage bins never hit by any seed (above; {d}/bins.tsv)")
     print(f"regress: results in {d}/junit.xml, {d}/summary.md")
-    print(f"regress: {sum(r.verdict == 'passed' for r in rows)} passed, {failed} failed")
-    return 1 if failed else 0
+    print(f"regress: {doc['passed']} passed, {doc['failed']} failed")
+    return 1 if doc["failed"] else 0
 
 
 def main(argv):
@@ -233,7 +224,7 @@ def main(argv):
         if argv[:1] == ["report"] and len(argv) == 2:
             return report(argv[1])
         return regress(arguments(argv))
-    except (RegressError, runner.RunnerError) as e:
+    except (RegressError, runner.RunnerError, results.ResultsError) as e:
         print(e, file=sys.stderr)
         return 2
 

@@ -1,0 +1,88 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+"""Unit tests of tools/bench.py (make bench; docs/bench.md, docs/results.md): the tables rendered
+from bench.json, a bench's figures from its --result, the base revision's rate from its closing
+progress line, bad usage. Nothing is timed against a goal."""
+import contextlib
+import io
+import os
+import sys
+import tempfile
+import unittest
+from unittest import mock
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
+import bench  # noqa: E402
+import results  # noqa: E402
+
+DOC = {"flow": "bench", "version": 1, "seed": 3, "report": "build/bench/report.md",
+       "lockstep": [{"block": "blk", "verilator_cycles": 1000, "verilator_cycles_per_s": 2.5e6,
+                     "icarus_cycles": 100, "icarus_cycles_per_s": 10400.0}],
+       "benches": [{"bench": "blk", "transactions": 7, "unit": "ops", "cycles": 70, "mcycles_per_s": 1.234}]}
+
+# a stand-in bench: "--seed S --result FILE [--n N]" writes a run of 70 cycles in 0.5 s
+STAND_IN = """#!/bin/sh
+cat >"$4" <<EOF
+{"flow": "run", "version": 1, "bench": "blk", "seed": $2, "xseed": 1, "mutant": null, "unit": "ops",
+ "requested": 7, "transactions": 7, "cycles": 70, "seconds": 0.5, "passed": true,
+ "coverage": {"hit": 1, "total": 1, "missed": [], "counts": null, "judged_here": true},
+ "first_divergence": null}
+EOF
+"""
+
+
+def executable(path, text):
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+    os.chmod(path, 0o755)
+
+
+class Tables(unittest.TestCase):
+    def test_the_schema_holds_and_the_tables_render_it(self):
+        self.assertEqual(results.validate(DOC, results.load_schemas()), [])
+        self.assertEqual(bench.lockstep_table(DOC)[4], "| blk | 2.50 M | 1000 | 10.4 k | 100 | 240x |")
+        self.assertEqual(bench.benches_table(DOC)[-1], "| blk | 7 ops | 70 | 1.23 M |")
+
+    def test_human_and_rate(self):
+        self.assertEqual([bench.human(x) for x in (2.5e6, 10400, 12)], ["2.50 M", "10.4 k", "12"])
+        self.assertEqual([bench.rate(x) for x in (2.5e6, 61234)], ["2.50 M", "61 k"])
+
+
+class Runs(unittest.TestCase):
+    def test_a_bench_speed_from_its_result(self):
+        with tempfile.TemporaryDirectory() as d, mock.patch.object(bench, "OUT", d):
+            os.makedirs(f"{d}/build/tb")
+            executable(f"{d}/build/tb/bench_blk", STAND_IN)
+            cwd = os.getcwd()
+            os.chdir(d)
+            try:
+                speed = bench.bench_speed("blk", 3)
+            finally:
+                os.chdir(cwd)
+        self.assertEqual(speed, {"bench": "blk", "transactions": 7, "unit": "ops", "cycles": 70,
+                                 "mcycles_per_s": 70 / 0.5 / 1e6})
+
+    def test_a_bench_without_result_is_an_error(self):
+        with tempfile.TemporaryDirectory() as d, mock.patch.object(bench, "OUT", d):
+            executable(f"{d}/b", "#!/bin/sh\necho crashed\n")
+            with self.assertRaises(bench.BenchError) as e:
+                bench.run_bench(f"{d}/b", 1, None, "t")
+        self.assertIn(f"no result from {d}/b (see {d}/t.log)", str(e.exception))
+
+    def test_the_base_revisions_rate_from_its_closing_progress_line(self):
+        with tempfile.TemporaryDirectory() as d:
+            executable(f"{d}/b", "#!/bin/sh\necho 'blk: 5/5 ops, 10 cycles, 9.00 Mcycles/s' >&2\n"
+                                 "echo 'blk: 9/9 ops, 2000000 cycles, 9.00 Mcycles/s' >&2\n")
+            executable(f"{d}/none", "#!/bin/sh\n")
+            self.assertGreater(bench.base_rate(f"{d}/b", "blk", 1, 9), 0.5)  # 2 M cycles in well under 4 s
+            self.assertEqual(bench.base_rate(f"{d}/none", "blk", 1, 9), 0.0)
+
+    def test_bad_usage(self):
+        for argv in ([], ["x"], ["1", "2", "3"], ["-r"]):
+            with contextlib.redirect_stderr(io.StringIO()) as err:
+                self.assertEqual(bench.main(argv), 2)
+            self.assertIn("usage:", err.getvalue())
+
+
+if __name__ == "__main__":
+    unittest.main()
