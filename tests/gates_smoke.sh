@@ -39,9 +39,8 @@ EOF
 
 # 3. one cell swapped for its complement: the bench fails at a divergence
 mkdir -p "$OUT/broken/$BLOCK"
-cp "$OUT/synth/$BLOCK/$BLOCK.mapped.json" "$OUT/broken/$BLOCK/"
-broke=$(python3 tools/gates.py break "$OUT/synth/$BLOCK/$BLOCK.mapped.json" synth/deltarf45.lib \
-  "$OUT/synth/$BLOCK/$BLOCK.mapped.v" "$OUT/broken/$BLOCK/$BLOCK.mapped.v") || fail "gates.py break"
+broke=$(python3 tools/gates.py break synth/deltarf45.lib "$OUT/synth/$BLOCK/$BLOCK".mapped.{json,v} \
+  "$OUT/broken/$BLOCK/$BLOCK".mapped.{json,v}) || fail "gates.py break"
 gates broken broken && fail "the broken netlist passed ($broke)"
 grep -q "FIRST DIVERGENCE" "$OUT/broken.log" && grep -q "^verify-gates: 0 passed, 1 failed$" "$OUT/broken.log" \
   && grep -q "replay: " "$OUT/broken.log" || fail "the broken netlist failed otherwise: $(tail -5 "$OUT/broken.log")"

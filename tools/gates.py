@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
 """make verify-gates' netlist tools (issue 30; docs/synth.md, Gate-level check).
+simnet: the netlist Verilator simulates: Yosys' netlist with every net split into bits
+  (splitnets -ports: Verilator 5.006 evaluates a vector that feeds its own bits through cells
+  wrongly) and a top with the block's ports around it.
 activity: a mapped netlist's switching activity, build/gates/BLOCK/activity.json, from the
   Yosys JSON of the netlist (names, drivers) and tools/fst_activity's counts of a gate-level run:
   {"version": 1, "block", "cycles", "clock_period_ns", "nets": [{"net", "driver", "activity",
   "duty"}]}, activity in transitions per clock cycle, duty the fraction of cycles at 1.
 break: the netlist with one cell swapped for its pin-compatible complement (the self-test: a
-  synthesis bug must fail the gate-level bench).
-usage: gates.py activity NETLIST.json COUNTS.tsv BLOCK PERIOD_NS OUT.json
-       gates.py break NETLIST.json LIB NETLIST.v OUT.v"""
+  synthesis bug must fail the gate-level bench)."""
 import json
 import os
 import re
@@ -17,7 +18,11 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import liberty  # noqa: E402
 
+USAGE = """usage: gates.py simnet NETLIST.json SPLIT.v OUT.v
+       gates.py activity NETLIST.json COUNTS.tsv BLOCK PERIOD_NS OUT.json
+       gates.py break LIB NETLIST.json NETLIST.v OUT.json OUT.v"""
 CLOCK = "clk"  # the harness's clock port (tb/vshim.hpp): one rising and one falling edge a cycle
+SIM_INSTANCE = "netlist"  # the split netlist's instance in the simulation top (wrapper)
 
 
 class GatesError(Exception):
@@ -70,40 +75,52 @@ def net_names(module):
     return {bit: sorted(v) for bit, v in names.items()}
 
 
-def read_counts(lines, block):
-    """tools/fst_activity's records -> (samples, {(wire name, k): (toggles, ones)}) for the
-    variables of the block's top scope (TOP.BLOCK.)."""
-    prefix = f"TOP.{block}."
-    samples, var_of, per_handle = None, {}, {}
+def read_counts(lines, scope):
+    """tools/fst_activity's records -> (samples, {bit name: (toggles, ones)}) for the variables
+    of scope (TOP.BLOCK.netlist: the split netlist's, one bit each; a vector's bits are named
+    NAME[i] as its range says)."""
+    prefix = scope + "."
+    samples, bits_of, per_handle = None, {}, {}
     for ln in lines:
         f = ln.rstrip("\n").split("\t")
         if f[0] == "samples":
             samples = int(f[1])
         elif f[0] == "var" and f[3].startswith(prefix):
-            name = re.sub(r" \[-?\d+:-?\d+\]$", "", f[3][len(prefix):])
-            var_of.setdefault(f[1], []).append(name)
+            bits_of.setdefault(f[1], []).append(var_bits(f[3][len(prefix):], int(f[2])))
         elif f[0] == "bit":
             per_handle.setdefault(f[1], {})[int(f[2])] = (int(f[3]), int(f[4]))
     if not samples:
         raise GatesError("the counts name no sample (an empty or unreadable trace)")
     counts = {}
-    for handle, names in var_of.items():
-        for name in names:
+    for handle, variables in bits_of.items():
+        for names in variables:
             for k, c in per_handle.get(handle, {}).items():
-                counts[(name, k)] = c
+                if k < len(names):
+                    counts[names[k]] = c
     return samples, counts
+
+
+def var_bits(name, width):
+    """The bit names of a traced variable, least significant first: NAME for one bit without a
+    range, NAME[i] for each bit of 'NAME [msb:lsb]'."""
+    m = re.fullmatch(r"(.*) \[(-?\d+):(-?\d+)\]", name)
+    if not m:
+        return [name] if width == 1 else [f"{name}[{k}]" for k in range(width)]
+    base, msb, lsb = m.group(1), int(m.group(2)), int(m.group(3))
+    step = 1 if msb >= lsb else -1
+    return [f"{base}[{lsb + step * k}]" for k in range(width)]
 
 
 def activity(netlist, counts_lines, block, period_ns):
     """The activity.json document of a netlist and the counts of its run."""
-    _, module = top_module(netlist)
-    samples, counts = read_counts(counts_lines, block)
+    top, module = top_module(netlist)
+    samples, counts = read_counts(counts_lines, f"TOP.{top}.{SIM_INSTANCE}")
     driven = drivers(module)
     nets, missing = [], []
     for bit, names in sorted(net_names(module).items()):
         if bit not in driven:  # a named wire whose logic was optimised away: nothing switches it
             continue
-        seen = {counts[(n[2], n[4])] for n in names if (n[2], n[4]) in counts}
+        seen = {counts[n[3]] for n in names if n[3] in counts}
         if len(seen) > 1:
             raise GatesError(f"net {names[0][3]}: its names traced with different values")
         canonical = names[0][3]
@@ -121,6 +138,26 @@ def activity(netlist, counts_lines, block, period_ns):
         raise GatesError(f"{len(missing)} net(s) not in the trace, e.g. {', '.join(missing[:3])}")
     return {"version": 1, "block": block, "cycles": samples, "clock_period_ns": period_ns,
             "nets": nets}
+
+
+def wrapper(netlist):
+    """The simulation top of a netlist split into bits (Yosys splitnets -ports, its top renamed
+    TOP__net): a module TOP with the netlist's ports as declared, each bit wired to its port."""
+    top, module = top_module(netlist)
+    ports = module.get("ports", {})
+    decls, pins = [], []
+    for name, port in ports.items():
+        width, offset = len(port["bits"]), port.get("offset", 0)
+        msb, lsb = offset + width - 1, offset
+        rng = "" if width == 1 else (f" [{lsb}:{msb}]" if port.get("upto") else f" [{msb}:{lsb}]")
+        decls.append(f"  {port['direction']}{rng} {name};")
+        for k in range(width):
+            bit = bit_name(name, width, k, port)
+            pins.append(f"    .{bit}({bit})" if width == 1 else f"    .\\{bit} ({bit})")
+    return (f"// The gate-level bench's top (make verify-gates, tools/gates.py): {top}'s ports as\n"
+            f"// the netlist declares them, bit by bit onto {top}__net, the netlist split into bits.\n"
+            f"module {top} ({', '.join(ports)});\n" + "\n".join(decls) + "\n"
+            f"  {top}__net {SIM_INSTANCE} (\n" + ",\n".join(pins) + "\n  );\nendmodule\n")
 
 
 def pick_cell_to_break(netlist, cells):
@@ -143,7 +180,7 @@ def pick_cell_to_break(netlist, cells):
     return name, old, new
 
 
-def break_netlist(verilog, name, old, new):
+def break_verilog(verilog, name, old, new):
     """The netlist text with instance `name` of type `old` made a `new`."""
     line = re.compile(rf"^(\s*){re.escape(old)}(\s+{re.escape(name)}\s*\()", re.M)
     hits = line.findall(verilog)
@@ -169,21 +206,34 @@ def main(argv):
             with open(out, "w", encoding="utf-8") as f:
                 json.dump(doc, f, indent=0)
                 f.write("\n")
+            print(f"verify-gates: {block}: activity of {len(doc['nets'])} nets over "
+                  f"{doc['cycles']} cycles: {out}")
             return 0
-        if len(argv) == 5 and argv[0] == "break":
-            _, net_json, lib, net_v, out = argv
-            name, old, new = pick_cell_to_break(load_json(net_json),
-                                                liberty.cells(liberty.read(lib)))
-            with open(net_v, encoding="utf-8") as f:
-                text = break_netlist(f.read(), name, old, new)
+        if len(argv) == 4 and argv[0] == "simnet":
+            _, net_json, split_v, out = argv
+            top = wrapper(load_json(net_json))
+            with open(split_v, encoding="utf-8") as f:
+                text = f.read()
             with open(out, "w", encoding="utf-8") as f:
+                f.write(text + top)
+            return 0
+        if len(argv) == 6 and argv[0] == "break":
+            _, lib, in_json, in_v, out_json, out_v = argv
+            netlist = load_json(in_json)
+            name, old, new = pick_cell_to_break(netlist, liberty.cells(liberty.read(lib)))
+            with open(in_v, encoding="utf-8") as f:
+                text = break_verilog(f.read(), name, old, new)
+            top_module(netlist)[1]["cells"][name]["type"] = new
+            with open(out_json, "w", encoding="utf-8") as f:
+                json.dump(netlist, f)
+            with open(out_v, "w", encoding="utf-8") as f:
                 f.write(text)
             print(f"gates: broke {name}: {old} -> {new}")
             return 0
     except (GatesError, liberty.LibertyError, OSError, ValueError) as e:
         print(f"gates: {argv[0]}: {e}", file=sys.stderr)
         return 1
-    print(__doc__.split("usage: ")[1], file=sys.stderr)
+    print(USAGE, file=sys.stderr)
     return 2
 
 

@@ -45,14 +45,17 @@ def netlist():
 
 
 def counts(samples=10, alias_y=(3, 4)):
-    """fst_activity records of a 10-cycle run of blk (a[0] toggles 4 times, ...)."""
+    """fst_activity records of a 10-cycle run of blk's split netlist (a[0] toggles 4 times, ...);
+    the wrapper's own variables (TOP.blk.*) are not the netlist's; a[1:0] traced as a vector."""
     rec = [f"samples\t{samples}", "var\t1\t1\tTOP.clk", "var\t2\t1\tTOP.blk.clk",
-           "var\t3\t2\tTOP.blk.a [1:0]", "var\t3\t2\tTOP.blk.w [3:2]", "var\t4\t1\tTOP.blk.y",
-           "var\t5\t1\tTOP.blk.u_ff.q", "var\t6\t1\tTOP.blk._1_", "var\t7\t1\tTOP.blk._2_",
-           "var\t8\t1\tTOP.blk.z",
-           "bit\t2\t0\t0\t0", "bit\t3\t0\t4\t5", "bit\t3\t1\t1\t2", "bit\t4\t0\t3\t4",
-           f"bit\t5\t0\t{alias_y[0]}\t{alias_y[1]}", "bit\t6\t0\t3\t6", "bit\t7\t0\t3\t6",
-           "bit\t8\t0\t1\t1"]
+           "var\t2\t1\tTOP.blk.netlist.clk", "var\t3\t2\tTOP.blk.netlist.a [1:0]",
+           "var\t10\t1\tTOP.blk.netlist.w[2]", "var\t11\t1\tTOP.blk.netlist.w[3]",
+           "var\t4\t1\tTOP.blk.netlist.y", "var\t5\t1\tTOP.blk.netlist.u_ff.q",
+           "var\t6\t1\tTOP.blk.netlist._1_", "var\t7\t1\tTOP.blk.netlist._2_",
+           "var\t8\t1\tTOP.blk.netlist.z",
+           "bit\t2\t0\t0\t0", "bit\t3\t0\t4\t5", "bit\t3\t1\t1\t2", "bit\t10\t0\t4\t5",
+           "bit\t11\t0\t1\t2", "bit\t4\t0\t3\t4", f"bit\t5\t0\t{alias_y[0]}\t{alias_y[1]}",
+           "bit\t6\t0\t3\t6", "bit\t7\t0\t3\t6", "bit\t8\t0\t1\t1"]
     return [r + "\n" for r in rec]
 
 
@@ -76,6 +79,10 @@ class Activity(unittest.TestCase):
         self.assertEqual(self.by_net["y"], {"net": "y", "driver": "_11_/Q", "activity": 0.3,
                                             "duty": 0.4})
 
+    def test_b_at_0_is_named_so_and_traced_under_its_top(self):
+        doc = gates.activity(netlist(), counts(), "blk@0", 1.0)
+        self.assertEqual((doc["block"], doc["nets"]), ("blk@0", self.doc["nets"]))
+
     def test_the_clock_makes_two_transitions_a_cycle(self):
         self.assertEqual((self.by_net["clk"]["activity"], self.by_net["clk"]["duty"]), (2.0, 0.5))
 
@@ -83,15 +90,19 @@ class Activity(unittest.TestCase):
         names = gates.net_names(netlist()["modules"]["blk"])
         self.assertIn("w[2]", [n[3] for n in names[3]])
 
+    def test_vector_and_bit_variables_name_the_same_bits(self):
+        self.assertEqual(gates.var_bits("a [1:0]", 2), ["a[0]", "a[1]"])
+        self.assertEqual(gates.var_bits("b [2:4]", 3), ["b[4]", "b[3]", "b[2]"])
+        self.assertEqual(gates.var_bits("a[1]", 1), ["a[1]"])
+
     def test_a_net_missing_from_the_trace_fails(self):
-        lines = [ln for ln in counts() if "TOP.blk._2_" not in ln]
+        lines = [ln for ln in counts() if "netlist._2_" not in ln]
         with self.assertRaisesRegex(gates.GatesError, "1 net.* not in the trace, e.g. _2_"):
             gates.activity(netlist(), lines, "blk", 1.0)
 
     def test_aliases_traced_differently_fail(self):
-        lines = counts(alias_y=(3, 4)) + ["var\t9\t1\tTOP.blk.y\n", "bit\t9\t0\t7\t7\n"]
-        lines = [ln for ln in lines if ln != "var\t4\t1\tTOP.blk.y\n"]
-        lines.insert(1, "var\t4\t1\tTOP.blk.other\n")
+        lines = counts() + ["var\t9\t1\tTOP.blk.netlist.y\n", "bit\t9\t0\t7\t7\n"]
+        lines = [ln for ln in lines if ln != "var\t4\t1\tTOP.blk.netlist.y\n"]
         with self.assertRaisesRegex(gates.GatesError, "net y"):
             gates.activity(netlist(), lines, "blk", 1.0)
 
@@ -110,30 +121,55 @@ class Break(unittest.TestCase):
 
     def test_exactly_one_instance_line_changes(self):
         v = "  AND2_X1 _12_ (\n    .A1(a[0]),\n  );\n  AND2_X1 _120_ (\n"
-        self.assertEqual(gates.break_netlist(v, "_12_", "AND2_X1", "NAND2_X1"),
+        self.assertEqual(gates.break_verilog(v, "_12_", "AND2_X1", "NAND2_X1"),
                          v.replace("AND2_X1 _12_ ", "NAND2_X1 _12_ "))
         with self.assertRaisesRegex(gates.GatesError, "0 matches"):
-            gates.break_netlist(v, "_13_", "AND2_X1", "NAND2_X1")
+            gates.break_verilog(v, "_13_", "AND2_X1", "NAND2_X1")
 
     def test_cli_break_and_bad_input(self):
         tool = os.path.join(ROOT, "tools", "gates.py")
         lib = os.path.join(ROOT, "synth", "deltarf45.lib")
         with tempfile.TemporaryDirectory() as d:
-            j, v, out = (os.path.join(d, n) for n in ("n.json", "n.v", "b.v"))
+            j, v, oj, ov = (os.path.join(d, n) for n in ("n.json", "n.v", "b.json", "b.v"))
             with open(j, "w", encoding="utf-8") as f:
                 json.dump(netlist(), f)
             with open(v, "w", encoding="utf-8") as f:
                 f.write("module blk;\n  AND2_X1 _12_ (\n  );\nendmodule\n")
-            r = subprocess.run([sys.executable, tool, "break", j, lib, v, out],
+            r = subprocess.run([sys.executable, tool, "break", lib, j, v, oj, ov],
                                capture_output=True, text=True)
             self.assertEqual(r.returncode, 0, r.stderr)
-            with open(out, encoding="utf-8") as f:
+            with open(ov, encoding="utf-8") as f:
                 self.assertIn("NAND2_X1 _12_ (", f.read())
+            with open(oj, encoding="utf-8") as f:
+                self.assertEqual(json.load(f)["modules"]["blk"]["cells"]["_12_"]["type"],
+                                 "NAND2_X1")
             with open(j, "w", encoding="utf-8") as f:
                 f.write("{ not json")
-            r = subprocess.run([sys.executable, tool, "break", j, lib, v, out],
+            r = subprocess.run([sys.executable, tool, "break", lib, j, v, oj, ov],
                                capture_output=True, text=True)
             self.assertEqual((r.returncode, len(r.stderr.strip().splitlines())), (1, 1))
+
+
+class SimulationTop(unittest.TestCase):
+    def test_the_wrapper_wires_every_port_bit_to_the_split_netlist(self):
+        text = gates.wrapper(netlist())
+        self.assertIn("module blk (clk, a, y, z);", text)
+        self.assertIn("  input [1:0] a;", text)
+        self.assertIn("  blk__net netlist (", text)
+        self.assertIn("    .\\a[1] (a[1]),", text)
+        self.assertIn("    .clk(clk),", text)
+
+    def test_the_wrapper_compiles_around_a_split_netlist(self):
+        split = ("module blk__net(clk, \\a[0] , \\a[1] , y, z);\n input clk; input \\a[0] ;"
+                 " input \\a[1] ; output y; output z;\n assign y = \\a[0] ;"
+                 " assign z = \\a[1] ;\nendmodule\n")
+        with tempfile.TemporaryDirectory() as d:
+            v = os.path.join(d, "sim.v")
+            with open(v, "w", encoding="utf-8") as f:
+                f.write(split + gates.wrapper(netlist()))
+            r = subprocess.run(["verilator", "--lint-only", "-Wno-fatal", "-Wno-lint", v,
+                                "--top-module", "blk"], capture_output=True, text=True)
+            self.assertEqual(r.returncode, 0, r.stderr)
 
 
 if __name__ == "__main__":
