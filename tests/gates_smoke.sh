@@ -37,6 +37,9 @@ assert any(0 < n["activity"] < 2 for n in nets), "no net switched"
 assert all(n["driver"] for n in nets), [n for n in nets if not n["driver"]][:3]
 EOF
 
+"$OUT/good/$BLOCK/bench" --stop-at 5 --wave "$OUT/w.fst" --activity "$OUT/a.fst" >/dev/null 2>&1
+[ $? -eq 2 ] || fail "the bench took --wave with --activity (two traces of one model)"
+
 # 3. one cell swapped for its complement: the bench fails at a divergence
 mkdir -p "$OUT/broken/$BLOCK"
 broke=$(python3 tools/gates.py break synth/deltarf45.lib "$OUT/synth/$BLOCK/$BLOCK".mapped.{json,v} \

@@ -4,14 +4,14 @@
 Gate-level check): each cell's output `function`s, `three_state`s and its `ff` or `latch` group
 become one Verilog module, so a netlist mapped on synth/deltarf45.lib simulates with the
 library's own definitions; a cell the library adds (another drive strength) is modelled alike.
-usage: liberty.py models LIB OUT.v | complement LIB CELL (a pin-compatible cell computing the
-inverted function, or nothing)"""
+Also the pin-compatible complement of a cell (tools/gates.py break). usage: liberty.py models
+LIB OUT.v"""
 import itertools
 import re
 import sys
 
 
-USAGE = "usage: liberty.py models LIB OUT.v | complement LIB CELL"
+USAGE = "usage: liberty.py models LIB OUT.v"
 
 
 class LibertyError(Exception):
@@ -426,11 +426,6 @@ def main(argv):
             text = models(read(argv[1]), argv[1])
             with open(argv[2], "w", encoding="utf-8") as f:
                 f.write(text)
-            return 0
-        if len(argv) == 3 and argv[0] == "complement":
-            other = complement(cells(read(argv[1])), argv[2])
-            if other:
-                print(other)
             return 0
     except (LibertyError, OSError) as e:
         print(f"liberty: {argv[1]}: {e}", file=sys.stderr)
