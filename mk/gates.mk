@@ -3,7 +3,7 @@
 # make verify-gates: every block's netlist of make synth ($(GATES_NETLISTS)/B/B.mapped.v, cells
 # of synth/deltarf45.lib modelled by tools/liberty.py) run by the block's own bench against its C
 # model, GATES_N transactions, with its switching activity in $(GATES)/B/activity.json
-# (tools/fst_activity.c, tools/gates.py). The black-boxed macros (rc_ctable, dcp_pt, pv_rf_store)
+# (tools/fst_activity.c, tools/gates.py; tools/runner.py each runs the blocks). The black-boxed macros (rc_ctable, dcp_pt, pv_rf_store)
 # are their RTL, read by Verilator from rtl/ (-I); inferred arrays are in the netlist as arrays.
 GATES := $(BUILD)/gates
 GATES_NETLISTS ?= $(BUILD)/synth
@@ -58,11 +58,14 @@ $(GATES)/bench.cfg: FORCE
 	@mkdir -p $(@D); echo '$(GATES_NETLISTS) $(GATES_VFLAGS)' | cmp -s - $@ \
 	  || echo '$(GATES_NETLISTS) $(GATES_VFLAGS)' >$@
 
+# tools/gates.py check: a missing netlist is one line; runner.py each: tools/gates.py run per
+# block, the logs in order, "verify-gates: N passed, N failed"
 verify-gates: | $(TOOLS_OK)
-	@tools/verify_gates.sh check $(GATES_NETLISTS) $(GATES_BLOCKS)
+	@python3 tools/gates.py check $(GATES_NETLISTS) $(GATES_BLOCKS)
 	@$(MAKE) --no-print-directory $(GATES_BLOCKS:%=$(GATES)/%/bench) $(FST_ACTIVITY)
-	@GATES=$(GATES) FST_ACTIVITY=$(FST_ACTIVITY) CLOCK_NS=$(CLOCK_NS) \
-	  tools/verify_gates.sh run $(GATES_NETLISTS) $(SEED) $(GATES_N) $(GATES_BLOCKS)
+	@tools/runner.py each -p verify-gates -o $(GATES)/log \
+	  'python3 tools/gates.py run $(GATES_NETLISTS) $(GATES) $(FST_ACTIVITY) $(CLOCK_NS) $(SEED) $(GATES_N) {}' \
+	  $(GATES_BLOCKS)
 
 # make test's step: verify-gates end to end on one small block synthesised on the fly, a
 # missing netlist refused, a netlist with one cell swapped for its complement failing

@@ -14,12 +14,17 @@ gates() { make --no-print-directory BLOCKS="$BLOCK" GATES="$OUT/$1" \
   GATES_NETLISTS="$OUT/$2" GATES_N=300 verify-gates >"$OUT/$1.log" 2>&1; }
 
 # 1. a missing netlist: one line, exit 1, nothing built
-out=$(tools/verify_gates.sh check "$OUT/none" "$BLOCK"); rc=$?
+out=$(python3 tools/gates.py check "$OUT/none" "$BLOCK" 2>&1); rc=$?
 [ $rc -eq 1 ] && [ "$(wc -l <<<"$out")" -eq 1 ] && [[ $out == *"no netlist $OUT/none/$BLOCK/$BLOCK.mapped.v"* ]] \
   || fail "a missing netlist gave exit $rc and: $out"
 gates none none && fail "make verify-gates passed without a netlist"
-grep -q "^verify-gates: no netlist" "$OUT/none.log" && [ ! -e "$OUT/none/$BLOCK/bench" ] \
+grep -q "^gates: check: no netlist" "$OUT/none.log" && [ ! -e "$OUT/none/$BLOCK/bench" ] \
   || fail "make verify-gates without a netlist: $(head -3 "$OUT/none.log")"
+
+# an unknown block: one line naming it
+out=$(make --no-print-directory BLOCKS=no_such_block verify-gates 2>&1); rc=$?
+[ $rc -ne 0 ] && [ "$(wc -l <<<"$out")" -eq 1 ] && [[ $out == *no_such_block* ]] \
+  || fail "an unknown block gave exit $rc and: $out"
 
 # 2. the block's netlist passes and its activity is written
 SYNTH_FAST=1 SYNTH_DIR="$OUT/synth" synth/run.sh "$BLOCK" >"$OUT/synth.log" 2>&1 \

@@ -8,19 +8,26 @@ activity: a mapped netlist's switching activity, build/gates/BLOCK/activity.json
   Yosys JSON of the netlist (names, drivers) and tools/fst_activity's counts of a gate-level run:
   {"version": 1, "block", "cycles", "clock_period_ns", "nets": [{"net", "driver", "activity",
   "duty"}]}, activity in transitions per clock cycle, duty the fraction of cycles at 1.
+check: every block's netlist of make synth is there (one line and exit 1 when one is not).
+run: one block's gate-level bench in lockstep with its C model, then its activity.json (make
+  verify-gates runs it per block through tools/runner.py each).
 break: the netlist with one cell swapped for its pin-compatible complement (the self-test: a
   synthesis bug must fail the gate-level bench)."""
 import json
 import os
 import re
+import subprocess
 import sys
+import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import liberty  # noqa: E402
 
 USAGE = """usage: gates.py simnet NETLIST.json SPLIT.v OUT.v
        gates.py activity NETLIST.json COUNTS.tsv BLOCK PERIOD_NS OUT.json
-       gates.py break LIB NETLIST.json NETLIST.v OUT.json OUT.v"""
+       gates.py break LIB NETLIST.json NETLIST.v OUT.json OUT.v
+       gates.py check NETLISTS BLOCK...
+       gates.py run NETLISTS GATES FST_ACTIVITY PERIOD_NS SEED N BLOCK"""
 CLOCK = "clk"  # the harness's clock port (tb/vshim.hpp): one rising and one falling edge a cycle
 SIM_INSTANCE = "netlist"  # the split netlist's instance in the simulation top (wrapper)
 
@@ -189,6 +196,57 @@ def break_verilog(verilog, name, old, new):
     return line.sub(rf"\g<1>{new}\g<2>", verilog)
 
 
+def mapped(netlists, block, ext):
+    return os.path.join(netlists, block, f"{block}.mapped.{ext}")
+
+
+def check(netlists, blocks):
+    """Every block's Verilog and JSON netlist is there; an RTL file newer than one is named."""
+    for b in blocks:
+        for ext in ("v", "json"):
+            if not os.path.isfile(mapped(netlists, b, ext)) or not os.path.getsize(mapped(netlists, b, ext)):
+                raise GatesError(f"no netlist {mapped(netlists, b, ext)}: run make synth first")
+        stamp = os.path.getmtime(mapped(netlists, b, "v"))
+        newer = [f for f in sorted(os.listdir("rtl")) if f.endswith(".v")
+                 and os.path.getmtime(os.path.join("rtl", f)) > stamp]
+        if newer:
+            print(f"verify-gates: note: rtl/{newer[0]} is newer than {mapped(netlists, b, 'v')} "
+                  "(make synth again if it changed)")
+
+
+def run(netlists, gates, fst_activity, period_ns, seed, n, block):
+    """The block's gate bench (GATES/BLOCK/bench), then the activity of its run; its closing
+    line is the bench's; True when both succeeded."""
+    out, t0 = os.path.join(gates, block), time.monotonic()
+    bench = os.path.join(out, "bench")
+    if not os.access(bench, os.X_OK):
+        raise GatesError(f"{block}: no gate bench {bench} (make verify-gates builds it)")
+    fst, counts = os.path.join(out, "run.fst"), os.path.join(out, "counts.tsv")
+    try:
+        if subprocess.call([bench, "--seed", seed, "--n", n, "--bins-out",
+                            os.path.join(out, "bins.txt"), "--activity", fst]) != 0:
+            return False
+        with open(counts, "w", encoding="utf-8") as f:
+            if subprocess.call([fst_activity, fst], stdout=f) != 0:
+                raise GatesError(f"{fst_activity} {fst} failed")
+        with open(counts, encoding="utf-8") as f:
+            doc = activity(load_json(mapped(netlists, block, "json")), f, block, period_ns)
+    finally:
+        for path in (fst, counts):
+            if os.path.exists(path):
+                os.remove(path)
+    write_json(os.path.join(out, "activity.json"), doc)
+    print(f"verify-gates: {block}: passed, {n} transactions and the activity of "
+          f"{len(doc['nets'])} nets over {doc['cycles']} cycles in {time.monotonic() - t0:.1f} s")
+    return True
+
+
+def write_json(path, doc):
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(doc, f, indent=0)
+        f.write("\n")
+
+
 def load_json(path):
     try:
         with open(path, encoding="utf-8") as f:
@@ -199,16 +257,11 @@ def load_json(path):
 
 def main(argv):
     try:
-        if len(argv) == 6 and argv[0] == "activity":
-            _, net_json, counts, block, period, out = argv
-            with open(counts, encoding="utf-8") as f:
-                doc = activity(load_json(net_json), f, block, float(period))
-            with open(out, "w", encoding="utf-8") as f:
-                json.dump(doc, f, indent=0)
-                f.write("\n")
-            print(f"verify-gates: {block}: activity of {len(doc['nets'])} nets over "
-                  f"{doc['cycles']} cycles: {out}")
+        if len(argv) >= 3 and argv[0] == "check":
+            check(argv[1], argv[2:])
             return 0
+        if len(argv) == 8 and argv[0] == "run":
+            return 0 if run(*argv[1:4], float(argv[4]), *argv[5:]) else 1
         if len(argv) == 4 and argv[0] == "simnet":
             _, net_json, split_v, out = argv
             top = wrapper(load_json(net_json))

@@ -97,6 +97,9 @@ class Library(unittest.TestCase):
     def test_deltarf45_cells(self):
         cells = {c.name: c for c in liberty.cells(liberty.read(LIB))}
         self.assertIn("NAND2_X1", cells)
+        # the drive strengths ABC sizes with (tools/libcut.py): each a model of its own
+        self.assertTrue({"NAND2_X4", "INV_X4", "MUX2_X2", "DFF_X2", "DFFR_X2"} <= set(cells))
+        self.assertEqual(liberty.truth_table(cells["NAND2_X4"]), (1, 1, 1, 0))
         r = cells["DFFR_X1"]
         self.assertEqual((r.storage, r.state), ("ff", ("IQ", "IQN")))
         self.assertEqual(r.seq["clear"], ("not", A("RN")))
