@@ -7,8 +7,12 @@ library's own definitions; a cell the library adds (another drive strength) is m
 Also the pin-compatible complement of a cell (tools/gates.py break). usage: liberty.py models
 LIB OUT.v"""
 import itertools
+import os
 import re
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import libcut  # noqa: E402
 
 
 USAGE = "usage: liberty.py models LIB OUT.v"
@@ -18,29 +22,11 @@ class LibertyError(Exception):
     """A Liberty file this reader cannot model; the message names the cell and the construct."""
 
 
-# --- the Liberty syntax: groups, simple and complex attributes ---------------------------------
-
-TOKEN = re.compile(r'\s+|/\*.*?\*/|\\\n|"(?:[^"\\]|\\.)*"|[(){}:;,]|[^\s(){}:;,"]+', re.S)
-
-
-def tokens(text):
-    """The significant tokens of a Liberty text, with their line numbers."""
-    out, line, pos = [], 1, 0
-    while pos < len(text):
-        m = TOKEN.match(text, pos)
-        if not m:
-            raise LibertyError(f"line {line}: an unterminated string or comment")
-        t = m.group(0)
-        if not (t.isspace() or t.startswith("/*") or t == "\\\n"):
-            out.append((t, line))
-        line += t.count("\n")
-        pos = m.end()
-    return out
-
+# --- the Liberty syntax: tools/libcut.py's reader, its tree in the shape used below ----------
 
 class Group:
     """`kind (args) { attrs; groups }`: attrs maps a name to its last value (a string, or the
-    argument list of a complex attribute)."""
+    argument list of a complex attribute), quotes removed."""
 
     def __init__(self, kind, args):
         self.kind, self.args, self.attrs, self.groups = kind, args, {}, []
@@ -53,67 +39,24 @@ def unquote(t):
     return t[1:-1] if t.startswith('"') else t
 
 
+def adapt(group):
+    """libcut's group as a Group."""
+    out = Group(group.name, [unquote(a) for a in group.args])
+    for item in group.items:
+        if isinstance(item, libcut.Group):
+            out.groups.append(adapt(item))
+        else:
+            out.attrs[item.name] = unquote(item.value) if isinstance(item.value, str) \
+                else [unquote(v) for v in item.value]
+    return out
+
+
 def parse(text):
     """The library group of a Liberty text."""
-    toks = tokens(text)
-    pos = 0
-
-    def peek():
-        return toks[pos][0] if pos < len(toks) else None
-
-    def take(expected=None):
-        nonlocal pos
-        if pos >= len(toks):
-            raise LibertyError("unexpected end of file")
-        t, line = toks[pos]
-        if expected is not None and t != expected:
-            raise LibertyError(f"line {line}: expected '{expected}', found '{t}'")
-        pos += 1
-        return t
-
-    def args():
-        take("(")
-        out = []
-        while peek() != ")":
-            if peek() == ",":
-                take()
-                continue
-            out.append(unquote(take()))
-        take(")")
-        return out
-
-    def body(group):
-        while peek() not in ("}", None):
-            name = take()
-            if peek() == ":":
-                take()
-                value = []
-                while peek() not in (";", "}", None):
-                    value.append(unquote(take()))
-                if peek() == ";":
-                    take()
-                group.attrs[name] = " ".join(value)
-            elif peek() == "(":
-                a = args()
-                if peek() == "{":
-                    take()
-                    child = Group(name, a)
-                    body(child)
-                    take("}")
-                    group.groups.append(child)
-                else:
-                    if peek() == ";":
-                        take()
-                    group.attrs[name] = a
-            else:
-                raise LibertyError(f"line {toks[pos - 1][1]}: '{name}' is neither an attribute "
-                                   "nor a group")
-
-    root = Group("file", [])
-    body(root)
-    if peek() is not None or len(root.groups) != 1 or root.groups[0].kind != "library":
-        raise LibertyError("not one library group")
-    return root.groups[0]
+    try:
+        return adapt(libcut.parse(text))
+    except libcut.LibertyError as e:
+        raise LibertyError(str(e)) from None
 
 
 # --- Boolean functions: ! and ' (not) bind tightest, then ^, then & * and juxtaposition, then | + ---
