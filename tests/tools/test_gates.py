@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
 """Unit tests of tools/gates.py: activity.json from a netlist's Yosys JSON and the counts of
-tools/fst_activity (names, drivers, rates, the clock), and the broken netlist of the self-test."""
+tools/fst_activity (names, drivers, rates, the clock), one block's run (check, run) and the
+broken netlist of the self-test."""
+import contextlib
+import io
 import json
 import os
 import subprocess
@@ -109,6 +112,55 @@ class Activity(unittest.TestCase):
     def test_no_samples_fails(self):
         with self.assertRaisesRegex(gates.GatesError, "no sample"):
             gates.activity(netlist(), [], "blk", 1.0)
+
+
+def write_script(path, body):
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("#!/bin/sh\n" + body + "\n")
+    os.chmod(path, 0o755)
+
+
+class Run(unittest.TestCase):
+    """gates.py check and run on a block blk whose bench and trace counter are scripts."""
+
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        self.addCleanup(self.tmp.cleanup)
+        d = self.tmp.name
+        self.nets, self.gates = os.path.join(d, "synth"), os.path.join(d, "gates")
+        os.makedirs(os.path.join(self.nets, "blk"))
+        os.makedirs(os.path.join(self.gates, "blk"))
+        for ext in ("v", "json"):
+            with open(os.path.join(self.nets, "blk", f"blk.mapped.{ext}"), "w", encoding="utf-8") as f:
+                f.write(json.dumps(netlist()))
+        self.counter = os.path.join(d, "fst_activity")
+        write_script(self.counter, "cat <<'EOF'\n" + "".join(counts()) + "EOF")
+
+    def run_block(self, bench_body):
+        write_script(os.path.join(self.gates, "blk", "bench"), bench_body)
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            ok = gates.run(self.nets, self.gates, self.counter, 1.0, "3", "10", "blk")
+        self.assertEqual(out.getvalue().startswith("verify-gates: blk: passed"), ok)
+        return ok
+
+    def test_check_names_a_missing_netlist(self):
+        gates.check(self.nets, ["blk"])
+        with self.assertRaisesRegex(gates.GatesError, "no netlist .*other.mapped.v: run make synth"):
+            gates.check(self.nets, ["blk", "other"])
+
+    def test_a_passing_bench_writes_the_activity_and_removes_its_trace(self):
+        self.assertTrue(self.run_block('test "$2 $4" = "3 10" && touch "$8"'))
+        with open(os.path.join(self.gates, "blk", "activity.json"), encoding="utf-8") as f:
+            self.assertEqual(json.load(f)["cycles"], 10)
+        self.assertFalse(os.path.exists(os.path.join(self.gates, "blk", "run.fst")))
+
+    def test_a_failing_bench_fails_and_a_missing_one_is_an_error(self):
+        self.assertFalse(self.run_block("exit 1"))
+        self.assertFalse(os.path.exists(os.path.join(self.gates, "blk", "activity.json")))
+        os.remove(os.path.join(self.gates, "blk", "bench"))
+        with self.assertRaisesRegex(gates.GatesError, "no gate bench"):
+            gates.run(self.nets, self.gates, self.counter, 1.0, "3", "10", "blk")
 
 
 class Break(unittest.TestCase):
