@@ -71,6 +71,6 @@ verify-gates: | $(TOOLS_OK)
 # missing netlist refused, a netlist with one cell swapped for its complement failing
 # (tests/gates_smoke.sh)
 GATES_SMOKE_BLOCK ?= frf_mode_ctl
-TEST_STEPS += gates-smoke:60
+TEST_STEPS += gates-smoke:32
 gates-smoke: | $(TOOLS_OK)
 	tests/gates_smoke.sh $(BUILD)/gates-smoke $(GATES_SMOKE_BLOCK)
