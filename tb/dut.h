@@ -28,6 +28,8 @@ typedef struct {
 void dut_eval(dut *d);
 void dut_tick(dut *d);                      /* rising edge, then falling edge */
 void dut_trace_open(dut *d, const char *path);
+/* Traces one sample a cycle, before its clock edge, at time = cycle number. */
+void dut_activity_open(dut *d, const char *path);
 void dut_close(dut *d);
 const dut_port *dut_find_port(dut *d, const char *name); /* NULL when absent */
 unsigned dut_port_count(dut *d);

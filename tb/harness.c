@@ -39,7 +39,8 @@ static uint64_t parse_u64(const char *bench, const char *opt, const char *s)
 static void usage_exit(const char *bench, const char *msg)
 {
     fprintf(stderr, "%s: %s\nusage: bench_%s [--seed S] [--n N] [--xseed X] [--stop-at C "
-                    "[--wave FILE.fst]] [--vectors FILE] [--mutant K] [--bins-out FILE] [--result FILE]\n",
+                    "[--wave FILE.fst]] [--vectors FILE] [--mutant K] [--bins-out FILE] "
+                    "[--result FILE] [--activity FILE.fst]\n",
             bench, msg, bench);
     exit(2);
 }
@@ -79,6 +80,8 @@ void hx_init(hx_bench *b, const char *name, const char *unit, int argc, char **a
             b->o.bins_out = v;
         else if (!strcmp(a, "--result"))
             b->o.result = v;
+        else if (!strcmp(a, "--activity"))
+            b->o.activity = v;
         else if (!strcmp(a, "--mutant")) {
             b->o.mutant = parse_u64(name, a, v);
             b->o.mutant_given = true;
@@ -88,6 +91,8 @@ void hx_init(hx_bench *b, const char *name, const char *unit, int argc, char **a
     }
     if (b->o.wave && !b->o.stop_at)
         usage_exit(name, "--wave needs --stop-at");
+    if (b->o.wave && b->o.activity)
+        usage_exit(name, "--wave and --activity trace differently: give one");
     uint64_t x = b->o.seed;
     if (!xseed_given)
         b->o.xseed = (uint32_t)(hx_splitmix64(&x) & 0x7fffffff) | 1u;
@@ -360,6 +365,8 @@ void hx_tick(hx_bench *b)
     const uint64_t first = b->o.stop_at >= HX_WAVE_CYCLES ? b->o.stop_at - HX_WAVE_CYCLES + 1 : 0;
     if (b->o.wave && b->cycle == first)
         dut_trace_open(b->d, b->o.wave);
+    if (b->o.activity && b->cycle == 0)
+        dut_activity_open(b->d, b->o.activity);
     if (b->armed && b->ncompared != b->noutputs)
         check_all_compared(b);
     if (b->vec)

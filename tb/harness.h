@@ -29,6 +29,8 @@ typedef struct {
     uint64_t n;         /* transactions to run (--n) */
     uint32_t xseed;     /* Verilator X-initialisation seed (--xseed, default from seed) */
     const char *wave;   /* FST path: trace the HX_WAVE_CYCLES cycles before --stop-at */
+    const char *activity;/* FST path: trace the whole run, one sample a cycle before its
+                            clock edge, time = cycle (make verify-gates' switching activity) */
     uint64_t stop_at;   /* stop after this cycle (0: run all) */
     const char *vectors;/* write per-cycle inputs and expected outputs for Icarus */
     bool mutant_given;  /* --mutant K: drive the mutant model's port mutsel with K */
@@ -71,8 +73,8 @@ typedef struct {
     bool wave_written;
 } hx_bench;
 
-/* Parses argv (--seed --n --xseed --wave --stop-at --vectors --mutant --bins-out --result);
- * exits 2 on bad options. */
+/* Parses argv (--seed --n --xseed --wave --stop-at --vectors --mutant --bins-out --result
+ * --activity); exits 2 on bad options. */
 void hx_init(hx_bench *b, const char *name, const char *unit, int argc, char **argv,
              uint64_t default_n);
 /* Attaches the model; with --mutant K it must have a port mutsel (exits 2 otherwise). */

@@ -19,13 +19,13 @@ extern "C" void dut_eval(dut *d)
 extern "C" void dut_tick(dut *d)
 {
     if (d->tfp)
-        d->tfp->dump(d->time); // inputs of this cycle, before the edge
+        d->tfp->dump(d->sampled ? d->time / 10 : d->time); // inputs of this cycle, before the edge
     d->time += 5;
     if (d->clocked) {
         d->set_clk(true);
         d->eval();
     }
-    if (d->tfp)
+    if (d->tfp && !d->sampled)
         d->tfp->dump(d->time);
     d->time += 5;
     d->set_clk(false);
@@ -36,6 +36,13 @@ extern "C" void dut_trace_open(dut *d, const char *path)
     d->tfp.reset(new VerilatedFstC);
     d->trace(d->tfp.get());
     d->tfp->open(path);
+}
+
+// The switching-activity trace of make verify-gates: every net's settled value once a cycle.
+extern "C" void dut_activity_open(dut *d, const char *path)
+{
+    d->sampled = true;
+    dut_trace_open(d, path);
 }
 
 // A model built with --coverage (make coverage, docs/coverage.md) writes its line and toggle

@@ -22,7 +22,8 @@ struct dut {
     std::unique_ptr<VerilatedContext> ctx;
     std::unique_ptr<VerilatedFstC> tfp;
     std::vector<dut_port> ports;
-    uint64_t time = 0;
+    uint64_t time = 0;  // 10 a cycle: the inputs at 10c, the clock edge at 10c + 5
+    bool sampled = false; // one dump a cycle, at time c (dut_activity_open)
     bool clocked = false; // the block has a clk; a combinational one needs no eval at a tick
 };
 

@@ -16,6 +16,8 @@ usage: tools/runner.py launch [-l local|slurm] [-j JOBS] [-p LABEL] DIR
        tools/runner.py verify [-d BENCH_DIR] [-o DIR] [-j JOBS] [-r RESULT] -s SEED [-n N] BENCH...
          make verify: each bench once, its output in order; "verify: N passed, N failed";
          RESULT: the run as JSON (docs/results.md, flow verify), from each bench's --result
+       tools/runner.py each -p NAME -o DIR [-j JOBS] COMMAND BLOCK...
+         make verify-gates: COMMAND once per BLOCK ({} its name) as verify runs its benches
 env (slurm): SBATCH_ARGS (more sbatch options), REGRESS_MAX_TASKS (tasks per array, 1000:
   Slurm's default MaxArraySize is 1001; more jobs run several per task), REGRESS_PER_TASK (jobs
   per task at least, 1), SLURM_CONF (else the cluster of `make slurm-up` when it is up)."""
@@ -425,6 +427,19 @@ def verify(argv):
     return 0 if ok else 1
 
 
+def each(argv):
+    """make verify-gates: one shell COMMAND per block, {} replaced by its name."""
+    p = argparse.ArgumentParser(prog="tools/runner.py each")
+    p.add_argument("-p", dest="label", required=True, help="the closing line's name")
+    p.add_argument("-o", dest="out", required=True, help="the logs' folder")
+    p.add_argument("-j", dest="jobs", type=int, default=1, help="blocks at once")
+    p.add_argument("command", metavar="COMMAND")
+    p.add_argument("blocks", nargs="*", metavar="BLOCK")
+    a = p.parse_args(argv)
+    jobs = [Job(b, a.command.replace("{}", shlex.quote(b)), b) for b in a.blocks]
+    return 0 if run_benches(a.label, os.path.abspath(a.out), jobs, a.jobs, a.blocks)[1] else 1
+
+
 def launch_verb(argv):
     p = argparse.ArgumentParser(prog="tools/runner.py launch")
     launcher_options(p)
@@ -434,7 +449,7 @@ def launch_verb(argv):
     return launch(a.dir, a.launcher, a.jobs, a.label)
 
 
-VERBS = {"launch": launch_verb, "job": job_task, "fanout": fanout, "verify": verify}
+VERBS = {"launch": launch_verb, "job": job_task, "fanout": fanout, "verify": verify, "each": each}
 
 
 def stop(signum, frame):

@@ -120,6 +120,13 @@ class Verbs(unittest.TestCase):
         self.assertEqual(status, 1)
         self.assertIn("verify: nothing to run", out)
 
+    def test_each_runs_the_command_per_block_in_order_and_fails_with_any(self):
+        with tempfile.TemporaryDirectory() as d:
+            status, out = quietly(runner.main, ["runner.py", "each", "-p", "g", "-o", d, "-j", "2",
+                                                'echo {}; test {} != "b c"', "a", "b c"])
+        self.assertEqual(status, 1)
+        self.assertEqual(out.splitlines(), ["a", "b c", "g: 1 passed, 1 failed"])
+
     def test_fanout_prints_the_outputs_in_order_and_fails_with_any(self):
         with tempfile.TemporaryDirectory() as d:
             status, out = quietly(runner.main, ["runner.py", "fanout", "-j", "2", d,
