@@ -336,7 +336,7 @@ def ledger_section(docs, out_dir):
                  f"<td>{esc(r['metric'])}</td>", f'<td class="num">{fmt(r["paper_value"])}</td>',
                  f'<td class="num">{fmt(r["ours"])}</td>', f"<td>{esc(r['unit'])}</td>",
                  f'<td class="{CLASS_STATE.get(r["class"], "none")}">{esc(r["class"])}</td>',
-                 f"<td>{esc(r['cause'])}</td>"] for r in rows]
+                 f"<td>{esc(r['cause'] or '')}</td>"] for r in rows]
     except (KeyError, TypeError) as e:
         raise ReportError(f"{doc['ledger']}: not a ledger (tools/reproduction.py): {e}") from None
     counts = ", ".join(f"{c['rows']} {c['class']}" for c in doc["classes"])
