@@ -254,8 +254,9 @@ td:first-child,th:first-child{position:sticky;left:0;background:#fafafa;font-wei
 td.ok{background:#e6f4e6}td.fail{background:#fbe3e3}td.warn{background:#fff4d6}
 td.none{color:#888}.blocks td{white-space:nowrap}td.num{text-align:right;white-space:nowrap}
 a{color:#0645ad}.note{color:#666;font-size:.9em}
-.plots{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,560px),1fr));gap:1em}
-figure{margin:0;border:1px solid #ddd;padding:.4em}figure img{width:100%;height:auto;background:#fff}
+.plots{display:flex;flex-direction:column;gap:1em;align-items:flex-start}
+figure{margin:0;border:1px solid #ddd;padding:.4em;max-width:100%;box-sizing:border-box}
+figure img{display:block;max-width:100%;height:auto;background:#fff}
 figcaption{font-size:.85em;color:#555}
 @media (max-width:700px){body{font-size:14px;padding:0 .5em}td,th{padding:.25em .35em}}
 """
