@@ -21,7 +21,7 @@ report-browser: | $(TOOLS_OK)
 	python3 tools/report.py $(REPORT_FIXTURE)/results $(REPORT_TEST)/fixture \
 	  --plots $(REPORT_FIXTURE)/plots --history $(REPORT_TEST)/fixture-history >/dev/null
 	python3 tools/report_browser.py check $(REPORT_TEST)/fixture/index.html \
-	  $(REPORT_TEST)/fixture.png $(BLOCKS)
+	  $(REPORT_TEST)/fixture.png $(BLOCKS) --image $(REPORT_FIXTURE)/plots/fixture.svg
 	python3 tools/report_browser.py selftest $(REPORT_TEST)/fixture/index.html $(BLOCKS)
 	python3 tools/report.py $(RESULTS) $(REPORT_TEST)/live --plots $(EVAL_OUT)/plots \
 	  --history $(REPORT_TEST)/live-history >/dev/null

@@ -254,9 +254,9 @@ td:first-child,th:first-child{position:sticky;left:0;background:#fafafa;font-wei
 td.ok{background:#e6f4e6}td.fail{background:#fbe3e3}td.warn{background:#fff4d6}
 td.none{color:#888}.blocks td{white-space:nowrap}td.num{text-align:right;white-space:nowrap}
 a{color:#0645ad}.note{color:#666;font-size:.9em}
-.plots{display:flex;flex-direction:column;gap:1em;align-items:flex-start}
-figure{margin:0;border:1px solid #ddd;padding:.4em;max-width:100%;box-sizing:border-box}
-figure img{display:block;max-width:100%;height:auto;background:#fff}
+.plots{display:flex;flex-direction:column;gap:1em}
+figure{margin:0;border:1px solid #ddd;padding:.4em;max-width:1400px}
+figure img{display:block;width:100%;height:auto;background:#fff}
 figcaption{font-size:.85em;color:#555}
 @media (max-width:700px){body{font-size:14px;padding:0 .5em}td,th{padding:.25em .35em}}
 """
@@ -308,7 +308,7 @@ def blocks_section(docs, rows, out_dir):
         body.append([f'<td title="{esc(what)}">{esc(block)}</td>']
                     + [td(c, out_dir) for c in block_cells(docs, block)])
         attrs.append(f' data-block="{esc(block)}"')
-    return '<h2>Blocks</h2>\n<div class="blocks">' + table(["block"] + COLUMNS, body, attrs) + "</div>"
+    return '<h2 id=blocks>Blocks</h2>\n<div class="blocks">' + table(["block"] + COLUMNS, body, attrs) + "</div>"
 
 
 def flows_section(docs, problems, out_dir):
@@ -323,13 +323,13 @@ def flows_section(docs, problems, out_dir):
                      td(Cell(summary(flow, doc), summary_state(flow, doc), doc["_file"]), out_dir),
                      report])
     notes = "".join(f'<p class="note">not read: {esc(p)}</p>' for p in problems)
-    return "<h2>Flows</h2>\n" + table(["flow", "result", "report"], body) + notes
+    return "<h2 id=flows>Flows</h2>\n" + table(["flow", "result", "report"], body) + notes
 
 
 def ledger_section(docs, out_dir):
     doc = docs.get("eval")
     if doc is None or not os.path.isfile(doc["ledger"]):
-        return f'<h2>Reproduction ledger</h2>\n<p class="note">{NOT_RUN} (make eval)</p>'
+        return f'<h2 id=ledger>Reproduction ledger</h2>\n<p class="note">{NOT_RUN} (make eval)</p>'
     try:
         ledger = results.read(doc["ledger"])
         rows = ledger["rows"]
@@ -343,7 +343,7 @@ def ledger_section(docs, out_dir):
     counts = ", ".join(f"{c['rows']} {c['class']}" for c in doc["classes"])
     link = href(doc["report"], out_dir)
     report = f' <a href="{esc(link)}">report</a>' if link else ""
-    return (f"<h2>Reproduction ledger</h2>\n<p>{esc(counts)} on {len(doc['traces'])} traces"
+    return (f"<h2 id=ledger>Reproduction ledger</h2>\n<p>{esc(counts)} on {len(doc['traces'])} traces"
             f"{report}</p>\n"
             + table(["id", "where", "metric", "paper", "ours", "unit", "class", "cause"], body))
 
@@ -358,26 +358,26 @@ def fmt(v):
 def plots_section(plots_dir, out_dir):
     files = sorted(glob.glob(os.path.join(plots_dir, "*.svg")))
     if not files:
-        return f'<h2>Plots</h2>\n<p class="note">{NOT_RUN} (make eval)</p>'
+        return f'<h2 id=plots>Plots</h2>\n<p class="note">{NOT_RUN} (make eval)</p>'
     figures = []
     for f in files:
         link = esc(href(f, out_dir))
         figures.append(f'<figure><a href="{link}"><img src="{link}" alt="{esc(os.path.basename(f))}">'
                        f"</a><figcaption>{esc(os.path.basename(f))}</figcaption></figure>")
-    return '<h2>Plots</h2>\n<div class="plots">' + "\n".join(figures) + "</div>"
+    return '<h2 id=plots>Plots</h2>\n<div class="plots">' + "\n".join(figures) + "</div>"
 
 
 def history_section(history_dir, last, schemas):
     runs = past_runs(history_dir)[-last:][::-1]
     if not runs:
-        return f'<h2>History</h2>\n<p class="note">no run kept yet ({esc(history_dir)})</p>'
+        return f'<h2 id=history>History</h2>\n<p class="note">no run kept yet ({esc(history_dir)})</p>'
     body = []
     for run in runs:
         docs, _ = load(os.path.join(history_dir, run), schemas)
         body.append([f"<td>{esc(run)}</td>"] + [
             f'<td class="{summary_state(f, docs[f])}">{esc(summary(f, docs[f]))}</td>' if f in docs
             else f'<td class="none">{NOT_RUN}</td>' for f in FLOWS])
-    return (f"<h2>History (last {len(runs)} runs)</h2>\n" + table(["run (UTC)"] + FLOWS, body))
+    return (f"<h2 id=history>History (last {len(runs)} runs)</h2>\n" + table(["run (UTC)"] + FLOWS, body))
 
 
 def page(sections, title):
@@ -395,6 +395,8 @@ def build(results_dir, out_dir, plots_dir, history_dir, last, blocks_tsv):
     when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     sections = [f'<p class="note">Built {when} from {esc(results_dir)} (docs/report.md). Cells link '
                 "to their log or report; hover for details.</p>",
+                '<nav><a href="#blocks">blocks</a> · <a href="#flows">flows</a> · <a href="#ledger">'
+                'ledger</a> · <a href="#plots">plots</a> · <a href="#history">history</a></nav>',
                 blocks_section(docs, rows, out_dir), flows_section(docs, problems, out_dir),
                 ledger_section(docs, out_dir), plots_section(plots_dir, out_dir),
                 history_section(history_dir, last, schemas)]

@@ -4,7 +4,8 @@
 loads PAGE from file://, and the DOM it rendered must hold a row per registry block, no link or
 image to a missing file, no image that failed to decode (the page's own script writes what it
 loaded into body[data-images]) and no network address; then a screenshot of the page is saved.
-usage: tools/report_browser.py check PAGE.html SCREENSHOT.png BLOCK...
+usage: tools/report_browser.py check PAGE.html SCREENSHOT.png BLOCK... [--image FILE]...
+                                   --image: a file the page must show as a decoded image
        tools/report_browser.py selftest PAGE.html BLOCK...   a row removed, a link and an image
                                    broken in a copy of PAGE: the check must name all three."""
 import html.parser
@@ -78,9 +79,16 @@ def missing_target(ref, page_dir):
     return None if os.path.exists(os.path.join(page_dir, path)) else f"broken link {ref}"
 
 
-def problems(dom, page_dir, blocks):
-    """Everything wrong with the rendered page: rows missing, links or images broken."""
-    found = []
+def shown(dom, page_dir, image):
+    """True when an image of the page is the file IMAGE."""
+    return any(os.path.exists(os.path.join(page_dir, src))
+               and os.path.samefile(os.path.join(page_dir, src), image) for src in dom.images)
+
+
+def problems(dom, page_dir, blocks, images=()):
+    """Everything wrong with the rendered page: rows missing, links or images broken, an image
+    expected not shown."""
+    found = [f"image {i} not shown" for i in images if not shown(dom, page_dir, i)]
     rows = set(dom.blocks)
     found += [f"no row for block {b}" for b in blocks if b not in rows]
     found += [f"row for {b}, not a registry block" for b in sorted(rows - set(blocks))]
@@ -98,10 +106,14 @@ def problems(dom, page_dir, blocks):
     return found
 
 
-def check(page, shot, blocks, tmp):
+def check(page, shot, args, tmp):
     """0 when the page renders cleanly (screenshot saved), 1 naming each problem."""
+    blocks = [a for i, a in enumerate(args) if a != "--image" and (i == 0 or args[i - 1] != "--image")]
+    images = [args[i + 1] for i, a in enumerate(args[:-1]) if a == "--image"]
+    if args[-1] == "--image" or any(not os.path.isfile(i) for i in images):
+        raise BrowserError("--image needs an existing file")
     dom = rendered(page, tmp)
-    found = problems(dom, os.path.dirname(os.path.abspath(page)), blocks)
+    found = problems(dom, os.path.dirname(os.path.abspath(page)), blocks, images)
     for p in found:
         print(f"report-browser: {page}: {p}")
     chromium([f"--screenshot={os.path.abspath(shot)}", f"--window-size={WINDOW}",

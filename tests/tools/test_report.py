@@ -161,6 +161,15 @@ class BrowserCheck(unittest.TestCase):
                 "no row for block y", "broken link gone.html", "network or absolute address https://e.org/",
                 "broken link b.svg", "image not decoded b.svg"])
 
+    def test_expected_image_shown(self):
+        with tempfile.TemporaryDirectory() as d:
+            for name in ("a.svg", "b.svg"):
+                open(os.path.join(d, name), "w", encoding="utf-8").close()
+            dom = self.dom('<body data-images="1 "><img src="a.svg"></body>')
+            self.assertEqual(rb.problems(dom, d, [], [os.path.join(d, "a.svg")]), [])
+            self.assertEqual(rb.problems(dom, d, [], [os.path.join(d, "b.svg")]),
+                             [f"image {os.path.join(d, 'b.svg')} not shown"])
+
     def test_script_not_run(self):
         self.assertEqual(rb.problems(self.dom("<body></body>"), ".", []),
                          ["no body[data-images]: the page's load script did not run"])
