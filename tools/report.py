@@ -326,6 +326,9 @@ def flows_section(docs, problems, out_dir):
     return "<h2 id=flows>Flows</h2>\n" + table(["flow", "result", "report"], body) + notes
 
 
+CLASS_STATE = {"reproduced": "ok", "direction": "warn", "opposite": "fail"}  # a ledger class's colour
+
+
 def ledger_section(docs, out_dir):
     doc = docs.get("eval")
     if doc is None or not os.path.isfile(doc["ledger"]):
@@ -347,8 +350,6 @@ def ledger_section(docs, out_dir):
             f"{report}</p>\n"
             + table(["id", "where", "metric", "paper", "ours", "unit", "class", "cause"], body))
 
-
-CLASS_STATE = {"reproduced": "ok", "direction": "warn", "opposite": "fail"}
 
 
 def fmt(v):
