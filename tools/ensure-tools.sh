@@ -5,10 +5,10 @@
 # non-zero naming what it could not install, so that nothing runs without its tools (issue 28).
 set -eu
 # command:package, one a word; the regression at scale (issue 20) needs its own Slurm cluster,
-# the JUnit check and the coverage report
+# the JUnit check, the coverage report and make test's report-browser (headless Chromium)
 COMMANDS="python3:python3 verilator:verilator iverilog:iverilog yosys:yosys gcc:gcc g++:g++
   make:make z3:z3 ccache:ccache clang:clang gnuplot:gnuplot-nox sta:opensta sbatch:slurm-wlm
-  munged:munge xmllint:libxml2-utils genhtml:lcov"
+  munged:munge xmllint:libxml2-utils genhtml:lcov chromium:chromium"
 
 # missing: the packages of the commands, headers and libraries not on this machine
 missing() {

@@ -5,6 +5,7 @@
 # Part of tools/eval_report.py.
 import os
 
+import eval_plots as ep
 from eval_report_common import ReportError, field, gnuplot, load_flow, mean, num, order, table, write_text
 
 COLUMNS = ["trace", "kernels", "wavefronts", "accesses", "top-3", "top-4", "top-5", "FRF static",
@@ -55,24 +56,16 @@ def plots(out_dir, kernels, runs, names):
     plot_dir = os.path.join(out_dir, "plots")
     os.makedirs(plot_dir, exist_ok=True)
     gp = os.path.join(d, "pilot.gp")
-    write_text(gp, f"""set terminal svg size 1000,420 font "sans,10"
-set output "{plot_dir}/pilot_fig2.svg"
-set title "Fig. 2: accesses to the top-N registers, per kernel"
-set style data histograms
-set style histogram clustered gap 1
-set style fill solid 0.8 border -1
-set ylabel "% of the kernel's accesses"
-set yrange [0:100]
-set xtics rotate by -45 scale 0 font ",8"
-set datafile separator "\\t"
-set key top right
-plot "{d}/fig2.dat" using 2:xtic(1) title "top 3", '' using 3 title "top 4", '' using 4 title "top 5"
-set output "{plot_dir}/pilot_fig10.svg"
-set title "Fig. 10: accesses by RF partition and FRF mode (pilot policy, n = 4)"
-set style histogram rowstacked
-set ylabel "% of accesses"
-plot "{d}/fig10.dat" using 2:xtic(1) title "FRF high", '' using 3 title "FRF low", '' using 4 title "SRF"
-""")
+    width = ep.chart_width(len(kernels))
+    fig2 = ep.bars("Fig. 2: accesses to the top-N registers, per kernel", "% of the kernel's accesses",
+                   f"{d}/fig2.dat", ["top 3", "top 4", "top 5"], yrange="[0:100]")
+    fig10 = ep.bars("Fig. 10: accesses by RF partition and FRF mode (pilot policy, n = 4)",
+                    "% of accesses", f"{d}/fig10.dat", ["FRF high", "FRF low", "SRF"],
+                    yrange="[0:100]", stacked=True)
+    write_text(gp, ep.terminal(f"{plot_dir}/pilot_fig2.svg", width, 520)
+               + 'set datafile separator "\\t"\n' + fig2
+               + ep.terminal(f"{plot_dir}/pilot_fig10.svg", ep.chart_width(len(names)), 520)
+               + 'set datafile separator "\\t"\nset boxwidth 0.6\n' + fig10)
     gnuplot(gp)
 
 

@@ -6,6 +6,7 @@
 # Part of tools/eval_report.py.
 import os
 
+import eval_plots as ep
 from eval_report_common import ReportError, field, gnuplot, load_flow, num, order, table, write_text
 
 PVOPT, NBTIOPT, BASE, VLSB = "PV-opt (+hybrid)", "PV-opt+NBTI-opt", "baseline", "VL-SB+RF-BRO"
@@ -90,22 +91,18 @@ def plots(out_dir, runs, names, rows, papers):
     first = runs[names[0]]
     chips, years = first.get("chips"), first.get("years")
     p_opt, p_nbti = papers.value("pv.guardband.pvopt"), papers.value("pv.guardband.pvopt_nbtiopt")
-    gp = [f"""set terminal svg size 900,420
-set output "{plot_dir}/pv-fig12-guardband.svg"
-set title "Fig. 12 (ours): normalized guardband ({chips} chips, {years} years); paper: {num(p_opt)}, {num(p_nbti)}"
-set style data histograms; set style histogram clustered gap 1; set style fill solid 0.8
-set ylabel "guardband / baseline guardband"; set xtics rotate by -30; set logscale y
-plot "{d}/fig12.dat" using 2:xtic(1) title "PV-opt", '' using 3 title "PV-opt+NBTI-opt", \\
-     '' using 4 title "PV-opt, Eq. (1) t0 = PV", '' using 5 title "PV-opt+NBTI-opt, t0 = PV", \\
-     {p_opt:g} with lines dt 2 title "paper PV-opt", {p_nbti:g} with lines dt 3 title "paper PV-opt+NBTI-opt"
-"""]
+    paper_lines = (f", {p_opt:g} with lines dt 2 lw 2 title \"paper PV-opt\", {p_nbti:g} with lines "
+                   f"dt 3 lw 2 title \"paper PV-opt+NBTI-opt\"")
+    gp = [ep.terminal(f"{plot_dir}/pv-fig12-guardband.svg", ep.chart_width(len(rows)), 520),
+          "set logscale y\n",
+          ep.bars(f"Fig. 12 (ours): normalized guardband ({chips} chips, {years} years); paper: "
+                  f"{num(p_opt)}, {num(p_nbti)}", "guardband / baseline guardband", f"{d}/fig12.dat",
+                  ["PV-opt", "PV-opt+NBTI-opt", "PV-opt, Eq. (1) t0 = PV", "PV-opt+NBTI-opt, t0 = PV"],
+                  yrange="[*:*]", extra=paper_lines, columns=3)]
     for t in names:
         f = os.path.join(d, f"fig8-{t}.dat")
         write_text(f, fig8_lines(runs[t], f"pv/{t}"))
-        gp.append(f"""reset
-set terminal svg size 900,420
-set output "{plot_dir}/pv-fig8-{t}.svg"
-set title "Fig. 8: {t}, chip 1, PV-opt: virtual-bank latency and utilisation"
+        gp.append(ep.terminal(f"{plot_dir}/pv-fig8-{t}.svg", 900, 480) + ep.legend_below() + f"""set title "Fig. 8: {t}, chip 1, PV-opt: virtual-bank latency and utilisation"
 set xlabel "virtual bank"; set ylabel "latency (relative to nominal)"; set y2label "utilisation"
 set ytics nomirror; set y2tics; set xrange [-0.5:15.5]
 plot "{f}" using 1:2 axes x1y2 with boxes fill solid 0.3 title "utilisation", \\

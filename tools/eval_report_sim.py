@@ -1,10 +1,10 @@
 # SPDX-License-Identifier: Apache-2.0
 # make eval's section on the aging paper's Section 6 (Figs. 7, 12-19, 21, Table 5): deltarf sim's
 # --json results beside the paper's values (data/papers/reproduction.tsv), and the plot data of
-# tools/eval_plots.sh (docs/eval.md). Part of tools/eval_report.py.
+# tools/eval_plots.py (docs/eval.md). Part of tools/eval_report.py.
 import os
-import subprocess
 
+import eval_plots
 from eval_report_common import (ReportError, field, load_flow, mean, num, pct, table, wall_seconds,
                          write_text)
 
@@ -353,7 +353,7 @@ class Report:
         return True
 
 
-# --- plot data for tools/eval_plots.sh ----------------------------------------------------------
+# --- plot data for tools/eval_plots.py ----------------------------------------------------------
 def write_plot_data(rep, data_dir):
     """DATA/plot/: fig7.dat (pattern shares), l0/l1/d0/d1.dat (per scheme), fig12.dat (Fig. 12
     averaged over the traces' bits.tsv)."""
@@ -414,8 +414,5 @@ def write(results, papers, out_dir):
     rep.why()
     data = os.path.join(out_dir, "data")
     write_plot_data(rep, data)
-    draw = subprocess.run([os.path.join(os.path.dirname(os.path.abspath(__file__)), "eval_plots.sh"),
-                           data, os.path.join(out_dir, "plots")] + rep.names, check=False)
-    if draw.returncode != 0:
-        raise ReportError("tools/eval_plots.sh failed")
+    eval_plots.draw_sim(data, os.path.join(out_dir, "plots"), rep.names, SCHEMES)
     return "\n".join(rep.lines) + "\n"
