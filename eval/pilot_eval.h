@@ -6,10 +6,12 @@
 #ifndef PILOT_EVAL_H
 #define PILOT_EVAL_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "drf_params.h"
+#include "trace.h"
 
 enum { PE_TOPK = 8, PE_MAX_N = 16, PE_MAX_KERNELS = 64, PE_REGS = DRF_REGS };
 
@@ -54,6 +56,16 @@ typedef struct {
 #define PE_LEAK_FRF 7.28
 #define PE_LEAK_SRF 13.4
 #define PE_LEAK_MRF 33.8
+
+/* The evaluation fed one trace event at a time (pe_run, deltarf compare): pe_stream_new zeroes
+ * *res (NULL with a message when the configuration is bad or memory short); pe_stream_add takes
+ * each event in file order, pe_stream_finish replays the accesses it kept (one entry an access:
+ * memory grows with the trace). false with a one-line message (without the trace's name). */
+typedef struct pe_stream pe_stream;
+pe_stream *pe_stream_new(const pe_config *cfg, pe_result *res, char *err, size_t errlen);
+bool pe_stream_add(pe_stream *p, const tr_event *ev, char *err, size_t errlen);
+bool pe_stream_finish(pe_stream *p, char *err, size_t errlen);
+void pe_stream_free(pe_stream *p);
 
 /* Evaluates the trace at path (xz or text). 0 on success; -1 with a one-line message in err. */
 int pe_run(const char *path, const pe_config *cfg, pe_result *res, char *err, size_t errlen);
