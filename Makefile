@@ -6,7 +6,7 @@ BUILD := build
 SEED ?= 1
 N ?=
 CC := gcc
-CFLAGS := -std=c11 -O2 -g -Wall -Wextra -Werror -Icmodel -Itb -Icli -Ieval
+CFLAGS := -std=c11 -O2 -g -Wall -Wextra -Werror -Icmodel -Itb -Icli -Ieval -I$(BUILD)/gen
 DEPFLAGS = -MMD -MP # a header change rebuilds only what includes it
 LDLIBS := -llzma -lm
 RTL_DIR ?= rtl
@@ -63,6 +63,13 @@ $(BUILD)/obj/%.o: %.c | $(TOOLS_OK)
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
 
 CMODEL_OBJ := $(CMODEL_SRC:%.c=$(BUILD)/obj/%.o)
+# deltarf compare's energy model: the C view of data/power/logic.tsv and the papers' values
+# (tools/energy_data.py; docs/compare.md)
+ENERGY_DATA := data/power/logic.tsv data/papers/reproduction.tsv data/papers/nodes.tsv
+$(GEN)/drf_energy.h: $(ENERGY_DATA) tools/energy_data.py
+	@mkdir -p $(dir $@)
+	python3 tools/energy_data.py header $(ENERGY_DATA) $@
+$(BUILD)/obj/eval/compare_axes.o $(BUILD)/asan/obj/eval/compare_axes.o: $(GEN)/drf_energy.h
 HARNESS_OBJ := $(HARNESS_SRC:%.c=$(BUILD)/obj/%.o)
 # The harness as an archive: a bench links only the members it uses (dcp_stats: dcp_slice's).
 HARNESS_LIB := $(BUILD)/libhx.a

@@ -114,6 +114,8 @@ bool sim_feed(sim *s, sim_feed_state *f, const ds_item *it, const char *path, ch
 /* After a single replay on the trace's compute units, as recorded (repeat 1, no fold): the
  * dispatch's statistics and the run's closing figures; t0: sim_clock() at the start. */
 void sim_feed_end(sim *s, const ds_stats *ds, double t0);
+/* CPU seconds of the process (the clock of the per-scheme handler times). */
+double sim_clock(void);
 
 /* The whole run on a trace file, read once: rebased time, automatic repeat, repetitions
  * folded. false with msg ("file:line: message") on a reader or model error. */
