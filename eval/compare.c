@@ -123,24 +123,37 @@ static bool finish(run_state *rs, const char *name, const cmp_config *cfg, char 
     return true;
 }
 
-bool cmp_run(const char *path, const cmp_config *cfg, cmp_result *out, char *err, size_t errlen)
+/* Every evaluation on the reader r (closed here), name in messages. */
+static bool run_reader(tr_reader *r, const char *name, const cmp_config *cfg, cmp_result *out,
+                       char *err, size_t errlen)
 {
     memset(out, 0, sizeof *out);
-    run_state *rs = calloc(1, sizeof *rs);
-    if (rs == NULL)
-        return pl_fail(err, errlen, "%s: out of memory", path);
-    tr_reader *r = NULL;
-    bool ok = start(rs, cfg, err, errlen) && (r = tr_open(path, err, errlen)) != NULL;
+    run_state *rs = r ? calloc(1, sizeof *rs) : NULL;
+    bool ok = rs != NULL && start(rs, cfg, err, errlen);
+    if (r && !rs)
+        pl_fail(err, errlen, "%s: out of memory", name);
     if (ok) {
         tr_set_tap(r, tap, rs);
-        ok = replay(rs, r, path, cfg, out, err, errlen);
+        ok = replay(rs, r, name, cfg, out, err, errlen);
         uint64_t raw;
         tr_progress(r, &raw, &out->decoded_bytes);
     }
     tr_close(r);
-    if (ok && (ok = finish(rs, path, cfg, err, errlen)))
+    if (ok && (ok = finish(rs, name, cfg, err, errlen)))
         cmp_axes(&rs->in, out);
-    stop(rs);
+    if (rs)
+        stop(rs);
     free(rs);
     return ok;
+}
+
+bool cmp_run(const char *path, const cmp_config *cfg, cmp_result *out, char *err, size_t errlen)
+{
+    return run_reader(tr_open(path, err, errlen), path, cfg, out, err, errlen);
+}
+
+bool cmp_run_mem(const void *buf, size_t len, const char *name, const cmp_config *cfg,
+                 cmp_result *out, char *err, size_t errlen)
+{
+    return run_reader(tr_open_mem(buf, len, name, err, errlen), name, cfg, out, err, errlen);
 }

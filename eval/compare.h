@@ -56,5 +56,8 @@ double cmp_node_nm(void);
 /* Every technique on the trace at path, read once. false with a one-line message in err
  * ("file:line: message" or "file: message"). */
 bool cmp_run(const char *path, const cmp_config *cfg, cmp_result *out, char *err, size_t errlen);
+/* The same on a trace in memory (kept alive by the caller); name is used in messages. */
+bool cmp_run_mem(const void *buf, size_t len, const char *name, const cmp_config *cfg,
+                 cmp_result *out, char *err, size_t errlen);
 
 #endif
