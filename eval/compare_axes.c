@@ -153,17 +153,40 @@ static void sim_rows(const cmp_inputs *in, cmp_result *out)
     }
 }
 
-/* DC-Patch on the baseline's slice and accesses: Com per block written, Dec per block of a
- * compressed read (the compressed share of the writes), the PSU per patch, the PT on every
- * access (its array by DC-Patch Table 2's ratio to its slice); an LDS access costs a slice
- * read and a cycle. */
-static void dcpatch_row(const cmp_inputs *in, const pa_stats *p, const tally *base, cmp_row *r,
+/* DC-Patch Table 2's slice at each scenario's Vdd over the conventional slice at nominal Vdd:
+ * read energy, write energy, static power. */
+static const double dcp_slice_ratio[FM_SCENARIOS][3] = {
+    [FM_COMMON] = {DRF_PAPER_DCPATCH_TABLE2_ENERGY_SLICE_READ_COMMON,
+                   DRF_PAPER_DCPATCH_TABLE2_ENERGY_SLICE_WRITE_COMMON,
+                   DRF_PAPER_DCPATCH_TABLE2_STATIC_SLICE_COMMON},
+    [FM_CLUSTERED] = {DRF_PAPER_DCPATCH_TABLE2_ENERGY_SLICE_READ_CLUSTERED,
+                      DRF_PAPER_DCPATCH_TABLE2_ENERGY_SLICE_WRITE_CLUSTERED,
+                      DRF_PAPER_DCPATCH_TABLE2_STATIC_SLICE_CLUSTERED},
+    [FM_DISPERSED] = {DRF_PAPER_DCPATCH_TABLE2_ENERGY_SLICE_READ_DISPERSED,
+                      DRF_PAPER_DCPATCH_TABLE2_ENERGY_SLICE_WRITE_DISPERSED,
+                      DRF_PAPER_DCPATCH_TABLE2_STATIC_SLICE_DISPERSED}};
+static const double dcp_slice_conv[3] = {DRF_PAPER_DCPATCH_TABLE2_ENERGY_SLICE_READ,
+                                         DRF_PAPER_DCPATCH_TABLE2_ENERGY_SLICE_WRITE,
+                                         DRF_PAPER_DCPATCH_TABLE2_STATIC_SLICE};
+
+/* DC-Patch: the common slice's reads, writes and leakage scaled by DC-Patch Table 2's slice at
+ * the scenario's Vdd over its conventional slice; its units at nominal Vdd: Com per block
+ * written, Dec per block of a compressed read (the compressed share of the writes), the PSU per
+ * patch, the PT on every access (its array by Table 2's ratio to the conventional slice); an
+ * LDS access costs a nominal slice read and a cycle. */
+static void dcpatch_row(const cmp_inputs *in, enum fm_scenario sc, const tally *base, cmp_row *r,
                         const cmp_row *base_row)
 {
+    const pa_stats *p = &in->patch[sc];
     const double busy = in->sim_stats.busy_cycles, blocks_w = DRF_SUBWAVEFRONTS;
     const double comp_share = p->writes ? (double)p->compressed / (double)p->writes : 0;
     const double lds = (double)p->ev[DCP_EV_SPILL] + (double)p->lds_reads;
-    tally t = {.dyn_pj = base->dyn_pj, .leak_pj = base->leak_pj, .extra_cycles = lds};
+    const double *v = dcp_slice_ratio[sc];
+    tally t = {.dyn_pj = (double)p->reads * DRF_PAPER_AGING_TABLE2_ENERGY_SLICE_READ * v[0] /
+                             dcp_slice_conv[0] +
+                         (double)p->writes * DRF_PAPER_AGING_TABLE2_ENERGY_SLICE_WRITE * v[1] /
+                             dcp_slice_conv[1],
+               .leak_pj = base->leak_pj * v[2] / dcp_slice_conv[2], .extra_cycles = lds};
     add_logic(&t, B_DCP_COMPRESS, blocks_w * (double)p->writes, busy);
     add_logic(&t, B_DCP_DECOMPRESS, blocks_w * comp_share * (double)p->reads, busy);
     add_logic(&t, B_PSU, (double)(p->ev[DCP_EV_FAULTY] + p->ev[DCP_EV_RELIABLE] +
@@ -227,7 +250,7 @@ void cmp_axes(const cmp_inputs *in, cmp_result *out)
     const cmp_row *b = &out->tech[CMP_BASELINE];
     const tally base = {.dyn_pj = b->v[CMP_DYNAMIC_PJ], .leak_pj = b->v[CMP_LEAKAGE_PJ]};
     for (unsigned k = 0; k < FM_SCENARIOS; k++)
-        dcpatch_row(in, &in->patch[k], &base, &out->dcpatch[k], b);
+        dcpatch_row(in, (enum fm_scenario)k, &base, &out->dcpatch[k], b);
     out->tech[CMP_DCPATCH] = out->dcpatch[FM_COMMON];
     pv_row(in, PV_VLSB_BRO, false, &base, &out->tech[CMP_VLSB], b);
     pv_row(in, PV_OPT, true, &base, &out->tech[CMP_PVOPT], b);
