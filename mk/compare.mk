@@ -4,7 +4,7 @@
 # against the schema, its figures those of deltarf sim and deltarf pilot, bad input refused.
 TEST_STEPS += compare-smoke:2
 COMPARE_SMOKE_TRACES := data/traces/Reduction.trace.xz data/traces/MatrixTranspose.trace.xz
-.PHONY: compare compare-smoke power-data check-power-data
+.PHONY: compare compare-smoke compare-launchers power-data check-power-data
 compare-smoke: $(BUILD)/deltarf
 	python3 tests/compare_smoke.py $(BUILD)/deltarf $(COMPARE_SMOKE_TRACES)
 
@@ -23,6 +23,14 @@ compare: $(BUILD)/deltarf
 	  $(foreach t,$(TRACES),'$(call compare_job,$t)')
 	python3 tools/compare_json.py merge $(COMPARE_OUT)/compare.json $(COMPARE_OUT)/runs/*.json
 	@echo "compare: $(COMPARE_OUT)/compare.json ($(words $(TRACES)) traces)"
+
+# compare-launchers: make compare locally and on the Slurm cluster of make slurm-up (which must
+# be up), the same merged JSON either way (not in make test: it needs the cluster).
+compare-launchers: $(BUILD)/deltarf
+	$(MAKE) -s compare LAUNCHER=local && cp $(COMPARE_OUT)/compare.json $(COMPARE_OUT)/local.json
+	$(MAKE) -s compare LAUNCHER=slurm
+	cmp $(COMPARE_OUT)/local.json $(COMPARE_OUT)/compare.json
+	@echo "compare-launchers: local and slurm give the same $(COMPARE_OUT)/compare.json"
 
 # data/power/logic.tsv, the added logic's figures the CLI is built with, from make power's table
 # (power-data regenerates it; check-power-data fails when it is out of date with that table).
