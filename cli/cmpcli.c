@@ -123,6 +123,11 @@ static void print_kernel(const char *trace, const options *o, const cmp_result *
     }
     printf("pilot: top-4 %.1f%%, FRF share static %.1f%%, pilot %.1f%%\n", r->top4_share,
            r->frf_share_static, r->frf_share_pilot);
+    if (r->pilot_cells_na)
+        printf("pilot cells: n/a, %s\n", r->pilot_cells_na);
+    else
+        printf("pilot cells: FRF guardband %.2f%%, SRF guardband %.2f%%\n",
+               r->pilot_cells[0].v[CMP_GUARDBAND_PCT], r->pilot_cells[1].v[CMP_GUARDBAND_PCT]);
     printf("PV model's own guardband: baseline %.2f%%, vlsb %.2f%%, pv_opt %.2f%%, "
            "pv_opt_nbti_opt %.2f%%\n", r->pv_guardband[CMP_BASELINE],
            r->pv_guardband[CMP_VLSB], r->pv_guardband[CMP_PVOPT],
@@ -209,6 +214,16 @@ static void json_extra(FILE *f, const cmp_result *r, unsigned t)
         fputc('}', f);
     }
     if (t == CMP_PILOT) {
+        static const char *const part[2] = {"frf", "srf"};
+        for (unsigned k = 0; k < 2; k++)
+            for (enum cmp_axis a = CMP_LONGEST0; a <= CMP_GUARDBAND_PCT; a++) {
+                fprintf(f, ", \"%s_%s\": ", part[k], cmp_axis_name(a));
+                json_number(f, r->pilot_cells[k].v[a]);
+            }
+        if (r->pilot_cells_na) {
+            fputs(", \"cells_na\": ", f);
+            ec_json_string(f, r->pilot_cells_na);
+        }
         fputs(", \"profile\": \"pilot\", \"top4_share\": ", f);
         json_number(f, r->top4_share);
         fputs(", \"frf_share_static_pct\": ", f);

@@ -43,6 +43,8 @@ typedef struct {
     double top4_share;             /* % of accesses to the 4 busiest registers (deltarf pilot) */
     double frf_share_static, frf_share_pilot; /* % of accesses the FRF serves, per profile */
     double pv_guardband[CMP_TECHS];/* the PV model's own NBTI guardband (%), NaN: not a PV row */
+    cmp_row pilot_cells[2];        /* the Pilot RF's FRF [0] and SRF [1] cells: ageing axes */
+    const char *pilot_cells_na;    /* why they are not given (their axes NaN), or NULL */
     uint64_t events, wavefronts, accesses;
     double busy_cycles;            /* slice-cycles with a wavefront resident */
     uint64_t decoded_bytes;        /* of trace text */

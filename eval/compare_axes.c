@@ -244,6 +244,31 @@ static void pilot_row(const cmp_inputs *in, const tally *base, cmp_row *r, const
     ageing(r, base_row->v[CMP_LONGEST0], base_row->v[CMP_LONGEST1], in->years);
 }
 
+/* The Pilot RF's FRF holds registers R0..R(n-1) of every resident warp (the static profile,
+ * every warp's until its kernel's pilot ends) and the SRF the others: their cells hold what the
+ * baseline's cells of those register indices hold (window x N + index under the packed
+ * placement), which needs one window size N over the trace. */
+static void pilot_cells(const cmp_inputs *in, cmp_result *out)
+{
+    const sim_stats *st = &in->sim_stats;
+    const unsigned n = st->nvregs_max;
+    double longest[2][2] = {{0, 0}, {0, 0}};
+    out->pilot_cells_na = n == 0 || st->nvregs_min != n
+                              ? "the trace's wavefronts take more than one window size"
+                              : NULL;
+    for (unsigned p = 0; p < DRF_REGS && !out->pilot_cells_na; p++)
+        for (unsigned v = 0; v < 2; v++) {
+            double *l = &longest[p % n < DRF_PILOT_N ? 0 : 1][v];
+            *l = fmax(*l, in->sim[SIM_BASE].reg_longest[v][p]);
+        }
+    for (unsigned part = 0; part < 2; part++) {
+        cmp_row *r = &out->pilot_cells[part];
+        ageing(r, longest[part][0], longest[part][1], in->years);
+        for (enum cmp_axis a = 0; a < CMP_AXES && out->pilot_cells_na; a++)
+            na(r, a, out->pilot_cells_na);
+    }
+}
+
 void cmp_axes(const cmp_inputs *in, cmp_result *out)
 {
     sim_rows(in, out);
@@ -256,6 +281,7 @@ void cmp_axes(const cmp_inputs *in, cmp_result *out)
     pv_row(in, PV_OPT, true, &base, &out->tech[CMP_PVOPT], b);
     pv_row(in, PV_OPT_NBTI, true, &base, &out->tech[CMP_PVOPT_NBTI], b);
     pilot_row(in, &base, &out->tech[CMP_PILOT], b);
+    pilot_cells(in, out);
     for (unsigned t = 0; t < CMP_TECHS; t++)
         out->pv_guardband[t] = NAN;
     out->pv_guardband[CMP_BASELINE] = 100 * in->pv[PV_BASELINE].guardband;

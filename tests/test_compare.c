@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Unit tests of deltarf compare's run and axes (issue 32; docs/compare.md): on an in-tree trace,
  * the rows' invariants (energy = dynamic + leakage, the baseline saves nothing, n/a exactly with
- * a reason), the shared cell duty cycles of the PV and Pilot rows, the ageing model's growth with
+ * a reason), the shared cell duty cycles of the PV and Pilot rows (the FRF's and SRF's cells
+ * splitting the baseline's), the ageing model's growth with
  * the years, and a refused trace's message. */
 #include <math.h>
 #include <string.h>
@@ -43,6 +44,11 @@ static void rows(const cmp_result *r)
     CHECK(&c, r->tech[CMP_DCPATCH].na[CMP_GUARDBAND_PCT] != NULL);
     CHECK(&c, memcmp(&r->tech[CMP_DCPATCH], &r->dcpatch[FM_COMMON], sizeof(cmp_row)) == 0);
     CHECK(&c, r->top4_share > 0 && r->top4_share <= 100);
+    /* the FRF's and the SRF's cells are the baseline's, split by register index */
+    CHECK(&c, r->pilot_cells_na == NULL); /* one window size in this trace */
+    for (unsigned v = 0; v < 2; v++)
+        CHECK(&c, fmax(r->pilot_cells[0].v[CMP_LONGEST0 + v], r->pilot_cells[1].v[CMP_LONGEST0 + v]) ==
+                      b->v[CMP_LONGEST0 + v]);
     CHECK(&c, r->frf_share_static <= r->top4_share + 1e-9);
 }
 

@@ -19,8 +19,10 @@ SUMMARY_AXES = ["energy_saving_pct", "guardband_pct", "perf_overhead_pct", "area
 SCENARIOS = ["common", "clustered", "dispersed"]
 PV_ROWS = ["baseline", "vlsb", "pv_opt", "pv_opt_nbti_opt"]
 KERNEL_COUNTS = ["events", "wavefronts", "accesses", "busy_cycles"]
+CELL_AXES = [f"{part}_{axis}" for part in ("frf", "srf")
+             for axis in ("longest0", "longest1", "dvth_mv", "guardband_pct")]
 EXTRA = {"pv_model_guardband_pct", "scenario", "scenarios", "profile", "top4_share",
-         "frf_share_static_pct", "frf_share_pilot_pct"}
+         "frf_share_static_pct", "frf_share_pilot_pct", "cells_na", *CELL_AXES}
 
 
 class SchemaError(Exception):
@@ -69,6 +71,12 @@ def check_technique(name, obj, where):
         for key in ["top4_share", "frf_share_static_pct", "frf_share_pilot_pct"]:
             need(is_number(obj.get(key)), where, f"no {key}")
         need(0 <= obj["top4_share"] <= 100, where, "top4_share outside 0-100")
+        cells_na = obj.get("cells_na")
+        need(cells_na is None or (isinstance(cells_na, str) and cells_na), where, "empty cells_na")
+        for key in CELL_AXES:
+            need(key in obj, where, f"no {key}")
+            need(obj[key] is None if cells_na else is_number(obj[key]), f"{where}.{key}",
+                 "null exactly when cells_na gives the reason")
 
 
 def check_kernel(k, where):

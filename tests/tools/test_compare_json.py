@@ -35,7 +35,7 @@ def kernel(trace, saving):
     tech["dc_patch"].update(scenario="common", scenarios={
         s: row(na={"longest0": "no cell times"}) for s in cj.SCENARIOS})
     tech["pilot"].update(profile="pilot", top4_share=60.0, frf_share_static_pct=50.0,
-                         frf_share_pilot_pct=51.0)
+                         frf_share_pilot_pct=51.0, **{k: 0.5 for k in cj.CELL_AXES})
     return {"trace": trace, "events": 10, "wavefronts": 1, "accesses": 8, "busy_cycles": 100,
             "techniques": tech}
 
@@ -78,6 +78,15 @@ class CheckTest(unittest.TestCase):
         doc = document([kernel("a", 10.0)])
         del doc["kernels"][0]["techniques"]["pilot"]["top4_share"]
         self.assertRefused(doc, "no top4_share")
+
+    def test_pilot_cells_null_only_with_a_reason(self):
+        doc = document([kernel("a", 10.0)])
+        doc["kernels"][0]["techniques"]["pilot"]["frf_guardband_pct"] = None
+        self.assertRefused(doc, "null exactly when cells_na")
+        for key in cj.CELL_AXES:
+            doc["kernels"][0]["techniques"]["pilot"][key] = None
+        doc["kernels"][0]["techniques"]["pilot"]["cells_na"] = "two window sizes"
+        cj.check(doc)
 
     def test_dc_patch_needs_three_scenarios(self):
         doc = document([kernel("a", 10.0)])
