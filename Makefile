@@ -144,6 +144,7 @@ $(BUILD)/asan/tests/%: $(BUILD)/asan/obj/tests/%.o $(ASAN_LIB_OBJ)
 asan: $(BUILD)/asan/deltarf $(UNIT_TESTS:$(BUILD)/tests/%=$(BUILD)/asan/tests/%)
 	@for t in $(filter $(BUILD)/asan/tests/%,$^); do $$t || exit 1; done
 	tests/cli_test.sh $(BUILD)/asan/deltarf
+	python3 tests/compare_smoke.py $(BUILD)/asan/deltarf $(COMPARE_SMOKE_TRACES)
 
 # --- Icarus cross-simulation and benchmarks ------------------------------------------
 # every block's stimulus replayed on Icarus (ICARUS_N transactions each, at most ICARUS_CYCLES
