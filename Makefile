@@ -6,7 +6,7 @@ BUILD := build
 SEED ?= 1
 N ?=
 CC := gcc
-CFLAGS := -std=c11 -O2 -g -Wall -Wextra -Werror -Icmodel -Itb -Icli -Ieval
+CFLAGS := -std=c11 -O2 -g -Wall -Wextra -Werror -Icmodel -Itb -Icli -Ieval -I$(BUILD)/gen
 DEPFLAGS = -MMD -MP # a header change rebuilds only what includes it
 LDLIBS := -llzma -lm
 RTL_DIR ?= rtl
@@ -57,12 +57,18 @@ $(TOOLS_OK): tools/ensure-tools.sh
 	@mkdir -p $(BUILD) && touch $@
 
 # --- C models, harness library, CLI -------------------------------------------------
-$(BUILD)/obj/%.o: %.c | $(TOOLS_OK)
+$(BUILD)/obj/%.o: %.c | $(TOOLS_OK) $(GEN)/drf_energy.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(DEPFLAGS) -c $< -o $@
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
 
 CMODEL_OBJ := $(CMODEL_SRC:%.c=$(BUILD)/obj/%.o)
+# deltarf compare's energy model: the C view of data/power/logic.tsv and the papers' values
+# (tools/energy_data.py; docs/compare.md)
+ENERGY_DATA := data/power/logic.tsv data/papers/reproduction.tsv data/papers/nodes.tsv
+$(GEN)/drf_energy.h: $(ENERGY_DATA) tools/energy_data.py
+	@mkdir -p $(dir $@)
+	python3 tools/energy_data.py header $(ENERGY_DATA) $@
 HARNESS_OBJ := $(HARNESS_SRC:%.c=$(BUILD)/obj/%.o)
 # The harness as an archive: a bench links only the members it uses (dcp_stats: dcp_slice's).
 HARNESS_LIB := $(BUILD)/libhx.a
@@ -126,7 +132,7 @@ cli: $(BUILD)/deltarf
 ASAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 # The same C models, CLI and unit tests under ASan/UBSan: every object compiled once (make -j).
 ASAN_CFLAGS = $(CFLAGS) -O1 $(ASAN_FLAGS)
-$(BUILD)/asan/obj/%.o: %.c | $(TOOLS_OK)
+$(BUILD)/asan/obj/%.o: %.c | $(TOOLS_OK) $(GEN)/drf_energy.h
 	@mkdir -p $(dir $@)
 	$(CC) $(ASAN_CFLAGS) -Itests $(DEPFLAGS) -c $< -o $@
 ASAN_LIB_OBJ := $(CMODEL_SRC:%.c=$(BUILD)/asan/obj/%.o)
@@ -138,6 +144,7 @@ $(BUILD)/asan/tests/%: $(BUILD)/asan/obj/tests/%.o $(ASAN_LIB_OBJ)
 asan: $(BUILD)/asan/deltarf $(UNIT_TESTS:$(BUILD)/tests/%=$(BUILD)/asan/tests/%)
 	@for t in $(filter $(BUILD)/asan/tests/%,$^); do $$t || exit 1; done
 	tests/cli_test.sh $(BUILD)/asan/deltarf
+	python3 tests/compare_smoke.py $(BUILD)/asan/deltarf $(COMPARE_SMOKE_TRACES)
 
 # --- Icarus cross-simulation and benchmarks ------------------------------------------
 # every block's stimulus replayed on Icarus (ICARUS_N transactions each, at most ICARUS_CYCLES

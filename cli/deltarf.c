@@ -16,6 +16,7 @@
 #include "pilot.h"
 #include "pvcli.h"
 #include "pvsim.h"
+#include "cmpcli.h"
 #include "rar.h"
 #include "rc_compress.h"
 #include "rc_decompress.h"
@@ -211,6 +212,9 @@ static const struct verb {
     {"pilot", PILOT_SYNOPSIS,
      "Pilot RF on a trace: top-k access shares, FRF shares, FRF_low share, energy (pilot II, V)",
      NULL, cmd_pilot},
+    {"compare", COMPARE_SYNOPSIS,
+     "every technique of the four papers on the same traces, read once: RF energy, NBTI "
+     "guardband, extra cycles, area against one baseline (issue 32)", NULL, cmd_compare},
     {"pv", PV_SYNOPSIS,
      "PV/NBTI banked RF on a trace: 7 schemes over N VARIUS chips, guardband after Y years "
      "(PV 6)", NULL, cmd_pv},

@@ -10,18 +10,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* One pass: the dispatch (placement, waiting wavefronts), and the slices in the order they were first used. The slices'
- * memory is kept from one pass to the next. */
-typedef struct {
+/* One pass: the slices in the order they were first used. The slices' memory is kept from one
+ * pass to the next. */
+struct pa_pass {
     const pa_config *cfg;
     unsigned map;
     pa_stats *st;
-    ds_state *ds;
+    uint64_t lost0;         /* lost reads before the pass */
     pa_slice *slice[PL_MAX_SLICES];
     bool used[PL_MAX_SLICES];
     unsigned order[PL_MAX_SLICES], nslices;
     unsigned cu_lds[PL_MAX_SLICES / TR_SIMDS]; /* LDS slots in use per compute unit */
-} pass;
+};
+typedef pa_pass pass;
 
 /* The slice of a placed wavefront, started on its first use in the pass; NULL when out of
  * memory. */
@@ -45,7 +46,7 @@ static void count_event(pa_stats *st, const tr_event *e)
 }
 
 /* One placed event, handed to its slice. */
-static bool dispatch(pass *ps, const ds_item *it, const char *name, char *err, size_t errlen)
+bool pa_pass_feed(pa_pass *ps, const ds_item *it, const char *name, char *err, size_t errlen)
 {
     pa_slice *s = slice_of(ps, it->w.slice);
     if (s == NULL)
@@ -61,7 +62,7 @@ static bool dispatch(pass *ps, const ds_item *it, const char *name, char *err, s
 
 /* Every slice runs until its writes and reads end; the first lost read of the pass is the one
  * of the earliest trace line. */
-static bool finish(pass *ps, const char *name, bool first_losses, char *err, size_t errlen)
+static bool finish(pass *ps, const char *name, char *err, size_t errlen)
 {
     const pa_loss *first = NULL;
     for (unsigned i = 0; i < ps->nslices; i++) {
@@ -73,68 +74,94 @@ static bool finish(pass *ps, const char *name, bool first_losses, char *err, siz
         if (l && (!first || l->line < first->line))
             first = l;
     }
-    if (first && first_losses)
+    if (first && ps->lost0 == 0)
         ps->st->first_loss = *first;
     ps->st->slices = ps->nslices;
     return true;
+}
+
+void pa_pass_begin(pa_pass *ps, unsigned map)
+{
+    ps->map = map;
+    ps->nslices = 0;
+    ps->lost0 = ps->st->lost;
+    memset(ps->used, 0, sizeof ps->used);
+    memset(ps->cu_lds, 0, sizeof ps->cu_lds);
+}
+
+bool pa_pass_end(pa_pass *ps, const char *name, const ds_stats *ds, char *err, size_t errlen)
+{
+    ps->st->dispatch = *ds;
+    return finish(ps, name, err, errlen);
+}
+
+pa_pass *pa_pass_new(const pa_config *cfg, pa_stats *st)
+{
+    pa_pass *ps = calloc(1, sizeof *ps);
+    if (ps) {
+        ps->cfg = cfg;
+        ps->st = st;
+    }
+    return ps;
+}
+
+void pa_pass_free(pa_pass *ps)
+{
+    if (!ps)
+        return;
+    for (unsigned k = 0; k < PL_MAX_SLICES; k++)
+        pa_slice_free(ps->slice[k]);
+    free(ps);
 }
 
 /* A pass of ps (its slices' memory kept) over the reader's events. */
 static bool run_pass(pass *ps, tr_reader *r, const char *name, unsigned map, char *err,
                      size_t errlen)
 {
-    ps->map = map;
-    ps->nslices = 0;
-    memset(ps->used, 0, sizeof ps->used);
-    memset(ps->cu_lds, 0, sizeof ps->cu_lds);
-    if ((ps->ds = ds_open(r, ps->cfg->map, ps->cfg->mem_budget)) == NULL)
+    pa_pass_begin(ps, map);
+    ds_state *ds = ds_open(r, ps->cfg->map, ps->cfg->mem_budget);
+    if (ds == NULL)
         return pl_fail(err, errlen, "out of memory");
     pg_state pg;
     pg_start(&pg, ps->cfg->progress, name);
-    const uint64_t lost0 = ps->st->lost;
     ds_item it;
     int got;
     bool ok = true;
-    while (ok && (got = ds_next(ps->ds, &it, name, err, errlen)) == 1) {
-        ok = dispatch(ps, &it, name, err, errlen);
+    while (ok && (got = ds_next(ds, &it, name, err, errlen)) == 1) {
+        ok = pa_pass_feed(ps, &it, name, err, errlen);
         pg_tick(&pg, r, ps->st->events);
     }
     pg_end(&pg);
     if (ok && got < 0)
         ok = false;
-    if (ok)
-        ok = finish(ps, name, lost0 == 0, err, errlen);
-    ps->st->dispatch = *ds_get_stats(ps->ds);
-    ds_close(ps->ds);
+    ok = ok && pa_pass_end(ps, name, ds_get_stats(ds), err, errlen);
+    ds_close(ds);
     return ok;
-}
-
-static void free_slices(pass *ps)
-{
-    for (unsigned k = 0; k < PL_MAX_SLICES; k++)
-        pa_slice_free(ps->slice[k]);
 }
 
 bool pa_run_pass(tr_reader *r, const char *name, const pa_config *cfg, unsigned map,
                  pa_stats *st, char *err, size_t errlen)
 {
-    pass ps = {.cfg = cfg, .st = st};
-    const bool ok = run_pass(&ps, r, name, map, err, errlen);
-    free_slices(&ps);
+    pa_pass *ps = pa_pass_new(cfg, st);
+    const bool ok = ps ? run_pass(ps, r, name, map, err, errlen)
+                       : pl_fail(err, errlen, "out of memory");
+    pa_pass_free(ps);
     return ok;
 }
 
 bool pa_run_file(const char *path, const pa_config *cfg, pa_stats *st, char *err, size_t errlen)
 {
-    pass ps = {.cfg = cfg, .st = st};
+    pa_pass *ps = pa_pass_new(cfg, st);
+    if (ps == NULL)
+        return pl_fail(err, errlen, "out of memory");
     tr_source src; /* a pass per map: "-" is kept for the passes after the first */
     bool ok = tr_source_init(&src, path, cfg->maps > 1, err, errlen);
     for (unsigned m = 0; m < cfg->maps && ok; m++) {
         tr_reader *r = tr_source_open(&src, err, errlen);
-        ok = r != NULL && run_pass(&ps, r, src.name, m, err, errlen);
+        ok = r != NULL && run_pass(ps, r, src.name, m, err, errlen);
         tr_close(r);
     }
     tr_source_close(&src);
-    free_slices(&ps);
+    pa_pass_free(ps);
     return ok;
 }

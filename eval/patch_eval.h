@@ -5,6 +5,7 @@
 #ifndef DRF_PATCH_EVAL_H
 #define DRF_PATCH_EVAL_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -62,6 +63,17 @@ typedef struct {
  * fit, or a model that stops answering. */
 bool pa_run_pass(tr_reader *r, const char *name, const pa_config *cfg, unsigned map,
                  pa_stats *st, char *err, size_t errlen);
+/* A pass fed one placed event at a time by a caller that runs the dispatch (pa_run_pass,
+ * deltarf compare: one dispatch, several fault-map scenarios). pa_pass_new keeps cfg and st
+ * (NULL when out of memory); pa_pass_begin before each pass on fault map `map`; pa_pass_feed
+ * takes each event in replay order; pa_pass_end runs the slices out and records the
+ * dispatch's statistics. false with a one-line message in err. */
+typedef struct pa_pass pa_pass;
+pa_pass *pa_pass_new(const pa_config *cfg, pa_stats *st);
+void pa_pass_begin(pa_pass *ps, unsigned map);
+bool pa_pass_feed(pa_pass *ps, const ds_item *it, const char *name, char *err, size_t errlen);
+bool pa_pass_end(pa_pass *ps, const char *name, const ds_stats *ds, char *err, size_t errlen);
+void pa_pass_free(pa_pass *ps);
 /* cfg->maps passes over the trace file, each on new maps. */
 bool pa_run_file(const char *path, const pa_config *cfg, pa_stats *st, char *err, size_t errlen);
 

@@ -115,61 +115,38 @@ static int add_wave(trace_data *t, pe_result *res, const tr_event *ev, char *err
     return 0;
 }
 
-static int load(tr_reader *r, trace_data *t, pe_result *res, char *err, size_t errlen)
+/* One event of the trace, in file order. */
+static int add_event(trace_data *t, pe_result *res, const tr_event *ev, char *err, size_t errlen)
 {
-    if (!rehash(t)) {
-        tr_close(r);
+    t->seq++;
+    if (ev->kind == TR_A)
+        return add_wave(t, res, ev, err, errlen);
+    const long wi = find_wave(t, ev->wf);
+    if (wi < 0)
+        return fail(err, errlen, "wavefront without an A line", "");
+    pe_kernel *k = &res->kernel[t->w[wi].kernel];
+    k->last_cycle = ev->cycle;
+    if (ev->kind == TR_F) {
+        t->w[wi].finished = true;
+        t->w[wi].f_cycle = ev->cycle;
+        t->w[wi].f_seq = t->seq;
+        t->w[wi].f_acc = t->nacc;
+        t->live--;
+        return 0;
+    }
+    if (ev->kind == TR_W && ev->launch) {
+        res->launch_writes++;
+        return 0;
+    }
+    if (!grow((void **)&t->acc, &t->cap, t->nacc + 1, sizeof *t->acc))
         return fail(err, errlen, "out of memory", "");
-    }
-    tr_event ev;
-    int st;
-    while ((st = tr_next(r, &ev)) == 1) {
-        t->seq++;
-        if (ev.kind == TR_A) {
-            if (add_wave(t, res, &ev, err, errlen)) {
-                tr_close(r);
-                return -1;
-            }
-            continue;
-        }
-        const long wi = find_wave(t, ev.wf);
-        if (wi < 0) {
-            tr_close(r);
-            return fail(err, errlen, "wavefront without an A line", "");
-        }
-        pe_kernel *k = &res->kernel[t->w[wi].kernel];
-        k->last_cycle = ev.cycle;
-        if (ev.kind == TR_F) {
-            t->w[wi].finished = true;
-            t->w[wi].f_cycle = ev.cycle;
-            t->w[wi].f_seq = t->seq;
-            t->w[wi].f_acc = t->nacc;
-            t->live--;
-            continue;
-        }
-        if (ev.kind == TR_W && ev.launch) {
-            res->launch_writes++;
-            continue;
-        }
-        if (!grow((void **)&t->acc, &t->cap, t->nacc + 1, sizeof *t->acc)) {
-            tr_close(r);
-            return fail(err, errlen, "out of memory", "");
-        }
-        t->acc[t->nacc++] = (access){ev.cycle, (uint32_t)wi, (uint16_t)ev.vreg};
-        *(ev.kind == TR_R ? &res->reads : &res->writes) += 1;
-        k->accesses++;
-        k->count[ev.vreg]++;
-        res->count[ev.vreg]++;
-        if (ev.vreg + 1 > res->nregs)
-            res->nregs = ev.vreg + 1;
-    }
-    if (st < 0) {
-        snprintf(err, errlen, "%s", tr_error(r));
-        tr_close(r);
-        return -1;
-    }
-    tr_close(r);
-    res->accesses = res->reads + res->writes;
+    t->acc[t->nacc++] = (access){ev->cycle, (uint32_t)wi, (uint16_t)ev->vreg};
+    *(ev->kind == TR_R ? &res->reads : &res->writes) += 1;
+    k->accesses++;
+    k->count[ev->vreg]++;
+    res->count[ev->vreg]++;
+    if (ev->vreg + 1 > res->nregs)
+        res->nregs = ev->vreg + 1;
     return 0;
 }
 
@@ -311,37 +288,88 @@ static void energy(pe_result *res)
     res->leak_mrf_mw = PE_LEAK_MRF;
 }
 
-/* Evaluates the events of r (closed here). */
-static int run_reader(tr_reader *r, const pe_config *cfg, pe_result *res, char *err,
-                      size_t errlen)
-{
-    trace_data t = {0};
-    int rc = load(r, &t, res, err, errlen);
-    uint64_t *last = NULL;
-    if (rc == 0) {
-        for (unsigned k = 0; k <= PE_TOPK; k++)
-            res->top_share[k] = pe_top_share(res->count, PE_REGS, res->accesses, k);
-        uint64_t pilot_done[PE_MAX_KERNELS];
-        size_t pilot_acc[PE_MAX_KERNELS];
-        pilot_profiles(&t, cfg, res, pilot_done, pilot_acc);
-        last = malloc((t.nw ? t.nw : 1) * sizeof *last);
-        if (!last) {
-            rc = fail(err, errlen, "out of memory", "");
-        } else {
-            replay(&t, cfg, last, pilot_done, pilot_acc, res);
-            energy(res);
-        }
-    }
-    free(last);
-    free(t.acc);
-    free(t.w);
-    free(t.slot);
-    return rc;
-}
+struct pe_stream {
+    trace_data t;
+    pe_config cfg;
+    pe_result *res;
+};
 
 static bool config_ok(const pe_config *cfg)
 {
     return cfg->n != 0 && cfg->n <= PE_MAX_N && cfg->epoch != 0;
+}
+
+pe_stream *pe_stream_new(const pe_config *cfg, pe_result *res, char *err, size_t errlen)
+{
+    memset(res, 0, sizeof *res);
+    if (!config_ok(cfg)) {
+        fail(err, errlen, "bad configuration", "");
+        return NULL;
+    }
+    pe_stream *p = calloc(1, sizeof *p);
+    if (!p || !rehash(&p->t)) {
+        free(p);
+        fail(err, errlen, "out of memory", "");
+        return NULL;
+    }
+    p->cfg = *cfg;
+    p->res = res;
+    return p;
+}
+
+bool pe_stream_add(pe_stream *p, const tr_event *ev, char *err, size_t errlen)
+{
+    return add_event(&p->t, p->res, ev, err, errlen) == 0;
+}
+
+bool pe_stream_finish(pe_stream *p, char *err, size_t errlen)
+{
+    pe_result *res = p->res;
+    res->accesses = res->reads + res->writes;
+    for (unsigned k = 0; k <= PE_TOPK; k++)
+        res->top_share[k] = pe_top_share(res->count, PE_REGS, res->accesses, k);
+    uint64_t pilot_done[PE_MAX_KERNELS];
+    size_t pilot_acc[PE_MAX_KERNELS];
+    pilot_profiles(&p->t, &p->cfg, res, pilot_done, pilot_acc);
+    uint64_t *last = malloc((p->t.nw ? p->t.nw : 1) * sizeof *last);
+    if (!last) {
+        fail(err, errlen, "out of memory", "");
+        return false;
+    }
+    replay(&p->t, &p->cfg, last, pilot_done, pilot_acc, res);
+    energy(res);
+    free(last);
+    return true;
+}
+
+void pe_stream_free(pe_stream *p)
+{
+    if (!p)
+        return;
+    free(p->t.acc);
+    free(p->t.w);
+    free(p->t.slot);
+    free(p);
+}
+
+/* Evaluates the events of r (closed here). */
+static int run_reader(tr_reader *r, const pe_config *cfg, pe_result *res, char *err,
+                      size_t errlen)
+{
+    pe_stream *p = pe_stream_new(cfg, res, err, errlen);
+    bool ok = p != NULL;
+    tr_event ev;
+    int st = 0;
+    while (ok && (st = tr_next(r, &ev)) == 1)
+        ok = pe_stream_add(p, &ev, err, errlen);
+    if (ok && st < 0) {
+        snprintf(err, errlen, "%s", tr_error(r));
+        ok = false;
+    }
+    ok = ok && pe_stream_finish(p, err, errlen);
+    tr_close(r);
+    pe_stream_free(p);
+    return ok ? 0 : -1;
 }
 
 int pe_run(const char *path, const pe_config *cfg, pe_result *res, char *err, size_t errlen)

@@ -97,82 +97,121 @@ static bool add_wave(pv_accesses *a, reader_state *rs, const tr_event *ev)
     return true;
 }
 
-bool pv_accesses_read(const char *path, pv_accesses *a, char *err, size_t errlen)
+struct pv_reader {
+    pv_accesses *a;
+    wf_slot *tab;
+    reader_state rs;
+};
+
+pv_reader *pv_reader_new(pv_accesses *a)
 {
     memset(a, 0, sizeof *a);
-    tr_reader *r = tr_open(path, err, errlen);
-    if (!r)
-        return false;
+    pv_reader *pr = calloc(1, sizeof *pr);
     wf_slot *tab = calloc(WF_MAX, sizeof *tab);
-    reader_state *rs = calloc(1, sizeof *rs);
-    if (!tab || !rs) {
-        tr_close(r);
+    if (!pr || !tab) {
+        free(pr);
         free(tab);
-        free(rs);
+        return NULL;
+    }
+    pr->a = a;
+    pr->tab = tab;
+    for (unsigned cu = 0; cu < TR_MAX_CU; cu++)
+        pr->rs.sm_of_cu[cu] = -1;
+    return pr;
+}
+
+void pv_reader_free(pv_reader *pr)
+{
+    if (!pr)
+        return;
+    free(pr->tab);
+    free(pr);
+}
+
+bool pv_reader_add(pv_reader *pr, const tr_event *ev, char *msg, size_t len)
+{
+    pv_accesses *a = pr->a;
+    wf_slot *s = lookup(pr->tab, ev->wf);
+    if (ev->kind == TR_A) {
+        if (a->wavefronts >= WF_MAX / 2) {
+            snprintf(msg, len, "more than %d wavefronts", WF_MAX / 2);
+            return false;
+        }
+        s->id = ev->wf + 1;
+        s->ordinal = (unsigned)a->wavefronts;
+        s->mask = ~0ull;
+        if (!add_wave(a, &pr->rs, ev)) {
+            snprintf(msg, len, "out of memory");
+            return false;
+        }
+        return true;
+    }
+    if (ev->kind == TR_F)
+        pr->rs.sm_finished[a->wave[s->ordinal].sm] = true;
+    if (ev->kind == TR_F || (ev->kind == TR_W && ev->launch))
+        return true;
+    if (ev->kind == TR_W)
+        s->mask = ev->mask;
+    const unsigned lanes = lane_class(s->mask);
+    a->wave[s->ordinal].n[ev->vreg % DRF_PV_REG_IDS][lanes]++;
+    a->partial += lanes != PV_FULL;
+    a->total++;
+    return true;
+}
+
+bool pv_reader_finish(pv_reader *pr, char *msg, size_t len)
+{
+    pv_accesses *a = pr->a;
+    /* a work-group's last warp: the warp of its last wavefront (in A order) */
+    uint8_t *last = malloc(a->groups ? a->groups : 1);
+    if (!last) {
+        snprintf(msg, len, "out of memory");
+        return false;
+    }
+    for (uint64_t k = 0; k < a->wavefronts; k++)
+        last[a->wave[k].group] = a->wave[k].warp;
+    for (uint64_t k = 0; k < a->wavefronts; k++)
+        a->wave[k].last_warp = last[a->wave[k].group];
+    free(last);
+    for (unsigned sm = 0; sm < a->sms; sm++) {
+        const uint64_t wf = pr->rs.sm_waves[sm];
+        const unsigned nv = pr->rs.sm_nvregs[sm];
+        a->fast_regs[sm] = pv_fba_fast_regs(wf < DRF_PV_WARPS ? (unsigned)wf : DRF_PV_WARPS,
+                                            nv < DRF_PV_REG_IDS ? nv : DRF_PV_REG_IDS);
+    }
+    return true;
+}
+
+bool pv_accesses_read(const char *path, pv_accesses *a, char *err, size_t errlen)
+{
+    pv_reader *pr = pv_reader_new(a);
+    if (!pr) {
         snprintf(err, errlen, "%s: out of memory", path);
         return false;
     }
-    for (unsigned cu = 0; cu < TR_MAX_CU; cu++)
-        rs->sm_of_cu[cu] = -1;
+    tr_reader *r = tr_open(path, err, errlen);
+    if (!r) {
+        pv_reader_free(pr);
+        return false;
+    }
     tr_event ev;
-    int st;
-    while ((st = tr_next(r, &ev)) == 1) {
-        wf_slot *s = lookup(tab, ev.wf);
-        if (ev.kind == TR_A) {
-            if (a->wavefronts >= WF_MAX / 2) {
-                snprintf(err, errlen, "%s: more than %d wavefronts", path, WF_MAX / 2);
-                st = -2;
-                break;
-            }
-            s->id = ev.wf + 1;
-            s->ordinal = (unsigned)a->wavefronts;
-            s->mask = ~0ull;
-            if (!add_wave(a, rs, &ev)) {
-                snprintf(err, errlen, "%s: out of memory", path);
-                st = -2;
-                break;
-            }
-            continue;
-        }
-        if (ev.kind == TR_F)
-            rs->sm_finished[a->wave[s->ordinal].sm] = true;
-        if (ev.kind == TR_F || (ev.kind == TR_W && ev.launch))
-            continue;
-        if (ev.kind == TR_W)
-            s->mask = ev.mask;
-        const unsigned lanes = lane_class(s->mask);
-        a->wave[s->ordinal].n[ev.vreg % DRF_PV_REG_IDS][lanes]++;
-        a->partial += lanes != PV_FULL;
-        a->total++;
-    }
-    if (st == -1)
+    int st = 0;
+    char msg[256] = "";
+    bool ok = true;
+    while (ok && (st = tr_next(r, &ev)) == 1)
+        ok = pv_reader_add(pr, &ev, msg, sizeof msg);
+    if (ok && st < 0) {
         snprintf(err, errlen, "%s", tr_error(r));
-    tr_close(r);
-    free(tab);
-    if (st == 0) {
-        /* a work-group's last warp: the warp of its last wavefront (in A order) */
-        uint8_t *last = malloc(a->groups ? a->groups : 1);
-        if (!last) {
-            snprintf(err, errlen, "%s: out of memory", path);
-            st = -2;
-        } else {
-            for (uint64_t k = 0; k < a->wavefronts; k++)
-                last[a->wave[k].group] = a->wave[k].warp;
-            for (uint64_t k = 0; k < a->wavefronts; k++)
-                a->wave[k].last_warp = last[a->wave[k].group];
-            free(last);
-        }
-        for (unsigned sm = 0; sm < a->sms; sm++) {
-            const uint64_t wf = rs->sm_waves[sm];
-            const unsigned nv = rs->sm_nvregs[sm];
-            a->fast_regs[sm] = pv_fba_fast_regs(wf < DRF_PV_WARPS ? (unsigned)wf : DRF_PV_WARPS,
-                                                nv < DRF_PV_REG_IDS ? nv : DRF_PV_REG_IDS);
-        }
+        ok = false;
+    } else if (!ok || !pv_reader_finish(pr, msg, sizeof msg)) {
+        snprintf(err, errlen, "%s: %s", path, msg);
+        ok = false;
     }
-    free(rs);
-    if (st != 0)
+    tr_close(r);
+    pv_reader_free(pr);
+    if (!ok)
         pv_accesses_free(a);
-    return st == 0;
+    return ok;
 }
 
 /* Accesses per SM and virtual bank under a scheme (cnt[sm * DRF_PV_BANKS + v]), those reaching

@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "drf_params.h"
+#include "trace.h"
 
 #define DRF_PV_SMS_MAX 32 /* the trace reader's compute units (TR_MAX_CU) */
 
@@ -56,6 +57,15 @@ typedef struct {
 } pv_result;
 
 const char *pv_scheme_name(enum pv_scheme s);
+/* The accesses gathered one trace event at a time (pv_accesses_read, deltarf compare):
+ * pv_reader_new zeroes *a (NULL when out of memory); pv_reader_add takes each event in file
+ * order, pv_reader_finish the work-groups' last warps and FBA-RM's fast registers after the
+ * last; false with a one-line message (without the trace's name) in msg. */
+typedef struct pv_reader pv_reader;
+pv_reader *pv_reader_new(pv_accesses *a);
+bool pv_reader_add(pv_reader *pr, const tr_event *ev, char *msg, size_t len);
+bool pv_reader_finish(pv_reader *pr, char *msg, size_t len);
+void pv_reader_free(pv_reader *pr);
 /* Reads the trace; false with a one-line message in err. */
 bool pv_accesses_read(const char *path, pv_accesses *a, char *err, size_t errlen);
 void pv_accesses_free(pv_accesses *a);

@@ -102,6 +102,21 @@ void sim_bit_profile(const sim *s, sim_scheme k, double (*prof)[3]);
 const sim_stats *sim_get_stats(const sim *s);
 sim_stats *sim_stats_mut(sim *s);
 
+/* The replay fed by a caller that runs the dispatch (sim_run_file, deltarf compare): each
+ * placed event in replay order, time rebased to f->base + cycle - the first event's cycle
+ * (zero-initialise f, set base). false with msg ("file:line: message"). */
+typedef struct {
+    uint64_t base, first, last;
+    bool started;
+} sim_feed_state;
+bool sim_feed(sim *s, sim_feed_state *f, const ds_item *it, const char *path, char *msg,
+              size_t len);
+/* After a single replay on the trace's compute units, as recorded (repeat 1, no fold): the
+ * dispatch's statistics and the run's closing figures; t0: sim_clock() at the start. */
+void sim_feed_end(sim *s, const ds_stats *ds, double t0);
+/* CPU seconds of the process (the clock of the per-scheme handler times). */
+double sim_clock(void);
+
 /* The whole run on a trace file, read once: rebased time, automatic repeat, repetitions
  * folded. false with msg ("file:line: message") on a reader or model error. */
 bool sim_run_file(sim *s, const char *path, char *msg, size_t msglen);

@@ -78,6 +78,5 @@ bool sim_has_family(const sim *s, unsigned f);
 /* The plane holding scheme k's cell times on a slice. */
 const sim_plane *sim_cells(const sim_slice *sl, unsigned k);
 void sim_count_write(sim *s, const tr_event *ev);
-double sim_clock(void);
 
 #endif

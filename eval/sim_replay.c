@@ -8,20 +8,21 @@
 #include <string.h>
 
 #include "rc_compress.h"
+#include "drf_energy.h"
 #include "rfsim_internal.h"
 
 #define ALL_SEGS ((1u << SIM_SEGS) - 1u)
 #define SAMPLE 16 /* reads and writes: one in SAMPLE is timed per scheme */
 
-/* Table 2 (32 nm, 1 GHz) and Table 3 energies, pJ. */
-#define E_SLICE_READ 295.86
-#define E_SLICE_WRITE 365.91
-#define E_TABLE_READ 1.25
-#define E_TABLE_WRITE 66.49
-#define E_RC_COMPRESS 1.10
-#define E_RC_DECOMPRESS 0.96
-#define E_WC_COMPRESS 0.76
-#define E_WC_DECOMPRESS 0.79
+/* Table 2 (32 nm, 1 GHz) and Table 3 energies, pJ (data/papers/reproduction.tsv). */
+#define E_SLICE_READ DRF_PAPER_AGING_TABLE2_ENERGY_SLICE_READ
+#define E_SLICE_WRITE DRF_PAPER_AGING_TABLE2_ENERGY_SLICE_WRITE
+#define E_TABLE_READ DRF_PAPER_AGING_TABLE2_ENERGY_COMP_TABLE_READ
+#define E_TABLE_WRITE DRF_PAPER_AGING_TABLE2_ENERGY_COMP_TABLE_WRITE
+#define E_RC_COMPRESS DRF_PAPER_AGING_TABLE2_ENERGY_COMP_UNIT_WRITE
+#define E_RC_DECOMPRESS DRF_PAPER_AGING_TABLE2_ENERGY_DECOMP_UNIT_READ
+#define E_WC_COMPRESS DRF_PAPER_AGING_TABLE3_ENERGY_WC_COMP_WRITE
+#define E_WC_DECOMPRESS DRF_PAPER_AGING_TABLE3_ENERGY_WC_DECOMP_READ
 
 static bool is_rc(unsigned k)
 {

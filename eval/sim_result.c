@@ -6,14 +6,19 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "drf_energy.h"
 #include "progress.h"
 #include "rfsim_internal.h"
 
-/* Table 2 / Table 3 leakage, mW (x 1 ns = pJ per cycle), and the wake-up energy, pJ. */
-#define P_SLICE 75.86
-#define P_RC_LOGIC (8.46 + 2 * 8.00 + 0.13)
-#define P_WC_LOGIC (7.01 + 2 * 8.03)
-#define E_WAKEUP 232.88
+/* Table 2 / Table 3 leakage, mW (x 1 ns = pJ per cycle), and the wake-up energy, pJ
+ * (data/papers/reproduction.tsv). */
+#define P_SLICE DRF_PAPER_AGING_TABLE2_LEAKAGE_SLICE
+#define P_RC_LOGIC (DRF_PAPER_AGING_TABLE2_LEAKAGE_COMP_UNIT +                                    \
+                    2 * DRF_PAPER_AGING_TABLE2_LEAKAGE_DECOMP_UNIT +                               \
+                    DRF_PAPER_AGING_TABLE2_LEAKAGE_COMP_TABLE)
+#define P_WC_LOGIC (DRF_PAPER_AGING_TABLE3_LEAKAGE_WC_COMP_UNIT +                                 \
+                    2 * DRF_PAPER_AGING_TABLE3_LEAKAGE_WC_DECOMP_UNIT)
+#define E_WAKEUP DRF_PAPER_AGING_WAKEUP_ENERGY
 #define AUTO_REPEAT_MAX 32
 
 double sim_dvth(double f)
@@ -166,6 +171,7 @@ void sim_bit_profile(const sim *s, sim_scheme k, double (*prof)[3])
 }
 
 /* --- whole file ---------------------------------------------------------------------------- */
+static bool finish_run(sim *s, unsigned repeat, double t0);
 /* One replay of the file; time = base + replay cycle - first cycle. *length: the cycles from
  * the first to the last event, plus one. */
 static bool run_pass(sim *s, const tr_source *src, uint64_t base, unsigned copies,
@@ -192,26 +198,10 @@ static bool run_pass(sim *s, const tr_source *src, uint64_t base, unsigned copie
     pg_start(&pg, s->cfg.progress, path);
     ds_item it;
     int got;
-    uint64_t first = 0, last = 0;
-    bool started = false;
+    sim_feed_state f = {.base = base};
     while ((got = ds_next(d, &it, path, msg, len)) == 1) {
-        if (!started)
-            first = it.e.cycle, started = true;
-        last = it.e.cycle;
-        const uint64_t now = base + it.e.cycle - first;
-        if (now >= UINT32_MAX / 2) {
-            snprintf(msg, len, "%s:%lu: run too long for 32-bit cycle counters", path, it.line);
+        if (!sim_feed(s, &f, &it, path, msg, len))
             break;
-        }
-        if (it.e.kind == TR_A) {
-            s->stats.nvregs_min = it.e.nvregs < s->stats.nvregs_min ? it.e.nvregs : s->stats.nvregs_min;
-            s->stats.nvregs_max = it.e.nvregs > s->stats.nvregs_max ? it.e.nvregs : s->stats.nvregs_max;
-        }
-        char m[384];
-        if (!sim_event(s, &it, now, m, sizeof m)) {
-            snprintf(msg, len, "%s:%lu: %s", path, it.line, m);
-            break;
-        }
         pg_tick(&pg, r, s->stats.events);
     }
     pg_end(&pg);
@@ -219,8 +209,39 @@ static bool run_pass(sim *s, const tr_source *src, uint64_t base, unsigned copie
         s->stats.dispatch = *ds_get_stats(d);
     ds_close(d);
     tr_close(r);
-    *length = last - first + 1;
+    *length = f.last - f.first + 1;
     return got == 0;
+}
+
+bool sim_feed(sim *s, sim_feed_state *f, const ds_item *it, const char *path, char *msg,
+              size_t len)
+{
+    if (!f->started)
+        f->first = it->e.cycle, f->started = true;
+    f->last = it->e.cycle;
+    const uint64_t now = f->base + it->e.cycle - f->first;
+    if (now >= UINT32_MAX / 2) {
+        snprintf(msg, len, "%s:%lu: run too long for 32-bit cycle counters", path, it->line);
+        return false;
+    }
+    if (it->e.kind == TR_A) {
+        s->stats.nvregs_min = it->e.nvregs < s->stats.nvregs_min ? it->e.nvregs : s->stats.nvregs_min;
+        s->stats.nvregs_max = it->e.nvregs > s->stats.nvregs_max ? it->e.nvregs : s->stats.nvregs_max;
+    }
+    char m[384];
+    if (!sim_event(s, it, now, m, sizeof m)) {
+        snprintf(msg, len, "%s:%lu: %s", path, it->line, m);
+        return false;
+    }
+    return true;
+}
+
+void sim_feed_end(sim *s, const ds_stats *ds, double t0)
+{
+    s->stats.cus = TR_MAX_CU;
+    s->stats.dispatch = *ds;
+    s->stats.replayed = s->stats.events;
+    finish_run(s, 1, t0);
 }
 
 static void finish_stats(sim *s)

@@ -67,6 +67,8 @@ struct tr_reader {
     tr_wave *waves;             /* open addressing on wf */
     size_t wave_cap, wave_count, unfinished;
     char err[768];
+    tr_tap_fn tap;
+    void *tap_ctx;
 };
 
 /* --- errors ---------------------------------------------------------------------------- */
@@ -573,6 +575,12 @@ static int parse_event(tr_reader *r, tr_event *ev)
 }
 
 /* --- public ------------------------------------------------------------------------------ */
+static int tapped(tr_reader *r, const tr_event *ev)
+{
+    char msg[384];
+    return r->tap(r->tap_ctx, ev, msg, sizeof msg) ? 1 : fail(r, "%s", msg);
+}
+
 int tr_next(tr_reader *r, tr_event *ev)
 {
     if (r->err[0])
@@ -592,8 +600,16 @@ int tr_next(tr_reader *r, tr_event *ev)
             return fail(r, "not a deltarf trace: the first line must be '%s'", TR_HEADER);
         if (r->line[0] == '#')
             continue;
-        return parse_event(r, ev) < 0 ? -1 : 1;
+        if (parse_event(r, ev) < 0)
+            return -1;
+        return r->tap ? tapped(r, ev) : 1;
     }
+}
+
+void tr_set_tap(tr_reader *r, tr_tap_fn fn, void *ctx)
+{
+    r->tap = fn;
+    r->tap_ctx = ctx;
 }
 
 const char *tr_error(const tr_reader *r)

@@ -57,6 +57,11 @@ void tr_source_close(tr_source *src);
 tr_reader *tr_open_mem(const void *buf, size_t len, const char *name, char *err, size_t errlen);
 /* Next event: 1 with *ev filled, 0 at a clean end, -1 on an error (tr_error). */
 int tr_next(tr_reader *r, tr_event *ev);
+/* A consumer shown every event tr_next returns, in file order, before its caller sees it
+ * (several evaluations on one read of the trace: deltarf compare). false with a one-line message
+ * in msg stops the reader: tr_next returns -1 with "name:line: msg". */
+typedef bool (*tr_tap_fn)(void *ctx, const tr_event *ev, char *msg, size_t msglen);
+void tr_set_tap(tr_reader *r, tr_tap_fn fn, void *ctx);
 /* The error as "name:line: message" (empty before an error). */
 const char *tr_error(const tr_reader *r);
 /* The line number of the last event returned. */

@@ -22,6 +22,7 @@ options() {
     swap) echo "-max_len=4200 -dict=$here/dict/swap.dict" ;;
     pilot_text) echo "-max_len=4200 -dict=$here/dict/trace.dict" ;;
     pilot_xz) echo "-max_len=2048 -dict=$here/dict/trace.dict" ;;
+    compare) echo "-max_len=4200 -dict=$here/dict/trace.dict" ;;
     *) echo "fuzz/run.sh: unknown target '$1'" >&2; exit 2 ;;
   esac
 }

@@ -32,7 +32,7 @@ eval-sim: $(BUILD)/deltarf
 eval: $(BUILD)/deltarf
 	EVAL_MAP=$(EVAL_MAP) tools/eval_run.sh $(BUILD)/deltarf $(EVAL_OUT) sim $(LEDGER_TRACES) $(EVAL_SIM_ONLY)
 	PATCH_MAPS=$(PATCH_MAPS) tools/eval_run.sh $(BUILD)/deltarf $(EVAL_OUT) \
-		patch,patch-recorded,pilot,pv,pv-t0pv $(LEDGER_TRACES)
+		patch,patch-recorded,pilot,pv,pv-t0pv,compare $(LEDGER_TRACES)
 	python3 tools/eval_report.py $(EVAL_OUT)/json $(PAPERS) $(EVAL_OUT)
 	python3 tools/reproduction.py build $(PAPERS) $(EVAL_OUT)/json $(EVAL_OUT) $(LEDGER_SYNTH)
 	tools/results.py eval $(EVAL_OUT)/reproduction.json $(EVAL_OUT)/report.md $(RESULTS)/eval.json

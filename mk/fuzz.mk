@@ -6,16 +6,18 @@
 FUZZ_CC := clang
 FUZZ_OUT := $(BUILD)/fuzz
 FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
-FUZZ_CFLAGS := -std=c11 -g -O1 -Wall -Wextra -Werror $(FUZZ_SAN) -Icmodel -Itb -Icli -Ieval -Ifuzz
+FUZZ_CFLAGS := -std=c11 -g -O1 -Wall -Wextra -Werror $(FUZZ_SAN) -Icmodel -Itb -Icli -Ieval -Ifuzz \
+  -I$(GEN)
 # The trace reader (eval/trace.c) is fuzzed once it exists.
 FUZZ_TRACE := $(if $(wildcard eval/trace.c),trace_text trace_xz)
 # The pilot register file's parsers (issue 19, mk/pilot.mk): deltarf swap records, deltarf pilot traces.
 FUZZ_PILOT := $(if $(wildcard cli/swap.c),swap pilot_text pilot_xz)
-FUZZ_TARGETS := compress decompress rar args faultmap $(FUZZ_TRACE) $(FUZZ_PILOT) pvorg rename bank
+FUZZ_TARGETS := compress decompress rar args faultmap $(FUZZ_TRACE) $(FUZZ_PILOT) pvorg rename bank \
+  compare
 FUZZ_BINS := $(FUZZ_TARGETS:%=$(FUZZ_OUT)/bin/fuzz_%)
 FUZZ_LIB_OBJ := $(patsubst %.c,$(FUZZ_OUT)/obj/%.o,$(CMODEL_SRC) $(filter-out cli/deltarf.c,$(wildcard cli/*.c)))
 
-$(FUZZ_OUT)/obj/%.o: %.c $(wildcard cmodel/*.h cli/*.h eval/*.h) | $(TOOLS_OK)
+$(FUZZ_OUT)/obj/%.o: %.c $(wildcard cmodel/*.h cli/*.h eval/*.h) $(GEN)/drf_energy.h | $(TOOLS_OK)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
 
@@ -38,6 +40,10 @@ $(FUZZ_OUT)/bin/fuzz_faultmap: fuzz/fuzz_faultmap.c $(FUZZ_HDR) $(FUZZ_LIB_OBJ)
 $(FUZZ_OUT)/bin/fuzz_trace_text $(FUZZ_OUT)/bin/fuzz_trace_xz: fuzz/fuzz_trace.c $(FUZZ_HDR) \
   $(FUZZ_OUT)/obj/eval/trace.o
 	$(call fuzz_link,fuzz_trace.c)
+
+# compare: deltarf compare's whole evaluation on any bytes as a trace (fuzz/fuzz_compare.c)
+$(FUZZ_OUT)/bin/fuzz_compare: fuzz/fuzz_compare.c $(FUZZ_HDR) $(FUZZ_LIB_OBJ)
+	$(call fuzz_link,fuzz_compare.c)
 
 TEST_STEPS += fuzz-regress:28
 .PHONY: fuzz fuzz-build fuzz-regress

@@ -6,7 +6,7 @@
 # data/papers/reproduction.tsv, the same files the reproduction ledger (tools/reproduction.py)
 # reads. usage: tools/eval_report.py RESULTS_DIR PAPERS.tsv OUT_DIR [SECTION...]
 #   RESULTS_DIR/<flow>/<trace>.json, RESULTS_DIR/wall/<flow>/<trace>.json (wall_us of the run);
-#   SECTION: sim, patch, pilot, pv (default: each whose results are there). Writes
+#   SECTION: sim, patch, pilot, pv, compare (default: each whose results are there). Writes
 #   OUT_DIR/report-<section>.md, OUT_DIR/report.md and the plot data in OUT_DIR/data, OUT_DIR/plots.
 # Bad input: one line on stderr, exit 1.
 import importlib
@@ -16,7 +16,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from eval_report_common import Papers, ReportError, write_text  # noqa: E402
 
-SECTIONS = ["sim", "patch", "pilot", "pv"]
+SECTIONS = ["sim", "patch", "pilot", "pv", "compare"]
 TITLE = "# deltarf: evaluation on the real traces of data/traces (make eval)"
 
 
@@ -40,7 +40,7 @@ def assemble(out_dir, sections):
 
 def main(argv):
     if len(argv) < 3 or any(s not in SECTIONS for s in argv[3:]):
-        print("usage: tools/eval_report.py RESULTS_DIR PAPERS.tsv OUT_DIR [sim|patch|pilot|pv]...",
+        print("usage: tools/eval_report.py RESULTS_DIR PAPERS.tsv OUT_DIR [sim|patch|pilot|pv|compare]...",
               file=sys.stderr)
         return 2
     results, papers_path, out_dir = argv[:3]

@@ -7,9 +7,10 @@
 # usage: tools/eval_run.sh DELTARF OUT FLOWS TRACE...
 #   FLOWS, comma-separated: sim; patch (common, clustered, dispersed, packed placement: the
 #   ledger's); patch-recorded (the same under --map recorded); pilot; pv (t0 = NBTI: the
-#   ledger's); pv-t0pv (Eq. (1) with t0 = the PV shift). The flows' former results are removed
-#   first. Environment: EVAL_MAP (sim's placement, packed), PATCH_MAPS (fault maps, 4), PV_CHIPS
-#   (100), PV_YEARS (7). A flow's failure stops the run (exit 1).
+#   ledger's); pv-t0pv (Eq. (1) with t0 = the PV shift); compare (deltarf compare, issue 32).
+#   The flows' former results are removed first. Environment: EVAL_MAP (sim's placement,
+#   packed), PATCH_MAPS (fault maps, 4), PV_CHIPS (100), PV_YEARS (7). A flow's failure stops
+#   the run (exit 1).
 set -euo pipefail
 [ $# -ge 4 ] || { echo "usage: tools/eval_run.sh DELTARF OUT FLOWS TRACE..." >&2; exit 2; }
 BIN=$1 OUT=$2 FLOWS=$3
@@ -20,7 +21,7 @@ J=$OUT/json
 # the result folders of a flow
 dirs() {
     case $1 in
-    sim|pilot|pv|pv-t0pv) echo "$1" ;;
+    sim|pilot|pv|pv-t0pv|compare) echo "$1" ;;
     patch) echo patch-common patch-clustered patch-dispersed ;;
     patch-recorded) echo patch-common-recorded patch-clustered-recorded patch-dispersed-recorded ;;
     *) echo "eval_run: unknown flow $1" >&2; exit 2 ;;
@@ -59,6 +60,7 @@ for t in "$@"; do
         pilot) run pilot "$name" "$BIN" pilot "$t" --json ;;
         pv) run pv "$name" "$BIN" pv "$t" --chips "$CHIPS" --years "$YEARS" --json ;;
         pv-t0pv) run pv-t0pv "$name" "$BIN" pv "$t" --chips "$CHIPS" --years "$YEARS" --t0 pv --json ;;
+        compare) run compare "$name" "$BIN" compare "$t" --chips "$CHIPS" --years "$YEARS" --json - ;;
         esac
     done
 done

@@ -1,0 +1,159 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* deltarf compare's run (issue 32): one read of a trace feeds every evaluation. The reader's
+ * tap gives each event, in file order, to the PV and Pilot evaluations; one dispatch (packed
+ * placement) gives each placed event to the aging paper's replay and to DC-Patch's slices under
+ * the common, clustered and dispersed fault maps. Decisions: docs/compare.md. */
+#include "compare_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "progress.h"
+
+/* The evaluations fed by the one read. */
+typedef struct {
+    sim *sim;
+    sim_feed_state sim_feed;
+    pa_config patch_cfg[FM_SCENARIOS];
+    pa_pass *patch[FM_SCENARIOS];
+    pv_accesses pv;
+    pv_reader *pv_reader;
+    pe_stream *pilot;
+    pe_result *pilot_result;
+    cmp_inputs in;
+} run_state;
+
+/* Every event of the trace, in file order: the PV and Pilot evaluations. */
+static bool tap(void *ctx, const tr_event *ev, char *msg, size_t len)
+{
+    run_state *rs = ctx;
+    return pv_reader_add(rs->pv_reader, ev, msg, len) &&
+           pe_stream_add(rs->pilot, ev, msg, len);
+}
+
+static bool start(run_state *rs, const cmp_config *cfg, char *err, size_t errlen)
+{
+    const sim_config sc = {.map = PL_PACKED, .dispatch = SIM_PASSES, .repeat = 1,
+                           .schemes = CMP_SIM_SCHEMES, .mem_budget = cfg->mem_budget};
+    const pe_config pc = {DRF_PILOT_N, DRF_PILOT_EPOCH, DRF_PILOT_GCN_THRESHOLD}; /* deltarf pilot's */
+    rs->sim = sim_new(&sc);
+    rs->pv_reader = pv_reader_new(&rs->pv);
+    rs->pilot_result = malloc(sizeof *rs->pilot_result);
+    rs->pilot = rs->pilot_result ? pe_stream_new(&pc, rs->pilot_result, err, errlen) : NULL;
+    bool ok = rs->sim && rs->pv_reader && rs->pilot;
+    for (unsigned k = 0; k < FM_SCENARIOS; k++) {
+        rs->patch_cfg[k] = (pa_config){.scenario = (enum fm_scenario)k, .seed = 1, .maps = 1,
+                                       .map = PL_PACKED, .mem_budget = cfg->mem_budget};
+        rs->patch[k] = pa_pass_new(&rs->patch_cfg[k], &rs->in.patch[k]);
+        ok = ok && rs->patch[k];
+        if (rs->patch[k])
+            pa_pass_begin(rs->patch[k], 0);
+    }
+    return ok || pl_fail(err, errlen, "out of memory");
+}
+
+static void stop(run_state *rs)
+{
+    sim_free(rs->sim);
+    pv_reader_free(rs->pv_reader);
+    pv_accesses_free(&rs->pv);
+    pe_stream_free(rs->pilot);
+    free(rs->pilot_result);
+    for (unsigned k = 0; k < FM_SCENARIOS; k++)
+        pa_pass_free(rs->patch[k]);
+}
+
+/* One placed event: the replay and the three DC-Patch passes. */
+static bool feed(run_state *rs, const ds_item *it, const char *name, char *err, size_t errlen)
+{
+    if (!sim_feed(rs->sim, &rs->sim_feed, it, name, err, errlen))
+        return false;
+    for (unsigned k = 0; k < FM_SCENARIOS; k++)
+        if (!pa_pass_feed(rs->patch[k], it, name, err, errlen))
+            return false;
+    return true;
+}
+
+/* The dispatch over the reader: every placed event fed, a progress line on stderr. */
+static bool replay(run_state *rs, tr_reader *r, const char *name, const cmp_config *cfg,
+                   cmp_result *out, char *err, size_t errlen)
+{
+    ds_state *ds = ds_open(r, PL_PACKED, cfg->mem_budget);
+    if (ds == NULL)
+        return pl_fail(err, errlen, "out of memory");
+    const double t0 = sim_clock();
+    pg_state pg;
+    pg_start(&pg, cfg->progress, name);
+    ds_item it;
+    int got;
+    bool ok = true;
+    while (ok && (got = ds_next(ds, &it, name, err, errlen)) == 1) {
+        ok = feed(rs, &it, name, err, errlen);
+        pg_tick(&pg, r, ++out->events);
+    }
+    pg_end(&pg);
+    ok = ok && got == 0;
+    const ds_stats *dst = ds_get_stats(ds);
+    if (ok)
+        sim_feed_end(rs->sim, dst, t0);
+    for (unsigned k = 0; k < FM_SCENARIOS && ok; k++)
+        ok = pa_pass_end(rs->patch[k], name, dst, err, errlen);
+    ds_close(ds);
+    return ok;
+}
+
+/* After the read: the PV chips, the Pilot replay of its kept accesses, the replay's results. */
+static bool finish(run_state *rs, const char *name, const cmp_config *cfg, char *err,
+                   size_t errlen)
+{
+    char msg[256];
+    if (!pv_reader_finish(rs->pv_reader, msg, sizeof msg) ||
+        !pe_stream_finish(rs->pilot, msg, sizeof msg))
+        return pl_fail(err, errlen, "%s: %s", name, msg);
+    if (!pv_evaluate(&rs->pv, cfg->chips, cfg->years, PV_T0_NBTI, rs->in.pv))
+        return pl_fail(err, errlen, "%s: out of memory", name);
+    for (unsigned k = 0; k < SIM_SCHEMES; k++)
+        if (CMP_SIM_SCHEMES >> k & 1u)
+            sim_collect(rs->sim, (sim_scheme)k, &rs->in.sim[k]);
+    rs->in.sim_stats = *sim_get_stats(rs->sim);
+    rs->in.pv_accesses = rs->pv.total;
+    rs->in.pilot = rs->pilot_result;
+    rs->in.years = cfg->years;
+    return true;
+}
+
+/* Every evaluation on the reader r (closed here), name in messages. */
+static bool run_reader(tr_reader *r, const char *name, const cmp_config *cfg, cmp_result *out,
+                       char *err, size_t errlen)
+{
+    memset(out, 0, sizeof *out);
+    run_state *rs = r ? calloc(1, sizeof *rs) : NULL;
+    bool ok = rs != NULL && start(rs, cfg, err, errlen);
+    if (r && !rs)
+        pl_fail(err, errlen, "%s: out of memory", name);
+    if (ok) {
+        tr_set_tap(r, tap, rs);
+        ok = replay(rs, r, name, cfg, out, err, errlen);
+        uint64_t raw;
+        tr_progress(r, &raw, &out->decoded_bytes);
+    }
+    tr_close(r);
+    if (ok && (ok = finish(rs, name, cfg, err, errlen)))
+        cmp_axes(&rs->in, out);
+    if (rs)
+        stop(rs);
+    free(rs);
+    return ok;
+}
+
+bool cmp_run(const char *path, const cmp_config *cfg, cmp_result *out, char *err, size_t errlen)
+{
+    return run_reader(tr_open(path, err, errlen), path, cfg, out, err, errlen);
+}
+
+bool cmp_run_mem(const void *buf, size_t len, const char *name, const cmp_config *cfg,
+                 cmp_result *out, char *err, size_t errlen)
+{
+    return run_reader(tr_open_mem(buf, len, name, err, errlen), name, cfg, out, err, errlen);
+}

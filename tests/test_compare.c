@@ -1,0 +1,88 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Unit tests of deltarf compare's run and axes (issue 32; docs/compare.md): on an in-tree trace,
+ * the rows' invariants (energy = dynamic + leakage, the baseline saves nothing, n/a exactly with
+ * a reason), the shared cell duty cycles of the PV and Pilot rows (the FRF's and SRF's cells
+ * splitting the baseline's), the ageing model's growth with
+ * the years, and a refused trace's message. */
+#include <math.h>
+#include <string.h>
+
+#include "check.h"
+#include "compare.h"
+
+static check_counts c;
+static cmp_result r1, r7;
+
+#define TRACE "data/traces/Reduction.trace.xz"
+
+static void row_invariants(const cmp_row *r)
+{
+    for (unsigned a = 0; a < CMP_AXES; a++)
+        CHECK(&c, r->na[a] ? isnan(r->v[a]) && r->na[a][0] : isfinite(r->v[a]));
+    CHECK(&c, fabs(r->v[CMP_ENERGY_PJ] - r->v[CMP_DYNAMIC_PJ] - r->v[CMP_LEAKAGE_PJ]) <
+                  1e-6 * r->v[CMP_ENERGY_PJ]);
+    CHECK(&c, r->v[CMP_EXTRA_CYCLES] >= 0 && r->v[CMP_DYNAMIC_PJ] > 0);
+}
+
+static void rows(const cmp_result *r)
+{
+    for (unsigned t = 0; t < CMP_TECHS; t++)
+        row_invariants(&r->tech[t]);
+    const cmp_row *b = &r->tech[CMP_BASELINE];
+    CHECK(&c, b->v[CMP_ENERGY_SAVING_PCT] == 0 && b->v[CMP_EXTRA_CYCLES] == 0 &&
+                  b->v[CMP_AREA_UM2] == 0);
+    /* the PV rows add logic to the baseline's array: they cost more energy than it */
+    for (unsigned t = CMP_VLSB; t <= CMP_PVOPT_NBTI; t++) {
+        CHECK(&c, r->tech[t].v[CMP_ENERGY_PJ] > b->v[CMP_ENERGY_PJ]);
+        CHECK(&c, r->tech[t].v[CMP_GUARDBAND_PCT] == b->v[CMP_GUARDBAND_PCT]);
+        CHECK(&c, isfinite(r->pv_guardband[t]));
+    }
+    CHECK(&c, r->tech[CMP_PILOT].v[CMP_LONGEST0] == b->v[CMP_LONGEST0]);
+    /* RC switches compressed registers off: its longest duty cycle is no longer */
+    CHECK(&c, r->tech[CMP_RC].v[CMP_LONGEST0] <= b->v[CMP_LONGEST0]);
+    CHECK(&c, r->tech[CMP_RC].v[CMP_GUARDBAND_PCT] <= b->v[CMP_GUARDBAND_PCT]);
+    CHECK(&c, r->tech[CMP_DCPATCH].na[CMP_GUARDBAND_PCT] != NULL);
+    CHECK(&c, memcmp(&r->tech[CMP_DCPATCH], &r->dcpatch[FM_COMMON], sizeof(cmp_row)) == 0);
+    CHECK(&c, r->top4_share > 0 && r->top4_share <= 100);
+    /* the FRF's and the SRF's cells are the baseline's, split by register index */
+    CHECK(&c, r->pilot_cells_na == NULL); /* one window size in this trace */
+    for (unsigned v = 0; v < 2; v++)
+        CHECK(&c, fmax(r->pilot_cells[0].v[CMP_LONGEST0 + v], r->pilot_cells[1].v[CMP_LONGEST0 + v]) ==
+                      b->v[CMP_LONGEST0 + v]);
+    CHECK(&c, r->frf_share_static <= r->top4_share + 1e-9);
+}
+
+static void ageing_grows_with_years(void)
+{
+    for (unsigned t = 0; t < CMP_TECHS; t++)
+        if (!r1.tech[t].na[CMP_DVTH_MV]) {
+            CHECK(&c, r7.tech[t].v[CMP_DVTH_MV] > r1.tech[t].v[CMP_DVTH_MV]);
+            CHECK(&c, r7.tech[t].v[CMP_GUARDBAND_PCT] > r1.tech[t].v[CMP_GUARDBAND_PCT]);
+            CHECK(&c, r7.tech[t].v[CMP_ENERGY_PJ] == r1.tech[t].v[CMP_ENERGY_PJ]);
+        }
+}
+
+static void refused(void)
+{
+    static const char bad[] = "not a trace\n";
+    char err[768] = "";
+    const cmp_config cfg = {.chips = 1, .years = 7, .mem_budget = 1 << 20};
+    CHECK(&c, !cmp_run_mem(bad, sizeof bad - 1, "<bad>", &cfg, &r1, err, sizeof err));
+    CHECK(&c, strncmp(err, "<bad>:", 6) == 0 && strchr(err, '\n') == NULL);
+    CHECK(&c, !cmp_run("data/traces/absent.trace.xz", &cfg, &r1, err, sizeof err) && err[0]);
+}
+
+int main(void)
+{
+    char err[768];
+    cmp_config cfg = {.chips = 2, .years = 1, .mem_budget = 1 << 20};
+    CHECK(&c, cmp_run(TRACE, &cfg, &r1, err, sizeof err));
+    cfg.years = 7;
+    CHECK(&c, cmp_run(TRACE, &cfg, &r7, err, sizeof err));
+    rows(&r1);
+    rows(&r7);
+    ageing_grows_with_years();
+    refused();
+    CHECK(&c, strcmp(cmp_tech_name(CMP_PVOPT_NBTI), "pv_opt_nbti_opt") == 0);
+    return check_done(&c, "test_compare");
+}

@@ -1,0 +1,51 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+"""Unit tests of tools/eval_report_compare.py, make eval's comparison section (issue 32;
+docs/compare.md): the summary table over every trace's kernels, an invalid document refused."""
+import json
+import os
+import sys
+import tempfile
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "tools"))
+sys.path.insert(0, HERE)
+import eval_report_common  # noqa: E402
+import eval_report_compare as erc  # noqa: E402
+from test_compare_json import document, kernel  # noqa: E402
+
+
+class CompareSectionTest(unittest.TestCase):
+    def results(self, d, docs):
+        os.makedirs(os.path.join(d, "compare"))
+        for name, doc in docs.items():
+            with open(os.path.join(d, "compare", f"{name}.json"), "w") as f:
+                json.dump(doc, f)
+        return d
+
+    def test_summary_table_means_over_traces(self):
+        with tempfile.TemporaryDirectory() as d:
+            res = self.results(os.path.join(d, "json"),
+                               {"a": document([kernel("a", 10.0)]),
+                                "b": document([kernel("b", 30.0)])})
+            text = erc.write(res, None, os.path.join(d, "out"))
+        self.assertIn("2 kernels", text)
+        self.assertIn("| rc | 20.00 | 1.00 | 1.00 | 1.00 |", text)
+        self.assertIn("plots/compare_saving_guardband.svg", text)
+
+    def test_no_results_no_section(self):
+        with tempfile.TemporaryDirectory() as d:
+            self.assertIsNone(erc.write(d, None, d))
+
+    def test_invalid_document_refused(self):
+        bad = document([kernel("a", 10.0)])
+        del bad["kernels"][0]["techniques"]["pilot"]["top4_share"]
+        with tempfile.TemporaryDirectory() as d:
+            res = self.results(os.path.join(d, "json"), {"a": bad})
+            with self.assertRaises(eval_report_common.ReportError):
+                erc.write(res, None, os.path.join(d, "out"))
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# make eval's comparison section (issue 32; docs/compare.md): deltarf compare's results, one
+# document per trace (RESULTS_DIR/compare/<trace>.json), as the summary table over kernels, one
+# grouped-bar chart per axis (kernels x techniques) and energy saving against guardband.
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import compare_json  # noqa: E402
+from eval_report_common import ReportError, gnuplot, load_flow, table, write_text  # noqa: E402
+
+AXIS_TITLES = {"energy_saving_pct": "RF energy saving against the baseline (%)",
+               "guardband_pct": "NBTI guardband after the years (%)",
+               "perf_overhead_pct": "extra cycles over the busy slice-cycles (%)",
+               "area_overhead_pct": "added logic area over the slice (%)"}
+
+
+def kernels_of(runs):
+    """Every kernel of the per-trace documents, each validated (ReportError naming it)."""
+    out = []
+    for t, doc in runs.items():
+        try:
+            compare_json.check(doc, f"compare/{t}")
+        except compare_json.SchemaError as e:
+            raise ReportError(str(e)) from None
+        out += doc["kernels"]
+    return out
+
+
+def cell(v):
+    return "n/a" if v is None else f"{v:.2f}"
+
+
+def bar_data(kernels, axis):
+    """Rows kernel, value per technique ('?' where n/a: gnuplot skips it)."""
+    lines = []
+    for k in kernels:
+        name = os.path.basename(k["trace"]).split(".")[0]
+        vals = [k["techniques"][t][axis] for t in compare_json.TECHNIQUES]
+        lines.append(name + "\t" + "\t".join("?" if v is None else f"{v:.4g}" for v in vals))
+    return "".join(line + "\n" for line in lines)
+
+
+def plots(out_dir, kernels, summary):
+    d = os.path.join(out_dir, "compare")
+    plot_dir = os.path.join(out_dir, "plots")
+    os.makedirs(plot_dir, exist_ok=True)
+    script = ['set terminal svg size 1100,440 font "sans,10" noenhanced', "set style data histograms",
+              "set style histogram clustered gap 1", "set style fill solid 0.8 border -1",
+              'set datafile separator "\\t"', 'set datafile missing "?"',
+              "set key outside right", "set xtics scale 0"]
+    techs = compare_json.TECHNIQUES
+    for axis, title in AXIS_TITLES.items():
+        write_text(os.path.join(d, f"{axis}.dat"), bar_data(kernels, axis))
+        cols = ", ".join(f"'' using {i + 2} title \"{t}\"" if i else
+                         f"\"{d}/{axis}.dat\" using 2:xtic(1) title \"{t}\""
+                         for i, t in enumerate(techs))
+        script += [f'set output "{plot_dir}/compare_{axis}.svg"', f'set title "{title}"',
+                   f'set ylabel "{title}"', f"plot {cols}"]
+    pts = [(t, summary[t]["energy_saving_pct"], summary[t]["guardband_pct"]) for t in techs]
+    write_text(os.path.join(d, "saving_guardband.dat"),
+               "".join(f"{t}\t{s:.4g}\t{g:.4g}\n" for t, s, g in pts
+                       if s is not None and g is not None))
+    script += [f'set output "{plot_dir}/compare_saving_guardband.svg"',
+               'set title "Every technique: RF energy saving against NBTI guardband (means over kernels)"',
+               'set xlabel "energy saving against the baseline (%)"',
+               'set ylabel "guardband (%)"', "set key off", "set xtics auto", "set grid",
+               "set offsets graph 0.05, graph 0.2, graph 0.1, graph 0.1",
+               f'plot "{d}/saving_guardband.dat" using 2:3 with points pt 7 ps 1.5 lc rgb "#1f77b4", '
+               "'' using 2:3:1 with labels offset 0.8,0.5 left"]
+    gp = os.path.join(d, "compare.gp")
+    write_text(gp, "\n".join(script) + "\n")
+    gnuplot(gp)
+
+
+def write(results, papers, out_dir):
+    """report-compare.md's text (None without compare results); the charts."""
+    del papers  # no paper compares the techniques (docs/compare.md)
+    runs = load_flow(results, "compare")
+    if not runs:
+        return None
+    kernels = sorted(kernels_of(runs), key=lambda k: k["trace"])
+    summary = compare_json.summary(kernels)["techniques"]
+    rows = [[t] + [cell(summary[t][a]) for a in compare_json.SUMMARY_AXES]
+            for t in compare_json.TECHNIQUES]
+    plots(out_dir, kernels, summary)
+    charts = [f"![{AXIS_TITLES[a]}](plots/compare_{a}.svg)" for a in AXIS_TITLES]
+    return "\n".join([
+        "## The techniques side by side: deltarf compare on every trace (issue 32)", "",
+        f"{len(kernels)} kernels; means over the kernels where an axis applies; one energy "
+        "model (the aging paper's slice at 32 nm, added logic from make power), one ageing "
+        "model, first-order extra cycles; rules in docs/compare.md (ours).", "",
+        *table(["technique", "energy saving %", "guardband %", "perf. overhead %",
+                "area overhead %"], rows), "",
+        *charts, "", "![energy saving against guardband](plots/compare_saving_guardband.svg)",
+        ""])
