@@ -28,7 +28,7 @@ $(FORMAL_OUT)/$(1).prove.ok $(FORMAL_OUT)/$(1).cover.ok: $(FORMAL_OUT)/$(1).%.ok
 	@touch $$@
 endef
 $(foreach m,$(FORMAL_MODULES),$(eval $(call FORMAL_RULES,$(m))))
-TEST_STEPS += formal-quick:606
+TEST_STEPS += formal-quick:690
 .PHONY: formal formal-quick formal-selftest
 formal-quick: | $(TOOLS_OK)
 	+@$(MAKE) --no-print-directory formal FORMAL_PROFILE=quick

@@ -7,6 +7,8 @@
 # usage: tests/gates_smoke.sh OUT BLOCK
 set -u
 OUT=$1 BLOCK=$2
+# the makes below are the user's own: not sub-makes of make test (no jobserver warning line)
+unset MAKEFLAGS MFLAGS MAKELEVEL
 fail() { echo "gates-smoke: FAILED: $*"; exit 1; }
 rm -rf "$OUT" && mkdir -p "$OUT"
 # gates NAME NETLISTS: make verify-gates of the block on OUT/NETLISTS, built and run in OUT/NAME
