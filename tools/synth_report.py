@@ -213,7 +213,7 @@ def csv_lines(blocks, order, rows, logic, cycle):
         scaled = "%.5f" % scaled_mm2(b.area, lp[0]) if b.area is not None and lp else ""
         out.append(",".join([
             name, r["status"].replace(",", ";"), r["kind"], r["seconds"], r.get("generic_cells", ""),
-            r.get("mapped_cells", ""), fmt(b.area, "%.1f") if b.area is not None else "",
+            r.get("mapped_cells", ""), "%.1f" % b.area if b.area is not None else "",
             "%.2f" % (b.area / NAND2_UM2 / 1000) if b.area is not None else "",
             str(b.ff) if r["kind"] == "logic" and b.ok else "", r.get("levels", ""),
             r.get("delay_ps", ""), "%.0f" % (100 * b.delay / cycle) if b.delay is not None else "",
