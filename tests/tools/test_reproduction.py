@@ -122,7 +122,14 @@ DERIVED = {"pv.guardband.pvopt": "reduces the guardband requirement by 27 percen
            "pv.guardband.pvopt_nbtiopt": "further substantially reduces it to 56 percent",
            "dcpatch.lds_writes.BlackScholes": "the percentage ranges between 1-2%",
            "aging.rar.longest0_reduction": "using the RARonly approach does not reduce the longest '0' duty cycle",
-           "aging.wc.longest0_reduction": "The same results can be seen for the WC approach"}
+           "aging.wc.longest0_reduction": "The same results can be seen for the WC approach",
+           # the arrays' storage bits and rc_slice's units (make synth's report, data/papers/synth.tsv)
+           "aging.ctable.bits": "the compression table size is 1.22 KB",
+           "aging.slice.bits": "each SIMD works with a 64 KB slice of the register file",
+           "aging.table2.area.slice_units": "RC includes one compression unit and two decompression units for each slice",
+           "dcpatch.pt.bits": "The PT is 416-byte memory array",
+           "dcpatch.drb.bits": "a Destination Register Buffer (DRB), as large as a slice entry",
+           "pv.rf.bits": "each SM contains 128 KB registers"}
 # WC's dVth and longest '1' reductions, 0: it reaches the maximum as the baseline does.
 WC_AT_MAXIMUM = ("baseline and WC approaches, which reach the theoretical maximum dV_{th} in all the "
                  "applications according to the discussed 100 percent '0' and '1' duty cycle")
