@@ -9,14 +9,18 @@
 # difference). Bad input: one line on stderr, exit 1.
 import csv
 import io
+import os
 import re
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import libcut  # noqa: E402
 
 LOGIC_COLUMNS = ["block", "node_nm", "leakage_uw", "energy_pj", "cycles", "area_um2",
                  "activity", "op"]
 POWER_NEEDS = ["block", "leakage_uw", "energy_pj", "cycles", "activity", "op"]
 AREA_NEEDS = ["block", "area_um2"]
-SYNTH_NODE_NM = "45"
+SYNTH_NODE_NM = str(libcut.NODE_NM)
 HEADER = ("# SPDX-License-Identifier: Apache-2.0\n"
           "# Added logic of every block at 45 nm from make power (build/synth/power.csv) and make\n"
           "# synth (area.csv), for deltarf compare's energy and area axes (docs/compare.md).\n"

@@ -12,6 +12,7 @@ import sys
 FUNCTIONS = ["INV", "BUF", "NAND2", "NAND3", "NOR2", "NOR3", "AND2", "OR2", "XOR2", "XNOR2",
              "AOI21", "OAI21", "MUX2", "DFF", "DFFR"]
 DRIVES = ["X1", "X2", "X4"]
+NODE_NM = 45  # the Nangate library's node: make synth's and make power's figures are at it
 # Library attributes copied verbatim, in this order.
 LIBRARY_ATTRS = [
     "delay_model", "time_unit", "voltage_unit", "current_unit", "pulling_resistance_unit",

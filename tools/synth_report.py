@@ -10,12 +10,15 @@ import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import libcut  # noqa: E402
+
 ROOT = os.path.normpath(os.path.join(HERE, ".."))
 SYNTH_ROWS = os.path.join(ROOT, "data/papers/synth.tsv")
 PAPERS = os.path.join(ROOT, "data/papers/reproduction.tsv")
 NODES = os.path.join(ROOT, "data/papers/nodes.tsv")
 NAND2_UM2 = 0.798   # NAND2_X1 area, one gate equivalent (GE)
-TECH_NM = 45
+TECH_NM = libcut.NODE_NM
 AREA_GOAL_PCT = 30  # Area work: the optimised implementation this much smaller
 CSV_HEADER = ("block,status,kind,seconds,generic_cells,cells,area_um2,kGE,flops,levels,delay_ps,"
               "cycle_pct,macro_bits,macro_bytes,macro_check,paper_node_nm,paper_area_mm2,"
