@@ -13,6 +13,7 @@ FUNCTIONS = ["INV", "BUF", "NAND2", "NAND3", "NOR2", "NOR3", "AND2", "OR2", "XOR
              "AOI21", "OAI21", "MUX2", "DFF", "DFFR"]
 DRIVES = ["X1", "X2", "X4"]
 NODE_NM = 45  # the Nangate library's node: make synth's and make power's figures are at it
+GE_CELL = "NAND2_X1"  # one NAND2-equivalent gate (GE) of the reports
 # Library attributes copied verbatim, in this order.
 LIBRARY_ATTRS = [
     "delay_model", "time_unit", "voltage_unit", "current_unit", "pulling_resistance_unit",
@@ -35,6 +36,8 @@ class LibertyError(Exception):
 
 
 class Group:
+    """name (args) { items }: a liberty group."""
+
     def __init__(self, name, args, items):
         self.name, self.args, self.items = name, args, items
 
@@ -141,6 +144,14 @@ def parse(text):
     if len(libs) != 1:
         raise LibertyError("no library group")
     return libs[0]
+
+
+def cell_area(lib, name):
+    """The area (um2) of the named cell of a parsed liberty."""
+    for cell in lib.groups("cell"):
+        if cell.args == [name] and cell.attr("area") is not None:
+            return float(cell.attr("area"))
+    raise LibertyError(f"no cell {name} with an area")
 
 
 # --- tables ------------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ OUT/BLOCK/result ("key value" lines) and writes OUT/area.csv and OUT/area.md, th
 usage: tools/synth_report.py OUT CYCLE_PS JOBS SECONDS ABC_MAP YOSYS_VERSION REPORT_ONLY BLOCK...
 bad input: one line on stderr, exit 1"""
 import fnmatch
+import functools
 import os
 import sys
 
@@ -17,7 +18,7 @@ ROOT = os.path.normpath(os.path.join(HERE, ".."))
 SYNTH_ROWS = os.path.join(ROOT, "data/papers/synth.tsv")
 PAPERS = os.path.join(ROOT, "data/papers/reproduction.tsv")
 NODES = os.path.join(ROOT, "data/papers/nodes.tsv")
-NAND2_UM2 = 0.798   # NAND2_X1 area, one gate equivalent (GE)
+LIBERTY = os.path.join(ROOT, "synth/deltarf45.lib")  # the project liberty (tools/libcut.py)
 TECH_NM = libcut.NODE_NM
 AREA_GOAL_PCT = 30  # Area work: the optimised implementation this much smaller
 CSV_HEADER = ("block,status,kind,seconds,generic_cells,cells,area_um2,kGE,flops,levels,delay_ps,"
@@ -151,6 +152,20 @@ class Block:
 
 
 # --- formatting --------------------------------------------------------------------------------
+@functools.lru_cache(maxsize=None)
+def ge_um2():
+    """One gate equivalent's area (um2): the project liberty's NAND2_X1."""
+    try:
+        with open(LIBERTY, encoding="utf-8") as fh:
+            return libcut.cell_area(libcut.parse(fh.read()), libcut.GE_CELL)
+    except libcut.LibertyError as e:
+        raise ReportError(f"{LIBERTY}: {e}") from None
+
+
+def kge(area_um2):
+    return area_um2 / ge_um2() / 1000
+
+
 def fmt(x, spec):
     return "-" if x is None else spec % x
 
@@ -217,7 +232,7 @@ def csv_lines(blocks, order, rows, logic, cycle):
         out.append(",".join([
             name, r["status"].replace(",", ";"), r["kind"], r["seconds"], r.get("generic_cells", ""),
             r.get("mapped_cells", ""), "%.1f" % b.area if b.area is not None else "",
-            "%.2f" % (b.area / NAND2_UM2 / 1000) if b.area is not None else "",
+            "%.2f" % kge(b.area) if b.area is not None else "",
             str(b.ff) if r["kind"] == "logic" and b.ok else "", r.get("levels", ""),
             r.get("delay_ps", ""), "%.0f" % (100 * b.delay / cycle) if b.delay is not None else "",
             str(b.bits) if b.ok else "", byte_text(b.bits) if b.ok else "", block_check(rows, name),
@@ -243,8 +258,9 @@ def md_head(run, n):
 
 def md_logic(blocks, order, cycle):
     out = ["## Logic", "",
-           "Area: mapped cells at 45 nm, flip-flops included, memory macros excluded. GE: NAND2_X1 = "
-           "0.798 um2. Levels: `ltp -noff` on the mapped netlist (flip-flops and macros cut the paths). "
+           "Area: mapped cells at 45 nm, flip-flops included, memory macros excluded. GE: "
+           f"{libcut.GE_CELL} = {ge_um2():g} um2 (synth/deltarf45.lib). Levels: `ltp -noff` on the mapped "
+           "netlist (flip-flops and macros cut the paths). "
            "Delay: ABC `stime` on the mapped netlist (inputs driven by INV_X1, outputs loading 3.7 fF, "
            "no wire load), the longest combinational path, without clock-to-Q and setup; % of the 1 GHz "
            "cycle (an ABC estimate: the reported timing is the OpenSTA slack of power.md, make power). "
@@ -263,7 +279,7 @@ def md_logic(blocks, order, cycle):
             mbits = f"{b.bits}{' + ?' if b.unknown else ''}" if b.bits else ("?" if b.unknown else "-")
             lev = fmt(num(r.get("levels")), "%d")
             out.append(f"| {name} | ok | {r.get('generic_cells', '')} | {r.get('mapped_cells', '')} "
-                       f"| {b.area:.1f} | {b.area / NAND2_UM2 / 1000:.2f} | {b.ff} | {lev} "
+                       f"| {b.area:.1f} | {kge(b.area):.2f} | {b.ff} | {lev} "
                        f"| {fmt(b.delay, '%.0f')} | {fmt(None if b.delay is None else 100 * b.delay / cycle, '%.0f')} "
                        f"| {mbits} | {r['seconds']} |")
     return out + [""]
@@ -343,7 +359,7 @@ def md_area_work(blocks, order, logic):
                 (met if pct >= AREA_GOAL_PCT else missed).append(b)
             ratio = "%.2f" % (scaled_mm2(x.area, logic[b][0]) / float(logic[b][1])) if b in logic else "-"
             out.append(f"| {label} | {x.r.get('mapped_cells', '')} | {x.area:.1f} "
-                       f"| {x.area / NAND2_UM2 / 1000:.2f} | {x.ff} | {fmt(num(x.r.get('levels')), '%d')} "
+                       f"| {kge(x.area):.2f} | {x.ff} | {fmt(num(x.r.get('levels')), '%d')} "
                        f"| {fmt(x.delay, '%.0f')} | {red} | {ratio} |")
     not_met = ", ".join(missed) + " (docs/synth.md, Area work, says why)" if missed else "none"
     return out + ["", f"At least {AREA_GOAL_PCT} % smaller: {', '.join(met) or 'none'}; not: {not_met}.", ""]

@@ -49,6 +49,22 @@ def run_report(results, order, synth_rows=SYNTH_ROWS, ledger=LEDGER):
             return c.read().splitlines(), m.read()
 
 
+@contextlib.contextmanager
+def liberty(text):
+    """synth_report reading the liberty text instead of synth/deltarf45.lib."""
+    with tempfile.TemporaryDirectory() as d:
+        path = os.path.join(d, "test.lib")
+        with open(path, "w") as fh:
+            fh.write(text)
+        saved, sr.LIBERTY = sr.LIBERTY, path
+        sr.ge_um2.cache_clear()
+        try:
+            yield
+        finally:
+            sr.LIBERTY = saved
+            sr.ge_um2.cache_clear()
+
+
 class ReportTest(unittest.TestCase):
     def test_csv_row_of_a_logic_block_with_its_paper_figures(self):
         csv, _ = run_report({"blk": LOGIC, "tab": MACRO}, ["blk", "tab"])
@@ -65,6 +81,18 @@ class ReportTest(unittest.TestCase):
         self.assertEqual(f["scaled_area_mm2"], "%.5f" % (1596.0 * (32 / 45) ** 2 / 1e6))
         self.assertEqual(f["paper_delay_ns"], "0.70")
         self.assertEqual(f["generic_cells_by_type"], "$_XOR_:12 $_SDFF_PP0_:8")
+
+    def test_gate_equivalent_read_from_the_liberty(self):
+        with liberty("library (x) { cell (%s) { area : 1.596 ; } }" % sr.libcut.GE_CELL):
+            csv, md = run_report({"blk": LOGIC}, ["blk"])
+        f = dict(zip(sr.CSV_HEADER.split(","), csv[1].split(",")))
+        self.assertEqual(f["kGE"], "1.00")
+        self.assertIn("NAND2_X1 = 1.596 um2", md)
+
+    def test_liberty_without_the_gate_equivalent_cell_is_one_error(self):
+        with liberty("library (x) { cell (INV_X1) { area : 0.5 ; } }"):
+            with self.assertRaisesRegex(sr.ReportError, "no cell NAND2_X1"):
+                sr.ge_um2()
 
     def test_macro_checked_against_its_paper_bits(self):
         csv, md = run_report({"tab": MACRO}, ["tab"])
