@@ -11,6 +11,10 @@ _Static_assert(PSU_BLKS == 4, "the word-parallel nibble masks below assume 4 blo
 static const uint64_t NIB_LSB = 0x1111111111111111ull; /* bit 0 of every nibble */
 
 enum { QUIET_MASK = (1u << DRF_PSU_SEL_STAGES) - 1u, NO_SLOT = PSU_SLOTS - 1u };
+/* A bitmap and map unchanged for DRF_PSU_SEL_STAGES edges have gone through both stages:
+ * stage 1 holds stage1(bitmap, map) and stage 2 stage2(stage 1), which recomputing would give
+ * again; psu_step skips them then (speed only, the outputs are the same). */
+_Static_assert(DRF_PSU_SEL_STAGES >= 2, "the fixed point needs both stages settled");
 _Static_assert(PSU_GROUP_SLOTS <= 64 && 64 % PSU_GROUP_SLOTS == 0,
                "a stage-1 group lies inside one bitmap word");
 
@@ -18,6 +22,7 @@ void psu_reset(psu_state *s)
 {
     memset(s, 0, sizeof *s);
     s->changed = QUIET_MASK;
+    s->s1_stale = true;
 }
 
 bool psu_ready(const psu_state *s)
@@ -71,16 +76,14 @@ static void or_nibble(uint64_t *v, unsigned e, unsigned nib)
     v[e / ENTRIES_PER_WORD] |= (uint64_t)nib << (PSU_BLKS * (e % ENTRIES_PER_WORD));
 }
 
-/* Per word, every block of its whole free entries (all blocks free, hence reliable: faulty
- * blocks are occupied), and the candidates of the tiers. */
-static void tiers(const psu_state *s, uint64_t whole[PSU_WORDS], uint64_t t[PSU_TIERS][PSU_WORDS])
+/* Word w's blocks of its whole free entries (all blocks free, hence reliable: faulty blocks
+ * are occupied), and its candidates of the tiers. */
+static void tiers(const psu_state *s, unsigned w, uint64_t *whole, uint64_t t[PSU_TIERS])
 {
-    for (unsigned w = 0; w < PSU_WORDS; w++) {
-        const uint64_t free = ~s->bitmap[w], faulty = nonzero_nibbles(s->map[w]) * NIB_MASK;
-        whole[w] = (~nonzero_nibbles(s->bitmap[w]) & NIB_LSB) * NIB_MASK;
-        t[PSU_TIER_FAULTY][w] = free & faulty;
-        t[PSU_TIER_SHARED][w] = free & ~faulty & ~whole[w];
-    }
+    const uint64_t free = ~s->bitmap[w], faulty = nonzero_nibbles(s->map[w]) * NIB_MASK;
+    *whole = (~nonzero_nibbles(s->bitmap[w]) & NIB_LSB) * NIB_MASK;
+    t[PSU_TIER_FAULTY] = free & faulty;
+    t[PSU_TIER_SHARED] = free & ~faulty & ~*whole;
 }
 
 /* The lowest set bit of a group's chunk; all ones when none (psu_prio_enc). */
@@ -107,24 +110,37 @@ static void first2(const bool *v, unsigned width, bool *v1, unsigned *i1, bool *
     }
 }
 
-/* Stage 1 from the bitmap and the map. */
-static void stage1(const psu_state *s, psu_stage1 *n)
+/* Stage 1 of the groups of bitmap word w. */
+static void stage1_word(const psu_state *s, unsigned w, psu_stage1 *n)
 {
-    uint64_t whole[PSU_WORDS], t[PSU_TIERS][PSU_WORDS];
-    tiers(s, whole, t);
+    uint64_t whole, t[PSU_TIERS];
+    tiers(s, w, &whole, t);
     const uint64_t mask = PSU_GROUP_SLOTS == 64 ? ~0ull : (1ull << PSU_GROUP_SLOTS) - 1u;
-    for (unsigned g = 0; g < PSU_GROUPS; g++) {
-        const unsigned w = g * PSU_GROUP_SLOTS / 64, sh = g * PSU_GROUP_SLOTS % 64;
-        n->i0[g] = lowest(t[PSU_TIER_FAULTY][w] >> sh & mask, PSU_GROUP_SLOTS, &n->v0[g]);
-        n->i1[g] = lowest(t[PSU_TIER_SHARED][w] >> sh & mask, PSU_GROUP_SLOTS, &n->v1[g]);
+    for (unsigned g = w * 64 / PSU_GROUP_SLOTS; g < (w + 1) * 64 / PSU_GROUP_SLOTS; g++) {
+        const unsigned sh = g * PSU_GROUP_SLOTS % 64;
+        n->i0[g] = lowest(t[PSU_TIER_FAULTY] >> sh & mask, PSU_GROUP_SLOTS, &n->v0[g]);
+        n->i1[g] = lowest(t[PSU_TIER_SHARED] >> sh & mask, PSU_GROUP_SLOTS, &n->v1[g]);
         bool ent[PSU_GROUP_ENTRIES];
         for (unsigned k = 0; k < PSU_GROUP_ENTRIES; k++)
-            ent[k] = whole[w] >> (sh + k * PSU_BLKS) & 1u;
+            ent[k] = whole >> (sh + k * PSU_BLKS) & 1u;
         unsigned e1, e2;
         first2(ent, PSU_GROUP_ENTRIES, &n->w1[g], &e1, &n->w2[g], &e2);
         n->e1[g] = (uint8_t)e1;
         n->e2[g] = (uint8_t)e2;
     }
+}
+
+/* Stage 1 from the bitmap and the map. A group depends only on its own word of both: the
+ * words unchanged since the last stage 1 (s1_from, the same map) keep their groups (speed
+ * only). */
+static void stage1(psu_state *s)
+{
+    for (unsigned w = 0; w < PSU_WORDS; w++)
+        if (s->s1_stale || s->bitmap[w] != s->s1_from[w]) {
+            stage1_word(s, w, &s->s1);
+            s->s1_from[w] = s->bitmap[w];
+        }
+    s->s1_stale = false;
 }
 
 /* The first group with a stage-1 candidate, its index in *g (all ones: none). */
@@ -216,10 +232,13 @@ void psu_step(psu_state *s, const psu_in *in, psu_out *out)
     }
     const bool change = in->load_map || in->rel || (in->take_c && out->pc_valid) ||
                         (in->take_u && out->pu_valid);
-    stage2(&s->s1, &s->q); /* both stages from the state before the edge */
-    stage1(s, &s->s1);
+    if (!psu_ready(s)) { /* once still that long, both stages hold their own fixed point */
+        stage2(&s->s1, &s->q); /* both stages from the state before the edge */
+        stage1(s);
+    }
     s->changed = (uint8_t)((s->changed << 1 | change) & QUIET_MASK);
     if (in->load_map) {
+        s->s1_stale = true; /* a new map */
         memcpy(s->map, in->faulty, sizeof s->map);
         memcpy(s->bitmap, in->faulty, sizeof s->bitmap);
         return;

@@ -80,6 +80,10 @@ typedef struct {
     psu_stage1 s1;
     psu_offers q;
     uint8_t changed;              /* bit k: the bitmap may have changed k + 1 edges ago */
+    /* speed only, not the hardware's: the bitmap stage 1 was computed from; s1_stale: every
+     * group to be recomputed (after a reset or a new map) */
+    uint64_t s1_from[PSU_WORDS];
+    bool s1_stale;
 } psu_state;
 
 /* The state after a reset: no fault, no patch, the selection restarting. */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Trace replay on 256-register slices under the schemes of the aging paper's Section 5 (RC,
  * RAR, RC+RAR, WC, ARGO, baseline): window allocation (Section 2.1, cmodel/rar.h), power
- * gating, and per-cell '1' time kept only where bits change (XOR + ctz). docs/eval-decisions.md */
+ * gating, and per-cell '1' time kept only where bits change (XOR). docs/eval-decisions.md */
 #define _POSIX_C_SOURCE 199309L /* clock_gettime, CLOCK_PROCESS_CPUTIME_ID */
 #include "rfsim.h"
 
@@ -76,15 +76,25 @@ static void init_seg_masks(void)
             seg_masks[segs][w] = seg_word_mask(segs, w);
 }
 
+/* Bit b of a word, as a table: the loop below compiles to vector compares. */
+static const uint32_t word_bit[DRF_WORD_BITS] = {
+    1u << 0,  1u << 1,  1u << 2,  1u << 3,  1u << 4,  1u << 5,  1u << 6,  1u << 7,
+    1u << 8,  1u << 9,  1u << 10, 1u << 11, 1u << 12, 1u << 13, 1u << 14, 1u << 15,
+    1u << 16, 1u << 17, 1u << 18, 1u << 19, 1u << 20, 1u << 21, 1u << 22, 1u << 23,
+    1u << 24, 1u << 25, 1u << 26, 1u << 27, 1u << 28, 1u << 29, 1u << 30, 1u << 31};
+_Static_assert(DRF_WORD_BITS == 32, "word_bit lists 32 bits");
+
 /* Start/stop trick: a counter gets -now when its condition starts and +now when it ends, so
- * only changes cost work and the sum is exact in modular 32-bit arithmetic. */
+ * only changes count and the sum is exact in modular 32-bit arithmetic. The cells of word w
+ * that flip (x) to now_ones, without a branch per cell (a write flips many: the branchy walk
+ * over the set bits was the replay's costliest loop). */
 static void flip_cells(uint32_t *t1, uint32_t x, uint32_t now_ones, unsigned w, uint32_t now)
 {
-    while (x) {
-        const unsigned b = (unsigned)__builtin_ctz(x);
-        uint32_t *c = &t1[w * DRF_WORD_BITS + b];
-        *c = (now_ones >> b & 1u) ? *c - now : *c + now;
-        x &= x - 1u;
+    uint32_t *c = &t1[w * DRF_WORD_BITS];
+    for (unsigned b = 0; b < DRF_WORD_BITS; b++) {
+        const uint32_t flips = 0u - ((x & word_bit[b]) != 0),
+                       one = 0u - ((now_ones & word_bit[b]) != 0);
+        c[b] += flips & ((now ^ one) - one); /* one ? -now : +now */
     }
 }
 
