@@ -175,7 +175,8 @@ static void patches(dcp_slice_state *s, const dcp_slice_in *in, cycle *c)
                   .rel_entry = s->relq.v ? s->relq.entry : w->entry,
                   .rel_blk = s->relq.v ? s->relq.blk : w->blk,
                   .rel_c = s->relq.v ? s->relq.c : w->c};
-    memcpy(qin.faulty, in->faulty, sizeof qin.faulty);
+    if (in->load_map) /* read then only */
+        memcpy(qin.faulty, in->faulty, sizeof qin.faulty);
     psu_step(&s->psu, &qin, &c->qo);
 }
 
@@ -206,8 +207,10 @@ static void read_port(dcp_slice_state *s, unsigned p, bool rst, bool start,
 {
     dcp_rdport *r = &s->rd[p];
     const enum dcp_kind kind = dcp_row_kind(src);
-    const rc_decompress_in cd = stored_cdata(s, src->entry, src->blk);
-    const dcp_decompress_in din = {.rst = rst, .load = start && kind == DCP_COMP, .c0 = cd.c0,
+    const bool load = start && kind == DCP_COMP; /* the Dec unit reads its data only then */
+    const rc_decompress_in cd = load ? stored_cdata(s, src->entry, src->blk)
+                                     : (rc_decompress_in){0};
+    const dcp_decompress_in din = {.rst = rst, .load = load, .c0 = cd.c0,
                                    .log2de = cd.log2de, .log2db = cd.log2db};
     dcp_decompress_out dout;
     dcp_decompress_step(&r->dec, &din, &dout);

@@ -22,7 +22,7 @@ void psu_reset(psu_state *s)
 {
     memset(s, 0, sizeof *s);
     s->changed = QUIET_MASK;
-    s->s1_stale = true;
+    s->s1_stale = s->s1_moved = true;
 }
 
 bool psu_ready(const psu_state *s)
@@ -64,16 +64,6 @@ static uint64_t nonzero_nibbles(uint64_t v)
     v |= v >> 1;
     v |= v >> 2;
     return v & NIB_LSB;
-}
-
-static void set_bit(uint64_t *v, unsigned i)
-{
-    v[i / 64] |= 1ull << (i % 64);
-}
-
-static void or_nibble(uint64_t *v, unsigned e, unsigned nib)
-{
-    v[e / ENTRIES_PER_WORD] |= (uint64_t)nib << (PSU_BLKS * (e % ENTRIES_PER_WORD));
 }
 
 /* Word w's blocks of its whole free entries (all blocks free, hence reliable: faulty blocks
@@ -135,10 +125,12 @@ static void stage1_word(const psu_state *s, unsigned w, psu_stage1 *n)
  * only). */
 static void stage1(psu_state *s)
 {
+    s->s1_moved = false;
     for (unsigned w = 0; w < PSU_WORDS; w++)
         if (s->s1_stale || s->bitmap[w] != s->s1_from[w]) {
             stage1_word(s, w, &s->s1);
             s->s1_from[w] = s->bitmap[w];
+            s->s1_moved = true;
         }
     s->s1_stale = false;
 }
@@ -193,38 +185,37 @@ static void offers(const psu_state *s, bool take_u, psu_out *out)
     out->pc_tier = q->pc_tier;
 }
 
-/* The blocks a release names: one for a compressed patch, the entry for an uncompressed. */
-static void release_mask(const psu_in *in, uint64_t m[PSU_WORDS])
+/* Blocks of one bitmap word: a release or a take names blocks of one entry, in one word. */
+typedef struct {
+    unsigned w;
+    uint64_t bits;
+} word_bits;
+
+static word_bits block_bit(unsigned e, unsigned b)
 {
-    memset(m, 0, PSU_WORDS * sizeof *m);
-    if (!in->rel)
-        return;
-    if (in->rel_c)
-        set_bit(m, in->rel_entry * PSU_BLKS + in->rel_blk);
-    else
-        or_nibble(m, in->rel_entry, NIB_MASK);
+    const unsigned slot = e * PSU_BLKS + b;
+    return (word_bits){slot / 64, 1ull << (slot % 64)};
 }
 
-static void take_mask(const psu_in *in, const psu_out *o, uint64_t m[PSU_WORDS])
+static word_bits entry_bits(unsigned e)
 {
-    memset(m, 0, PSU_WORDS * sizeof *m);
-    if (in->take_c && o->pc_valid)
-        set_bit(m, o->pc_entry * PSU_BLKS + o->pc_blk);
-    if (in->take_u && o->pu_valid)
-        or_nibble(m, o->pu_entry, NIB_MASK);
+    return (word_bits){e / ENTRIES_PER_WORD, (uint64_t)NIB_MASK << (PSU_BLKS * (e % ENTRIES_PER_WORD))};
+}
+
+/* The blocks a release names: one for a compressed patch, the entry for an uncompressed. */
+static word_bits release_bits(const psu_in *in)
+{
+    if (!in->rel)
+        return (word_bits){0, 0};
+    return in->rel_c ? block_bit(in->rel_entry, in->rel_blk) : entry_bits(in->rel_entry);
 }
 
 void psu_step(psu_state *s, const psu_in *in, psu_out *out)
 {
     offers(s, in->take_u, out);
-    uint64_t rel[PSU_WORDS], take[PSU_WORDS];
-    release_mask(in, rel);
-    take_mask(in, out, take);
-    out->err = false;
-    for (unsigned w = 0; w < PSU_WORDS; w++) {
-        out->err |= (rel[w] & (~s->bitmap[w] | s->map[w])) != 0;
-        out->bitmap[w] = s->bitmap[w];
-    }
+    const word_bits rel = release_bits(in);
+    out->err = (rel.bits & (~s->bitmap[rel.w] | s->map[rel.w])) != 0;
+    memcpy(out->bitmap, s->bitmap, sizeof out->bitmap);
 
     if (in->rst) {
         psu_reset(s);
@@ -233,8 +224,11 @@ void psu_step(psu_state *s, const psu_in *in, psu_out *out)
     const bool change = in->load_map || in->rel || (in->take_c && out->pc_valid) ||
                         (in->take_u && out->pu_valid);
     if (!psu_ready(s)) { /* once still that long, both stages hold their own fixed point */
-        stage2(&s->s1, &s->q); /* both stages from the state before the edge */
+        if (s->s1_moved) /* else stage 2 of the same stage 1 again */
+            stage2(&s->s1, &s->q); /* both stages from the state before the edge */
         stage1(s);
+    } else {
+        s->s1_moved = false;
     }
     s->changed = (uint8_t)((s->changed << 1 | change) & QUIET_MASK);
     if (in->load_map) {
@@ -243,6 +237,13 @@ void psu_step(psu_state *s, const psu_in *in, psu_out *out)
         memcpy(s->bitmap, in->faulty, sizeof s->bitmap);
         return;
     }
-    for (unsigned w = 0; w < PSU_WORDS; w++) /* release first; a faulty block stays */
-        s->bitmap[w] = (s->bitmap[w] & ~(rel[w] & ~s->map[w])) | take[w];
+    s->bitmap[rel.w] &= ~(rel.bits & ~s->map[rel.w]); /* release first; a faulty block stays */
+    if (in->take_c && out->pc_valid) {
+        const word_bits t = block_bit(out->pc_entry, out->pc_blk);
+        s->bitmap[t.w] |= t.bits;
+    }
+    if (in->take_u && out->pu_valid) {
+        const word_bits t = entry_bits(out->pu_entry);
+        s->bitmap[t.w] |= t.bits;
+    }
 }

@@ -81,9 +81,10 @@ typedef struct {
     psu_offers q;
     uint8_t changed;              /* bit k: the bitmap may have changed k + 1 edges ago */
     /* speed only, not the hardware's: the bitmap stage 1 was computed from; s1_stale: every
-     * group to be recomputed (after a reset or a new map) */
+     * group to be recomputed (after a reset or a new map); s1_moved: the last edge's stage 1
+     * may differ from the one before (else stage 2 keeps its offers) */
     uint64_t s1_from[PSU_WORDS];
-    bool s1_stale;
+    bool s1_stale, s1_moved;
 } psu_state;
 
 /* The state after a reset: no fault, no patch, the selection restarting. */

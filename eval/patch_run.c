@@ -359,12 +359,13 @@ static bool busy(const slice *p)
     return p->has_ev || p->w.active || p->prev.active || p->rd[0].active || p->rd[1].active;
 }
 
-/* A new cycle: the write's next block, the test hook, nothing issued yet. */
+/* A new cycle: the write's next block, the test hook, nothing issued yet (the slice reads
+ * in.faulty only with load_map, the replay an issued transaction only under its flag). */
 static void begin_cycle(slice *p)
 {
     memset(&p->in, 0, sizeof p->in);
-    memset(&p->is, 0, sizeof p->is);
-    memcpy(p->in.faulty, p->faulty, sizeof p->in.faulty);
+    p->is.w = p->is.f = false;
+    memset(p->is.nr_v, 0, sizeof p->is.nr_v);
     if (p->w.active && p->w.next < BLKS)
         memcpy(p->in.wr_data, &p->w.v[p->w.next * LANES], sizeof p->in.wr_data);
     p->inject = inject_now(p, &p->in);
