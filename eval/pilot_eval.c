@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Pilot register file evaluation on a vector-register trace (pilot paper Sections II, III-A,
- * IV-C, V): reads the trace once into compact accesses (eval/trace.c), finds the kernels,
- * then replays them under the static, pilot-warp and oracle register choices, the FRF mode
- * rule of frf_mode_ctl and Table IV's energies. Decisions: docs/pilot-eval.md. */
+ * IV-C, V): one pass over the trace (eval/trace.c) finds the kernels and their pilots and
+ * counts every access under the static, pilot-warp and oracle register choices, the FRF mode
+ * rule of frf_mode_ctl and Table IV's energies, keeping only the live wavefronts and per-kernel
+ * counts. Decisions: docs/pilot-eval.md. */
 #include "pilot_eval.h"
 
 #include <stdbool.h>
@@ -14,74 +15,70 @@
 #include "pilot_profiler.h"
 #include "trace.h"
 
+/* A live wavefront (A read, F not yet): dropped at its F, so the table holds at most the
+ * wavefronts resident at once. */
 typedef struct {
-    uint64_t cycle;
-    uint32_t wave;   /* index into the wavefront table */
-    uint16_t reg;
-} access;
-
-typedef struct {
-    uint64_t id, a_cycle, f_cycle; /* f_cycle: its F line's cycle, if finished */
-    uint64_t a_seq, f_seq;  /* event numbers of its A and F lines (UINT64_MAX: no F) */
-    size_t f_acc;           /* accesses read before its F line */
+    uint64_t id;
+    uint64_t last;      /* cycle of its last access (UINT64_MAX: none): one issue a cycle */
     unsigned cu, kernel;
-    bool finished;
+    bool used, pilot;   /* pilot: the first wavefront of its kernel */
+    bool pilot_table;   /* started after its kernel's pilot ended: uses the pilot's top-n */
 } wave;
 
+/* A kernel's pilot: its A and F cycles, its accesses' register counts until its F. */
 typedef struct {
-    access *acc;
-    size_t nacc, cap;
-    wave *w;
-    size_t nw, wcap;
-    uint32_t *slot;   /* open addressing: wavefront id -> index + 1 */
-    size_t nslot;
-    unsigned live;
-    uint64_t seq;     /* events read */
-} trace_data;
+    uint64_t a_cycle, f_cycle;
+    bool ended;
+    uint64_t count[PE_REGS];
+} pilot_state;
 
-static bool grow(void **p, size_t *cap, size_t need, size_t size)
-{
-    if (need <= *cap)
-        return true;
-    size_t c = *cap ? *cap * 2 : 64;
-    while (c < need)
-        c *= 2;
-    void *q = realloc(*p, c * size);
-    if (!q)
-        return false;
-    *p = q;
-    *cap = c;
-    return true;
-}
+typedef struct {
+    wave *w;            /* open addressing on the id */
+    size_t cap, live;
+    pilot_state pilot[PE_MAX_KERNELS];
+} trace_data;
 
 static size_t hash_slot(const trace_data *t, uint64_t id)
 {
-    return (size_t)((id * 0x9e3779b97f4a7c15ull) >> 20) & (t->nslot - 1);
+    return (size_t)((id * 0x9e3779b97f4a7c15ull) >> 20) & (t->cap - 1);
+}
+
+/* The slot of wavefront id, or of the free slot where it would go. */
+static size_t wave_slot(const trace_data *t, uint64_t id)
+{
+    size_t h = hash_slot(t, id);
+    while (t->w[h].used && t->w[h].id != id)
+        h = (h + 1) & (t->cap - 1);
+    return h;
 }
 
 static bool rehash(trace_data *t)
 {
-    free(t->slot);
-    t->nslot = t->nslot ? t->nslot * 2 : 64;
-    t->slot = calloc(t->nslot, sizeof *t->slot);
-    if (!t->slot)
+    wave *old = t->w;
+    const size_t old_cap = t->cap;
+    t->cap = old_cap ? old_cap * 2 : 64;
+    if ((t->w = calloc(t->cap, sizeof *t->w)) == NULL) {
+        t->w = old;
+        t->cap = old_cap;
         return false;
-    for (size_t i = 0; i < t->nw; i++) {
-        size_t h = hash_slot(t, t->w[i].id);
-        while (t->slot[h])
-            h = (h + 1) & (t->nslot - 1);
-        t->slot[h] = (uint32_t)i + 1;
     }
+    for (size_t i = 0; i < old_cap; i++)
+        if (old[i].used)
+            t->w[wave_slot(t, old[i].id)] = old[i];
+    free(old);
     return true;
 }
 
-/* The index of wavefront id, or -1 (the reader has checked every id has an A line). */
-static long find_wave(const trace_data *t, uint64_t id)
+/* Drops the wavefront in slot j; the entries after it in its run move back. */
+static void drop_wave(trace_data *t, size_t j)
 {
-    for (size_t h = hash_slot(t, id); t->slot[h]; h = (h + 1) & (t->nslot - 1))
-        if (t->w[t->slot[h] - 1].id == id)
-            return (long)t->slot[h] - 1;
-    return -1;
+    t->w[j].used = false;
+    t->live--;
+    for (j = (j + 1) & (t->cap - 1); t->w[j].used; j = (j + 1) & (t->cap - 1)) {
+        const wave moved = t->w[j];
+        t->w[j].used = false;
+        t->w[wave_slot(t, moved.id)] = moved;
+    }
 }
 
 static int fail(char *err, size_t errlen, const char *msg, const char *detail)
@@ -90,77 +87,28 @@ static int fail(char *err, size_t errlen, const char *msg, const char *detail)
     return -1;
 }
 
-/* A kernel starts at an A line while no wavefront of the trace is live (docs/pilot-eval.md). */
+/* A kernel starts at an A line while no wavefront of the trace is live (docs/pilot-eval.md);
+ * its first wavefront is its pilot. */
 static int add_wave(trace_data *t, pe_result *res, const tr_event *ev, char *err, size_t errlen)
 {
-    if (t->live == 0) {
+    const bool first = t->live == 0;
+    if (first) {
         if (res->kernels == PE_MAX_KERNELS)
             return fail(err, errlen, "more than 64 kernels", "");
         res->kernel[res->kernels].first_cycle = ev->cycle;
+        t->pilot[res->kernels] = (pilot_state){.a_cycle = ev->cycle};
         res->kernels++;
     }
-    if (!grow((void **)&t->w, &t->wcap, t->nw + 1, sizeof *t->w) ||
-        ((t->nw + 1) * 2 > t->nslot && !rehash(t)))
+    if ((t->live + 1) * 2 > t->cap && !rehash(t))
         return fail(err, errlen, "out of memory", "");
-    t->w[t->nw] = (wave){.id = ev->wf, .a_cycle = ev->cycle, .cu = ev->cu,
-                         .kernel = res->kernels - 1, .a_seq = t->seq, .f_seq = UINT64_MAX,
-                         .f_acc = SIZE_MAX};
-    size_t h = hash_slot(t, ev->wf);
-    while (t->slot[h])
-        h = (h + 1) & (t->nslot - 1);
-    t->slot[h] = (uint32_t)++t->nw;
+    const unsigned k = res->kernels - 1;
+    t->w[wave_slot(t, ev->wf)] = (wave){.id = ev->wf, .last = UINT64_MAX, .cu = ev->cu,
+                                        .kernel = k, .used = true, .pilot = first,
+                                        .pilot_table = t->pilot[k].ended};
     t->live++;
-    res->kernel[res->kernels - 1].wavefronts++;
+    res->kernel[k].wavefronts++;
     res->wavefronts++;
     return 0;
-}
-
-/* One event of the trace, in file order. */
-static int add_event(trace_data *t, pe_result *res, const tr_event *ev, char *err, size_t errlen)
-{
-    t->seq++;
-    if (ev->kind == TR_A)
-        return add_wave(t, res, ev, err, errlen);
-    const long wi = find_wave(t, ev->wf);
-    if (wi < 0)
-        return fail(err, errlen, "wavefront without an A line", "");
-    pe_kernel *k = &res->kernel[t->w[wi].kernel];
-    k->last_cycle = ev->cycle;
-    if (ev->kind == TR_F) {
-        t->w[wi].finished = true;
-        t->w[wi].f_cycle = ev->cycle;
-        t->w[wi].f_seq = t->seq;
-        t->w[wi].f_acc = t->nacc;
-        t->live--;
-        return 0;
-    }
-    if (ev->kind == TR_W && ev->launch) {
-        res->launch_writes++;
-        return 0;
-    }
-    if (!grow((void **)&t->acc, &t->cap, t->nacc + 1, sizeof *t->acc))
-        return fail(err, errlen, "out of memory", "");
-    t->acc[t->nacc++] = (access){ev->cycle, (uint32_t)wi, (uint16_t)ev->vreg};
-    *(ev->kind == TR_R ? &res->reads : &res->writes) += 1;
-    k->accesses++;
-    k->count[ev->vreg]++;
-    res->count[ev->vreg]++;
-    if (ev->vreg + 1 > res->nregs)
-        res->nregs = ev->vreg + 1;
-    return 0;
-}
-
-double pe_top_share(const uint64_t *count, unsigned nregs, uint64_t total, unsigned k)
-{
-    if (total == 0)
-        return 0.0;
-    unsigned top[PE_REGS];
-    const unsigned kk = k < nregs ? k : nregs;
-    ppf_select_top(count, nregs, kk, top);
-    uint64_t sum = 0;
-    for (unsigned i = 0; i < kk; i++)
-        sum += count[top[i]];
-    return 100.0 * (double)sum / (double)total;
 }
 
 /* Membership in a top-n set (registers up to 255; the FRF holds exactly the top-n set, as
@@ -171,36 +119,6 @@ static bool in_top(const unsigned *top, unsigned n, unsigned reg)
         if (top[i] == reg)
             return true;
     return false;
-}
-
-/* The pilot of each kernel: its first wavefront. Its accesses up to its F line are profiled;
- * from that F line on, wavefronts that start use its top-n; earlier ones keep R0..R(n-1). */
-static void pilot_profiles(const trace_data *t, const pe_config *cfg, pe_result *res,
-                           uint64_t pilot_done[PE_MAX_KERNELS], size_t pilot_acc[PE_MAX_KERNELS])
-{
-    static uint64_t counts[PE_MAX_KERNELS][PE_REGS];
-    memset(counts, 0, res->kernels * sizeof counts[0]); /* the kernels of this trace */
-    long pilot[PE_MAX_KERNELS];
-    for (unsigned k = 0; k < PE_MAX_KERNELS; k++)
-        pilot[k] = -1;
-    for (size_t i = t->nw; i-- > 0;)
-        pilot[t->w[i].kernel] = (long)i;
-    for (size_t i = 0; i < t->nacc; i++) {
-        const access *a = &t->acc[i];
-        if ((long)a->wave == pilot[t->w[a->wave].kernel])
-            counts[t->w[a->wave].kernel][a->reg]++;
-    }
-    for (unsigned k = 0; k < res->kernels; k++) {
-        if (pilot[k] >= 0) { /* Table I's pilot time: its A to its F (or the kernel's end) */
-            const wave *p = &t->w[pilot[k]];
-            res->kernel[k].pilot_cycles =
-                (p->finished ? p->f_cycle : res->kernel[k].last_cycle) - p->a_cycle;
-        }
-        pilot_done[k] = pilot[k] >= 0 ? t->w[pilot[k]].f_seq : UINT64_MAX;
-        pilot_acc[k] = pilot[k] >= 0 ? t->w[pilot[k]].f_acc : SIZE_MAX;
-        ppf_select_top(counts[k], PE_REGS, cfg->n, res->pilot_top[k]);
-        ppf_select_top(res->kernel[k].count, PE_REGS, cfg->n, res->kernel_top[k]);
-    }
 }
 
 /* One compute unit's issue counts (Sec. IV-C): instructions issued in its current epoch and in
@@ -235,47 +153,116 @@ static bool enter_epoch(const fmc_cfg *c, cu_issue *u, uint64_t e, pe_result *re
     return e == 0 || fmc_next_high(c, u->prev);
 }
 
-/* Replays every access under the three register choices; the pilot policy's FRF accesses by
- * mode. One instruction issued per distinct (wavefront, cycle) of its R and W lines, counted
- * per CU and epoch of cfg->epoch cycles from cycle 0. last[w]: wavefront w's last cycle. */
-static void replay(const trace_data *t, const pe_config *cfg, uint64_t *last,
-                   const uint64_t pilot_done[PE_MAX_KERNELS],
-                   const size_t pilot_acc[PE_MAX_KERNELS], pe_result *res)
-{
-    const fmc_cfg c = {cfg->epoch, cfg->threshold};
+struct pe_stream {
+    trace_data t;
+    pe_config cfg;
+    fmc_cfg fmc;
     cu_issue cu[TR_MAX_CU];
-    for (unsigned i = 0; i < TR_MAX_CU; i++)
-        cu[i] = (cu_issue){UINT64_MAX, 0, 0};
-    for (size_t i = 0; i < t->nw; i++)
-        last[i] = UINT64_MAX;
     unsigned home[PE_MAX_N]; /* R0..R(n-1) */
-    for (unsigned i = 0; i < cfg->n; i++)
-        home[i] = i;
-    for (size_t i = 0; i < t->nacc; i++) {
-        const access *a = &t->acc[i];
-        const wave *w = &t->w[a->wave];
-        const unsigned k = w->kernel;
-        cu_issue *u = &cu[w->cu];
-        const bool high = enter_epoch(&c, u, a->cycle / cfg->epoch, res);
-        if (last[a->wave] != a->cycle) {
-            last[a->wave] = a->cycle;
-            u->cur += u->cur < UINT16_MAX;
-            res->issued++;
-        }
-        const bool pilot_table = w->a_seq > pilot_done[k]; /* started after the pilot ended */
-        res->frf_static += a->reg < cfg->n;
-        res->frf_oracle += in_top(res->kernel_top[k], cfg->n, a->reg);
-        res->frf_pilot_move += in_top(i >= pilot_acc[k] ? res->pilot_top[k] : home, cfg->n, a->reg);
-        const bool frf = in_top(pilot_table ? res->pilot_top[k] : home, cfg->n, a->reg);
-        if (!frf) {
-            res->srf++;
-            continue;
-        }
-        res->frf_pilot++;
-        *(high ? &res->frf_high : &res->frf_low) += 1;
+    pe_result *res;
+};
+
+/* An access, as it is read, under the three register choices; the pilot policy's FRF
+ * accesses by mode. One instruction issued per distinct (wavefront, cycle) of its R and W
+ * lines, counted per CU and epoch of cfg->epoch cycles from cycle 0. The pilot's top-n is
+ * known from its F line on: a wavefront started after it uses it (pilot_table), and so do
+ * all accesses after it when live values move (frf_pilot_move). The oracle's share needs the
+ * kernel's whole counts: pe_stream_finish. */
+static void access_reg(pe_stream *p, wave *w, const tr_event *ev)
+{
+    pe_result *res = p->res;
+    const unsigned n = p->cfg.n, k = w->kernel, reg = ev->vreg;
+    cu_issue *u = &p->cu[w->cu];
+    const bool high = enter_epoch(&p->fmc, u, ev->cycle / p->cfg.epoch, res);
+    if (w->last != ev->cycle) {
+        w->last = ev->cycle;
+        u->cur += u->cur < UINT16_MAX;
+        res->issued++;
     }
-    for (unsigned i = 0; i < TR_MAX_CU; i++)
-        close_epoch(&c, &cu[i], res);
+    if (w->pilot)
+        p->t.pilot[k].count[reg]++;
+    const unsigned *pilot_top = res->pilot_top[k];
+    res->frf_static += reg < n;
+    res->frf_pilot_move += in_top(p->t.pilot[k].ended ? pilot_top : p->home, n, reg);
+    if (!in_top(w->pilot_table ? pilot_top : p->home, n, reg)) {
+        res->srf++;
+        return;
+    }
+    res->frf_pilot++;
+    *(high ? &res->frf_high : &res->frf_low) += 1;
+}
+
+/* The pilot's F line: its top-n from then on, Table I's pilot time. */
+static void pilot_end(pe_stream *p, unsigned k, uint64_t cycle)
+{
+    pilot_state *ps = &p->t.pilot[k];
+    ps->ended = true;
+    ps->f_cycle = cycle;
+    ppf_select_top(ps->count, PE_REGS, p->cfg.n, p->res->pilot_top[k]);
+}
+
+/* One event of the trace, in file order. */
+static int add_event(pe_stream *p, const tr_event *ev, char *err, size_t errlen)
+{
+    trace_data *t = &p->t;
+    pe_result *res = p->res;
+    if (ev->kind == TR_A)
+        return add_wave(t, res, ev, err, errlen);
+    const size_t j = wave_slot(t, ev->wf);
+    wave *w = &t->w[j];
+    if (!w->used)
+        return fail(err, errlen, "wavefront without an A line", "");
+    pe_kernel *k = &res->kernel[w->kernel];
+    k->last_cycle = ev->cycle;
+    if (ev->kind == TR_F) {
+        if (w->pilot)
+            pilot_end(p, w->kernel, ev->cycle);
+        drop_wave(t, j);
+        return 0;
+    }
+    if (ev->kind == TR_W && ev->launch) {
+        res->launch_writes++;
+        return 0;
+    }
+    *(ev->kind == TR_R ? &res->reads : &res->writes) += 1;
+    k->accesses++;
+    k->count[ev->vreg]++;
+    res->count[ev->vreg]++;
+    if (ev->vreg + 1 > res->nregs)
+        res->nregs = ev->vreg + 1;
+    access_reg(p, w, ev);
+    return 0;
+}
+
+double pe_top_share(const uint64_t *count, unsigned nregs, uint64_t total, unsigned k)
+{
+    if (total == 0)
+        return 0.0;
+    unsigned top[PE_REGS];
+    const unsigned kk = k < nregs ? k : nregs;
+    ppf_select_top(count, nregs, kk, top);
+    uint64_t sum = 0;
+    for (unsigned i = 0; i < kk; i++)
+        sum += count[top[i]];
+    return 100.0 * (double)sum / (double)total;
+}
+
+/* Per kernel: the oracle's registers (its own top-n over the whole kernel) and the accesses
+ * they serve; the pilot's registers for a pilot that never ended; Table I's pilot time (its A
+ * to its F, or the kernel's end). */
+static void kernel_tops(pe_stream *p)
+{
+    pe_result *res = p->res;
+    for (unsigned k = 0; k < res->kernels; k++) {
+        const pilot_state *ps = &p->t.pilot[k];
+        pe_kernel *kr = &res->kernel[k];
+        kr->pilot_cycles = (ps->ended ? ps->f_cycle : kr->last_cycle) - ps->a_cycle;
+        if (!ps->ended)
+            ppf_select_top(ps->count, PE_REGS, p->cfg.n, res->pilot_top[k]);
+        ppf_select_top(kr->count, PE_REGS, p->cfg.n, res->kernel_top[k]);
+        for (unsigned i = 0; i < p->cfg.n; i++) /* distinct registers */
+            res->frf_oracle += kr->count[res->kernel_top[k][i]];
+    }
 }
 
 static void energy(pe_result *res)
@@ -287,12 +274,6 @@ static void energy(pe_result *res)
     res->leak_part_mw = PE_LEAK_FRF + PE_LEAK_SRF;
     res->leak_mrf_mw = PE_LEAK_MRF;
 }
-
-struct pe_stream {
-    trace_data t;
-    pe_config cfg;
-    pe_result *res;
-};
 
 static bool config_ok(const pe_config *cfg)
 {
@@ -313,32 +294,32 @@ pe_stream *pe_stream_new(const pe_config *cfg, pe_result *res, char *err, size_t
         return NULL;
     }
     p->cfg = *cfg;
+    p->fmc = (fmc_cfg){cfg->epoch, cfg->threshold};
+    for (unsigned i = 0; i < TR_MAX_CU; i++)
+        p->cu[i] = (cu_issue){UINT64_MAX, 0, 0};
+    for (unsigned i = 0; i < cfg->n; i++)
+        p->home[i] = i;
     p->res = res;
     return p;
 }
 
 bool pe_stream_add(pe_stream *p, const tr_event *ev, char *err, size_t errlen)
 {
-    return add_event(&p->t, p->res, ev, err, errlen) == 0;
+    return add_event(p, ev, err, errlen) == 0;
 }
 
 bool pe_stream_finish(pe_stream *p, char *err, size_t errlen)
 {
+    (void)err;
+    (void)errlen;
     pe_result *res = p->res;
     res->accesses = res->reads + res->writes;
     for (unsigned k = 0; k <= PE_TOPK; k++)
         res->top_share[k] = pe_top_share(res->count, PE_REGS, res->accesses, k);
-    uint64_t pilot_done[PE_MAX_KERNELS];
-    size_t pilot_acc[PE_MAX_KERNELS];
-    pilot_profiles(&p->t, &p->cfg, res, pilot_done, pilot_acc);
-    uint64_t *last = malloc((p->t.nw ? p->t.nw : 1) * sizeof *last);
-    if (!last) {
-        fail(err, errlen, "out of memory", "");
-        return false;
-    }
-    replay(&p->t, &p->cfg, last, pilot_done, pilot_acc, res);
+    kernel_tops(p);
+    for (unsigned i = 0; i < TR_MAX_CU; i++)
+        close_epoch(&p->fmc, &p->cu[i], res);
     energy(res);
-    free(last);
     return true;
 }
 
@@ -346,9 +327,7 @@ void pe_stream_free(pe_stream *p)
 {
     if (!p)
         return;
-    free(p->t.acc);
     free(p->t.w);
-    free(p->t.slot);
     free(p);
 }
 

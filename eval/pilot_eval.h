@@ -60,8 +60,9 @@ typedef struct {
 
 /* The evaluation fed one trace event at a time (pe_run, deltarf compare): pe_stream_new zeroes
  * *res (NULL with a message when the configuration is bad or memory short); pe_stream_add takes
- * each event in file order, pe_stream_finish replays the accesses it kept (one entry an access:
- * memory grows with the trace). false with a one-line message (without the trace's name). */
+ * each event in file order and counts it at once, pe_stream_finish adds what needs a kernel's
+ * whole counts (its memory: the live wavefronts and per-kernel counts, not the trace's
+ * length). false with a one-line message (without the trace's name). */
 typedef struct pe_stream pe_stream;
 pe_stream *pe_stream_new(const pe_config *cfg, pe_result *res, char *err, size_t errlen);
 bool pe_stream_add(pe_stream *p, const tr_event *ev, char *err, size_t errlen);
