@@ -21,6 +21,7 @@ typedef struct {
     pv_reader *pv_reader;
     pe_stream *pilot;
     pe_result *pilot_result;
+    cmp_cells cells;
     cmp_inputs in;
 } run_state;
 
@@ -64,9 +65,11 @@ static void stop(run_state *rs)
         pa_pass_free(rs->patch[k]);
 }
 
-/* One placed event: the replay and the three DC-Patch passes. */
+/* One placed event: the replay, the three DC-Patch passes, the Pilot RF's cells. */
 static bool feed(run_state *rs, const ds_item *it, const char *name, char *err, size_t errlen)
 {
+    if (it->e.kind == TR_A)
+        cmp_cells_place(&rs->cells, it->w.slice, it->w.window, it->w.n);
     if (!sim_feed(rs->sim, &rs->sim_feed, it, name, err, errlen))
         return false;
     for (unsigned k = 0; k < FM_SCENARIOS; k++)
@@ -119,6 +122,7 @@ static bool finish(run_state *rs, const char *name, const cmp_config *cfg, char 
     rs->in.sim_stats = *sim_get_stats(rs->sim);
     rs->in.pv_accesses = rs->pv.total;
     rs->in.pilot = rs->pilot_result;
+    rs->in.cells = &rs->cells;
     rs->in.years = cfg->years;
     return true;
 }

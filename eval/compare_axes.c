@@ -244,21 +244,44 @@ static void pilot_row(const cmp_inputs *in, const tally *base, cmp_row *r, const
     ageing(r, base_row->v[CMP_LONGEST0], base_row->v[CMP_LONGEST1], in->years);
 }
 
+void cmp_cells_place(cmp_cells *c, unsigned sl, unsigned w, unsigned n)
+{
+    if (c->na)
+        return;
+    if (w > 0 && c->win_n[sl][w] && c->win_n[sl][w] != n) {
+        c->na = "a window other than a slice's first held two window sizes";
+        return;
+    }
+    c->win_n[sl][w] = (uint16_t)n;
+    for (unsigned i = 0; i < n; i++) {
+        const unsigned p = w * n + i;
+        uint8_t *idx = &c->index[sl][p], *win = &c->window[sl][p];
+        if (*idx && (*idx != i + 1 || *win != w)) {
+            c->na = "a register of the baseline stood for two cells of the Pilot RF";
+            return;
+        }
+        *idx = (uint8_t)(i + 1);
+        *win = (uint8_t)w;
+        c->part[p] |= i < DRF_PILOT_N ? CMP_PART_FRF : CMP_PART_SRF;
+        if (c->part[p] == (CMP_PART_FRF | CMP_PART_SRF)) {
+            c->na = "a register of the baseline stood for an FRF cell and for an SRF cell";
+            return;
+        }
+    }
+}
+
 /* The Pilot RF's FRF holds registers R0..R(n-1) of every resident warp (the static profile,
  * every warp's until its kernel's pilot ends) and the SRF the others: their cells hold what the
  * baseline's cells of those register indices hold (window x N + index under the packed
- * placement), which needs one window size N over the trace. */
+ * placement), each cell one register of the baseline's (cmp_cells). */
 static void pilot_cells(const cmp_inputs *in, cmp_result *out)
 {
-    const sim_stats *st = &in->sim_stats;
-    const unsigned n = st->nvregs_max;
+    const cmp_cells *c = in->cells;
     double longest[2][2] = {{0, 0}, {0, 0}};
-    out->pilot_cells_na = n == 0 || st->nvregs_min != n
-                              ? "the trace's wavefronts take more than one window size"
-                              : NULL;
+    out->pilot_cells_na = c->na;
     for (unsigned p = 0; p < DRF_REGS && !out->pilot_cells_na; p++)
-        for (unsigned v = 0; v < 2; v++) {
-            double *l = &longest[p % n < DRF_PILOT_N ? 0 : 1][v];
+        for (unsigned v = 0; v < 2 && c->part[p]; v++) {
+            double *l = &longest[c->part[p] == CMP_PART_FRF ? 0 : 1][v];
             *l = fmax(*l, in->sim[SIM_BASE].reg_longest[v][p]);
         }
     for (unsigned part = 0; part < 2; part++) {

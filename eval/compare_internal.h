@@ -8,12 +8,28 @@
 #include "compare.h"
 #include "patch_eval.h"
 #include "pilot_eval.h"
+#include "place.h"
 #include "pv_eval.h"
 #include "rfsim.h"
 
 /* The schemes of the aging paper's replay that compare runs. */
 #define CMP_SIM_SCHEMES                                                                        \
     (1u << SIM_BASE | 1u << SIM_RC | 1u << SIM_RCRAR | 1u << SIM_WC | 1u << SIM_ARGO)
+
+/* The Pilot RF cell each baseline register stands for (docs/compare.md, decision 12): the
+ * FRF or SRF cell of a (slice, window, index) is the baseline's register window x N + index as
+ * long as every register stands for one cell and every cell for one register. */
+enum { CMP_PART_FRF = 1, CMP_PART_SRF = 2 };
+typedef struct {
+    uint8_t index[PL_MAX_SLICES][DRF_REGS];  /* the register's index in its window + 1; 0: none */
+    uint8_t window[PL_MAX_SLICES][DRF_REGS]; /* its window */
+    uint16_t win_n[PL_MAX_SLICES][DRF_REGS]; /* window w's size (w >= 1: its base w x N) */
+    uint8_t part[DRF_REGS];                  /* CMP_PART_* of register p on any slice */
+    const char *na;                          /* why the cells cannot be told apart, or NULL */
+} cmp_cells;
+
+/* A wavefront placed in window w of n registers on slice sl. */
+void cmp_cells_place(cmp_cells *c, unsigned sl, unsigned w, unsigned n);
 
 typedef struct {
     sim_result sim[SIM_SCHEMES];
@@ -22,6 +38,7 @@ typedef struct {
     pv_result pv[PV_SCHEMES];
     uint64_t pv_accesses;
     const pe_result *pilot;
+    const cmp_cells *cells;
     double years;
 } cmp_inputs;
 

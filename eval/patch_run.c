@@ -168,17 +168,26 @@ static bool issue_read(slice *p, const pa_ev *ev, dcp_slice_in *in, issued *is)
     const dcp_pt_row row = dcp_pt_read(&p->s.pt, reg);
     p->st->lds_reads += dcp_row_kind(&row) == DCP_SPILL;
     is->nr_v[port] = true;
-    is->nr[port] = (read_txn){.active = true, .reg = reg, .next = 0, .line = ev->line,
-                              .wf = ev->e->wf, .vreg = ev->e->vreg};
-    memcpy(is->nr[port].exp, p->sb[reg], sizeof is->nr[port].exp);
+    read_txn *t = &is->nr[port]; /* field by field: its values are copied once, not zeroed */
+    t->active = true;
+    t->reg = reg;
+    t->next = 0;
+    t->line = ev->line;
+    t->wf = ev->e->wf;
+    t->vreg = ev->e->vreg;
+    memcpy(t->exp, p->sb[reg], sizeof t->exp);
     return true;
 }
 
 static void issue_write(const pa_ev *ev, dcp_slice_in *in, issued *is)
 {
     is->w = true;
-    is->nw = (write_txn){.active = true, .reg = reg_of(ev), .next = 0, .mask = ev->e->mask};
-    memcpy(is->nw.v, ev->e->v, sizeof is->nw.v);
+    write_txn *t = &is->nw; /* field by field, as a read */
+    t->active = true;
+    t->reg = reg_of(ev);
+    t->next = 0;
+    t->mask = ev->e->mask;
+    memcpy(t->v, ev->e->v, sizeof t->v);
     in->wr_start = true;
     in->wr_reg = is->nw.reg;
     in->wr_mask = ev->e->mask;

@@ -2,13 +2,14 @@
 /* Unit tests of deltarf compare's run and axes (issue 32; docs/compare.md): on an in-tree trace,
  * the rows' invariants (energy = dynamic + leakage, the baseline saves nothing, n/a exactly with
  * a reason), the shared cell duty cycles of the PV and Pilot rows (the FRF's and SRF's cells
- * splitting the baseline's), the ageing model's growth with
- * the years, and a refused trace's message. */
+ * splitting the baseline's, also under two window sizes: cmp_cells), the ageing model's growth
+ * with the years, and a refused trace's message. */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
-#include "compare.h"
+#include "compare_internal.h"
 
 static check_counts c;
 static cmp_result r1, r7;
@@ -22,6 +23,15 @@ static void row_invariants(const cmp_row *r)
     CHECK(&c, fabs(r->v[CMP_ENERGY_PJ] - r->v[CMP_DYNAMIC_PJ] - r->v[CMP_LEAKAGE_PJ]) <
                   1e-6 * r->v[CMP_ENERGY_PJ]);
     CHECK(&c, r->v[CMP_EXTRA_CYCLES] >= 0 && r->v[CMP_DYNAMIC_PJ] > 0);
+}
+
+/* The FRF's and the SRF's cells split the baseline's maxima (r's baseline row). */
+static void cells_split_the_baseline(const cmp_result *r)
+{
+    const cmp_row *b = &r->tech[CMP_BASELINE];
+    for (unsigned v = 0; v < 2; v++)
+        CHECK(&c, fmax(r->pilot_cells[0].v[CMP_LONGEST0 + v], r->pilot_cells[1].v[CMP_LONGEST0 + v]) ==
+                      b->v[CMP_LONGEST0 + v]);
 }
 
 static void rows(const cmp_result *r)
@@ -46,9 +56,7 @@ static void rows(const cmp_result *r)
     CHECK(&c, r->top4_share > 0 && r->top4_share <= 100);
     /* the FRF's and the SRF's cells are the baseline's, split by register index */
     CHECK(&c, r->pilot_cells_na == NULL); /* one window size in this trace */
-    for (unsigned v = 0; v < 2; v++)
-        CHECK(&c, fmax(r->pilot_cells[0].v[CMP_LONGEST0 + v], r->pilot_cells[1].v[CMP_LONGEST0 + v]) ==
-                      b->v[CMP_LONGEST0 + v]);
+    cells_split_the_baseline(r);
     CHECK(&c, r->frf_share_static <= r->top4_share + 1e-9);
 }
 
@@ -60,6 +68,39 @@ static void ageing_grows_with_years(void)
             CHECK(&c, r7.tech[t].v[CMP_GUARDBAND_PCT] > r1.tech[t].v[CMP_GUARDBAND_PCT]);
             CHECK(&c, r7.tech[t].v[CMP_ENERGY_PJ] == r1.tech[t].v[CMP_ENERGY_PJ]);
         }
+}
+
+/* Which baseline register stands for which Pilot RF cell (docs/compare.md, decision 12). */
+static void cell_map(void)
+{
+    cmp_cells *m = calloc(3, sizeof *m);
+    if (m == NULL)
+        return;
+    /* RadixSort's kernels: one wavefront each, 19 then 22 registers, in window 0 of slice 0 */
+    cmp_cells_place(&m[0], 0, 0, 19);
+    cmp_cells_place(&m[0], 0, 0, 22);
+    CHECK(&c, m[0].na == NULL && m[0].part[DRF_PILOT_N - 1] == CMP_PART_FRF &&
+                  m[0].part[DRF_PILOT_N] == CMP_PART_SRF && m[0].part[21] == CMP_PART_SRF &&
+                  m[0].part[22] == 0);
+    /* window 1 of 19 registers is 19..37, then window 0 of 22 takes 19..21: two cells */
+    cmp_cells_place(&m[1], 0, 0, 19);
+    cmp_cells_place(&m[1], 0, 1, 19);
+    CHECK(&c, m[1].na == NULL);
+    cmp_cells_place(&m[1], 0, 0, 22);
+    CHECK(&c, m[1].na && strstr(m[1].na, "two cells"));
+    /* register 4: an FRF cell in window 1 of 3 registers on slice 0, an SRF cell on slice 1 */
+    cmp_cells_place(&m[2], 0, 1, 3);
+    cmp_cells_place(&m[2], 1, 0, 19);
+    CHECK(&c, m[2].na && strstr(m[2].na, "an FRF cell and for an SRF cell"));
+    memset(&m[2], 0, sizeof m[2]);
+    cmp_cells_place(&m[2], 0, 1, 3);
+    cmp_cells_place(&m[2], 1, 1, 4);
+    CHECK(&c, m[2].na == NULL); /* FRF cells both, and window 1's size is per slice */
+    memset(&m[2], 0, sizeof m[2]);
+    cmp_cells_place(&m[2], 0, 1, 19);
+    cmp_cells_place(&m[2], 0, 1, 22);
+    CHECK(&c, m[2].na && strstr(m[2].na, "two window sizes"));
+    free(m);
 }
 
 static void refused(void)
@@ -82,6 +123,11 @@ int main(void)
     rows(&r1);
     rows(&r7);
     ageing_grows_with_years();
+    cell_map();
+    /* two window sizes (19 and 22 registers), every wavefront in window 0: the cells age too */
+    CHECK(&c, cmp_run("data/traces/RadixSort.trace.xz", &cfg, &r1, err, sizeof err));
+    CHECK(&c, r1.pilot_cells_na == NULL);
+    cells_split_the_baseline(&r1);
     refused();
     CHECK(&c, strcmp(cmp_tech_name(CMP_PVOPT_NBTI), "pv_opt_nbti_opt") == 0);
     return check_done(&c, "test_compare");

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: Apache-2.0
 """Speed figures (make bench; issues 17, 21, 31): lockstep cycles/s on Verilator and on Icarus with
 the same stimulus, every bench at its default transactions (each from its --result), the C
-functional models against memcpy, the trace evaluation's events/s. Reports only, asserts nothing
+functional models against memcpy, the trace evaluation's events/s, deltarf compare's MB/s against
+`xz -dc` and its peak memory on two lengths of a generated trace. Reports only, asserts nothing
 on speed. Writes the result RESULT (build/bench/bench.json; docs/results.md, flow bench) and
 build/bench/report.md rendered from it and from the measurements beside it.
 usage: tools/bench.py [-r RESULT] SEED [BASE_REV]   with BASE_REV, every bench of that revision is
@@ -187,6 +188,81 @@ def eval_table():
                   "sim reads a trace once for every scheme and folds its repetitions; patch reads it once per fault map."]
 
 
+# deltarf compare on generated traces (issue 32): the long one is tools/bench_trace.sh's, the short
+# one has the same shape and 1/7 of its instructions (peak memory must not grow with the length)
+COMPARE_LONG = "BinomialOption-gen"
+COMPARE_SHORT = ("BinomialOption-short-gen", ["--waves", "128", "--nvregs", "20", "--instrs", "600"])
+COMPARE_ARGS = ["--chips", "10", "--json", "-"]
+
+
+def timed(cmd, out):
+    """Runs cmd (stdout to the file out, stderr discarded): its wall seconds, user CPU seconds and
+    peak resident memory in MB (the child's rusage)."""
+    t0 = time.monotonic()
+    with open(out, "wb") as f:
+        proc = subprocess.Popen(cmd, stdout=f, stderr=subprocess.DEVNULL)
+        _, status, use = os.wait4(proc.pid, 0)
+    wall = time.monotonic() - t0
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode != 0:
+        raise BenchError(f"{' '.join(cmd)} failed (exit {proc.returncode})")
+    return wall, use.ru_utime, use.ru_maxrss / 1024
+
+
+def generated_trace(name, args):
+    """OUT/NAME.trace.xz from tools/gentrace.c (seed 1, xz -0), generated once."""
+    path = f"{OUT}/{name}.trace.xz"
+    if not os.path.exists(path):
+        with open(path + ".tmp", "wb") as f:
+            gen = subprocess.Popen(["build/tools/gentrace", "--seed", "1"] + args, stdout=subprocess.PIPE)
+            subprocess.check_call(["xz", "-T2", "-0"], stdin=gen.stdout, stdout=f)
+            if gen.wait() != 0:
+                raise BenchError(f"gentrace {' '.join(args)} failed")
+        os.rename(path + ".tmp", path)
+    return path
+
+
+def compare_speed():
+    """deltarf compare (every technique, one read) on the long generated trace: from its .xz beside
+    `xz -dc` alone on the same file, and from its decompressed text (the reader's xz thread out of
+    the way); its peak memory there and on the short trace."""
+    xz = f"{OUT}/{COMPARE_LONG}.trace.xz"
+    if not os.path.exists(xz):
+        raise BenchError(f"{xz} missing (tools/bench_trace.sh generates it)")
+    plain = f"{OUT}/{COMPARE_LONG}.trace"
+    xz_wall, xz_user, _ = timed(["xz", "-dc", xz], plain)
+    mb = os.path.getsize(plain) / 1e6
+    run = ["build/deltarf", "compare"]
+    c_wall, c_user, c_rss = timed(run + [xz] + COMPARE_ARGS, f"{OUT}/compare-xz.json")
+    p_wall, p_user, p_rss = timed(run + [plain] + COMPARE_ARGS, f"{OUT}/compare-plain.json")
+    os.remove(plain)
+    short = generated_trace(*COMPARE_SHORT)
+    _, _, s_rss = timed(run + [short] + COMPARE_ARGS, f"{OUT}/compare-short.json")
+    return {"trace": xz, "trace_mb": mb, "xz_dc_seconds": xz_wall, "xz_dc_user_seconds": xz_user,
+            "xz_seconds": c_wall, "xz_user_seconds": c_user, "xz_mb_per_s": mb / c_wall,
+            "xz_ratio": c_wall / xz_wall, "xz_peak_rss_mb": c_rss,
+            "plain_seconds": p_wall, "plain_user_seconds": p_user, "plain_mb_per_s": mb / p_wall,
+            "plain_peak_rss_mb": p_rss, "short_trace": short, "short_peak_rss_mb": s_rss}
+
+
+def compare_table(c):
+    """The figures of compare_speed."""
+    def row(label, wall, user, ratio, rss):
+        return f"| {label} | {wall:.1f} | {user:.1f} | {c['trace_mb'] / wall:.1f} | {ratio:.2f} | {rss} |"
+    return [f"## deltarf compare on {c['trace']} ({c['trace_mb']:.0f} MB of trace text; issue 32's goal: "
+            ">= 50 MB/s, memory independent of the length)", "",
+            "| run | wall s | user CPU s | MB/s (wall) | / xz -dc (wall) | peak RSS MB |",
+            "|---|---:|---:|---:|---:|---:|",
+            row("xz -dc alone", c["xz_dc_seconds"], c["xz_dc_user_seconds"], 1.0, ""),
+            row("deltarf compare --chips 10, .xz", c["xz_seconds"], c["xz_user_seconds"], c["xz_ratio"],
+                f"{c['xz_peak_rss_mb']:.0f}"),
+            row("deltarf compare --chips 10, plain text", c["plain_seconds"], c["plain_user_seconds"],
+                c["plain_seconds"] / c["xz_dc_seconds"], f"{c['plain_peak_rss_mb']:.0f}"),
+            "", f"Peak RSS on the short trace ({c['short_trace']}, same shape, 1/7 of the instructions): "
+            f"{c['short_peak_rss_mb']:.0f} MB. compare decodes an .xz file in a thread of its own, beside "
+            "the evaluation: its wall time cannot go below `xz -dc`'s."]
+
+
 def rate(x):
     return f"{x / 1e6:.2f} M" if x >= 1e6 else f"{x / 1e3:.0f} k"
 
@@ -207,16 +283,17 @@ def main(argv):
     os.makedirs(OUT, exist_ok=True)
     try:
         blocks = registry_blocks()
-        doc = {"flow": "bench", "version": 1, "seed": seed, "report": f"{OUT}/report.md",
+        doc = {"flow": "bench", "version": 2, "seed": seed, "report": f"{OUT}/report.md",
                "lockstep": [lockstep_speed(b, seed) for b in LOCKSTEP],
                "benches": [bench_speed(b, seed) for b in blocks]}
-        results.write(result or f"{OUT}/bench.json", doc)
         subprocess.check_call(["make", "-s", "build/deltarf", "build/tools/gentrace"])
         sections = [lockstep_table(doc), benches_table(doc)] + ([base_table(rev, seed, blocks)] if rev else [])
         sections += [throughput_table(), eval_table()]
         trace = subprocess.run(["tools/bench_trace.sh", "build/deltarf", "build/tools/gentrace", OUT],
                                stdout=subprocess.PIPE, text=True, check=True).stdout.rstrip("\n").split("\n")
-        text = "\n\n".join("\n".join(s) for s in sections + [trace, TARGETS]) + "\n"
+        doc["compare"] = compare_speed()
+        results.write(result or f"{OUT}/bench.json", doc)
+        text = "\n\n".join("\n".join(s) for s in sections + [trace, compare_table(doc["compare"]), TARGETS]) + "\n"
     except (BenchError, results.ResultsError, subprocess.CalledProcessError, OSError, KeyError) as e:
         print(f"bench: {e}", file=sys.stderr)
         return 2

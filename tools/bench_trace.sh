@@ -36,7 +36,6 @@ timed "$OUT/xz" /dev/null xz -dc "$BINOM"
 timed "$OUT/sim-binom" "$OUT/sim-binom.out" "$BIN" sim "$BINOM" --json
 timed "$OUT/sim-black" "$OUT/sim-black.out" "$BIN" sim "$BLACK" --json
 timed "$OUT/patch-black" "$OUT/patch-black.out" "$BIN" patch "$BLACK" --scenario common --maps 2 --json
-timed "$OUT/compare-binom" "$OUT/compare-binom.out" "$BIN" compare "$BINOM" --chips 10 --json -
 
 echo "## Trace evaluation on generated large traces (tools/gentrace.c, seed 1)"
 echo
@@ -50,13 +49,11 @@ row() { # label log
 }
 row "xz -dc BinomialOption-gen ($(awk -v s="$size" 'BEGIN {printf "%.0f MB", s / 1e6}'))" "$OUT/xz"
 row "deltarf sim, all schemes, BinomialOption-gen" "$OUT/sim-binom"
-row "deltarf compare (every technique, one read, 10 chips), BinomialOption-gen" "$OUT/compare-binom"
 echo "| deltarf sim, all schemes, BlackScholes-gen | $(awk '{printf "%.1f | %.1f | %.0f", $1, $2, $3 / 1024}' "$OUT/sim-black.time") | | | | |"
 echo "| deltarf patch --maps 2, BlackScholes-gen | $(awk '{printf "%.1f | %.1f | %.0f", $1, $2, $3 / 1024}' "$OUT/patch-black.time") | | | | |"
 echo
 echo "Goals (issue 21): deltarf sim >= 50 MB/s of trace text with all schemes and <= 4x the time"
 echo "of xz -dc on the same file; sim and patch (2 maps) on BlackScholes within 5 minutes each."
-echo "deltarf compare (issue 32): >= 50 MB/s of trace text for every technique on one read."
 echo "Waits (BlackScholes-gen): $(grep -o '"dispatch":{[^}]*}' "$OUT/sim-black.out")"
 echo "The machine is shared (load average $(cut -d' ' -f1-3 /proc/loadavg) at the end): wall times include"
 echo "other jobs, CPU times do not (user time sums both threads of deltarf sim on an xz file)."

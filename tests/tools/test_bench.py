@@ -15,10 +15,15 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import bench  # noqa: E402
 import results  # noqa: E402
 
-DOC = {"flow": "bench", "version": 1, "seed": 3, "report": "build/bench/report.md",
+COMPARE = {"trace": "t.trace.xz", "trace_mb": 100.0, "xz_dc_seconds": 4.0, "xz_dc_user_seconds": 3.5,
+           "xz_seconds": 5.0, "xz_user_seconds": 8.0, "xz_mb_per_s": 20.0, "xz_ratio": 1.25, "xz_peak_rss_mb": 60.2,
+           "plain_seconds": 2.0, "plain_user_seconds": 1.9, "plain_mb_per_s": 50.0, "plain_peak_rss_mb": 58.0,
+           "short_trace": "s.trace.xz", "short_peak_rss_mb": 57.0}
+DOC = {"flow": "bench", "version": 2, "seed": 3, "report": "build/bench/report.md",
        "lockstep": [{"block": "blk", "verilator_cycles": 1000, "verilator_cycles_per_s": 2.5e6,
                      "icarus_cycles": 100, "icarus_cycles_per_s": 10400.0}],
-       "benches": [{"bench": "blk", "transactions": 7, "unit": "ops", "cycles": 70, "mcycles_per_s": 1.234}]}
+       "benches": [{"bench": "blk", "transactions": 7, "unit": "ops", "cycles": 70, "mcycles_per_s": 1.234}],
+       "compare": COMPARE}
 
 # a stand-in bench: "--seed S --result FILE [--n N]" writes a run of 70 cycles in 0.5 s
 STAND_IN = """#!/bin/sh
@@ -43,6 +48,13 @@ class Tables(unittest.TestCase):
         self.assertEqual(bench.lockstep_table(DOC)[4], "| blk | 2.50 M | 1000 | 10.4 k | 100 | 240x |")
         self.assertEqual(bench.benches_table(DOC)[-1], "| blk | 7 ops | 70 | 1.23 M |")
 
+    def test_the_compare_table_renders_the_compare_figures(self):
+        table = bench.compare_table(COMPARE)
+        self.assertEqual(table[4], "| xz -dc alone | 4.0 | 3.5 | 25.0 | 1.00 |  |")
+        self.assertEqual(table[5], "| deltarf compare --chips 10, .xz | 5.0 | 8.0 | 20.0 | 1.25 | 60 |")
+        self.assertEqual(table[6], "| deltarf compare --chips 10, plain text | 2.0 | 1.9 | 50.0 | 0.50 | 58 |")
+        self.assertIn("57 MB", table[8])
+
     def test_human_and_rate(self):
         self.assertEqual([bench.human(x) for x in (2.5e6, 10400, 12)], ["2.50 M", "10.4 k", "12"])
         self.assertEqual([bench.rate(x) for x in (2.5e6, 61234)], ["2.50 M", "61 k"])
@@ -61,6 +73,18 @@ class Runs(unittest.TestCase):
                 os.chdir(cwd)
         self.assertEqual(speed, {"bench": "blk", "transactions": 7, "unit": "ops", "cycles": 70,
                                  "mcycles_per_s": 70 / 0.5 / 1e6})
+
+    def test_timed_gives_wall_cpu_and_peak_memory_and_refuses_a_failure(self):
+        with tempfile.TemporaryDirectory() as d:
+            wall, user, rss = bench.timed([sys.executable, "-c", "print('x' * 3)"], f"{d}/out")
+            with open(f"{d}/out", encoding="utf-8") as f:
+                self.assertEqual(f.read(), "xxx\n")
+            self.assertGreater(wall, 0)
+            self.assertGreaterEqual(user, 0)
+            self.assertGreater(rss, 1)  # a Python interpreter holds more than 1 MB
+            with self.assertRaises(bench.BenchError) as e:
+                bench.timed(["false"], f"{d}/out")
+        self.assertIn("false failed (exit 1)", str(e.exception))
 
     def test_a_bench_without_result_is_an_error(self):
         with tempfile.TemporaryDirectory() as d, mock.patch.object(bench, "OUT", d):
