@@ -365,7 +365,10 @@ void dcp_slice_step(dcp_slice_state *s, const dcp_slice_in *in, dcp_slice_out *o
     }
 
     /* the clock edge: the next write's latch reads the array before this cycle's write */
-    const dcp_wr next = s->x.ok ? start_write(s, &c) : s->wr;
+    const bool latch = s->x.ok;
+    dcp_wr next;
+    if (latch)
+        next = start_write(s, &c);
     if (s->wb.valid || s->x.replay)
         write_block(s, &cur, s->wb.valid ? s->wb.blk : s->x.replay_blk, blk0);
     const bool leave_lds = c.wr_end && dcp_row_kind(&s->wr.old) == DCP_SPILL &&
@@ -378,7 +381,8 @@ void dcp_slice_step(dcp_slice_state *s, const dcp_slice_in *in, dcp_slice_out *o
         lds_bit(s->lds_used, slot, true);
     s->relq = c.wr_end ? rel : (dcp_rel){0};
 
-    s->wr = next;
+    if (latch)
+        s->wr = next;
     if (blk0)
         s->wr.place = cur;
     if (re_place)
