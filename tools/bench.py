@@ -283,7 +283,7 @@ def main(argv):
     os.makedirs(OUT, exist_ok=True)
     try:
         blocks = registry_blocks()
-        doc = {"flow": "bench", "version": 2, "seed": seed, "report": f"{OUT}/report.md",
+        doc = {"flow": "bench", "version": 1, "seed": seed, "report": f"{OUT}/report.md",
                "lockstep": [lockstep_speed(b, seed) for b in LOCKSTEP],
                "benches": [bench_speed(b, seed) for b in blocks]}
         subprocess.check_call(["make", "-s", "build/deltarf", "build/tools/gentrace"])

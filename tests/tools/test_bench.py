@@ -19,7 +19,7 @@ COMPARE = {"trace": "t.trace.xz", "trace_mb": 100.0, "xz_dc_seconds": 4.0, "xz_d
            "xz_seconds": 5.0, "xz_user_seconds": 8.0, "xz_mb_per_s": 20.0, "xz_ratio": 1.25, "xz_peak_rss_mb": 60.2,
            "plain_seconds": 2.0, "plain_user_seconds": 1.9, "plain_mb_per_s": 50.0, "plain_peak_rss_mb": 58.0,
            "short_trace": "s.trace.xz", "short_peak_rss_mb": 57.0}
-DOC = {"flow": "bench", "version": 2, "seed": 3, "report": "build/bench/report.md",
+DOC = {"flow": "bench", "version": 1, "seed": 3, "report": "build/bench/report.md",
        "lockstep": [{"block": "blk", "verilator_cycles": 1000, "verilator_cycles_per_s": 2.5e6,
                      "icarus_cycles": 100, "icarus_cycles_per_s": 10400.0}],
        "benches": [{"bench": "blk", "transactions": 7, "unit": "ops", "cycles": 70, "mcycles_per_s": 1.234}],
