@@ -36,7 +36,8 @@ static bool tap(void *ctx, const tr_event *ev, char *msg, size_t len)
 static bool start(run_state *rs, const cmp_config *cfg, char *err, size_t errlen)
 {
     const sim_config sc = {.map = PL_PACKED, .dispatch = SIM_PASSES, .repeat = 1,
-                           .schemes = CMP_SIM_SCHEMES, .mem_budget = cfg->mem_budget};
+                           .schemes = CMP_SIM_SCHEMES, .mem_budget = cfg->mem_budget,
+                           .untimed = true /* compare reports no scheme's seconds */};
     const pe_config pc = {DRF_PILOT_N, DRF_PILOT_EPOCH, DRF_PILOT_GCN_THRESHOLD}; /* deltarf pilot's */
     rs->sim = sim_new(&sc);
     rs->pv_reader = pv_reader_new(&rs->pv);

@@ -56,6 +56,7 @@ typedef struct {
     unsigned schemes;    /* mask of sim_scheme */
     uint64_t mem_budget; /* bytes of held lines of waiting wavefronts kept in memory */
     const char *progress;/* program name for the progress line on stderr; NULL: none */
+    bool untimed;        /* no per-scheme CPU clock on reads and writes (its seconds unused) */
 } sim_config;
 
 /* Results of one scheme (all fractions of the busy time, 0..1). */

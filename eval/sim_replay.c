@@ -402,7 +402,8 @@ static bool access_wave(sim *s, const tr_event *ev, const pl_wave *pw, uint64_t 
         sim_count_write(s, ev);
     else
         s->stats.reads++;
-    const bool timed = s->stats.events % SAMPLE == 0; /* the clock costs as much as a read */
+    /* the clock costs as much as a read (a system call) */
+    const bool timed = !s->cfg.untimed && s->stats.events % SAMPLE == 0;
     const unsigned reg = w->base + ev->vreg;
     for (unsigned f = 0; f < SIM_FAMILIES; f++) {
         if (!sim_has_family(s, f))
