@@ -336,15 +336,24 @@ bool pv_evaluate(const pv_accesses *a, unsigned chips, double years, enum pv_t0 
     return pv_evaluate_v(a, chips, years, t0, PV_NBTI_7Y_V, r);
 }
 
+/* The systematic field's factor (the same for every evaluation): built on the first one and
+ * kept for the process; NULL when out of memory. */
+static const pv_varius *field_factor(void)
+{
+    static pv_varius *var;
+    if (var == NULL)
+        var = pv_varius_new(0.5);
+    return var;
+}
+
 bool pv_evaluate_v(const pv_accesses *a, unsigned chips, double years, enum pv_t0 t0, double v7,
                    pv_result r[PV_SCHEMES])
 {
     const unsigned sms = a->sms ? a->sms : 1;
-    pv_varius *var = pv_varius_new(0.5);
+    const pv_varius *var = field_factor();
     pv_chip *c = malloc(sizeof *c);
     double *buf = calloc((size_t)PV_SCHEMES * sms * DRF_PV_BANKS * 3, sizeof *buf);
     if (!var || !c || !buf) {
-        pv_varius_free(var);
         free(c);
         free(buf);
         return false;
@@ -400,7 +409,6 @@ bool pv_evaluate_v(const pv_accesses *a, unsigned chips, double years, enum pv_t
     for (unsigned s = 0; s < PV_SCHEMES; s++)
         r[s].norm_guardband = r[PV_BASELINE].guardband > 0.0
                                   ? r[s].guardband / r[PV_BASELINE].guardband : 1.0;
-    pv_varius_free(var);
     free(c);
     free(buf);
     return true;
