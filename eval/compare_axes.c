@@ -91,8 +91,11 @@ static void fill(cmp_row *r, const tally *t, const cmp_row *base, double busy)
     r->v[CMP_DYNAMIC_PJ] = t->dyn_pj;
     r->v[CMP_LEAKAGE_PJ] = t->leak_pj;
     r->v[CMP_ENERGY_PJ] = t->dyn_pj + t->leak_pj;
-    r->v[CMP_ENERGY_SAVING_PCT] =
-        base ? 100 * (1 - r->v[CMP_ENERGY_PJ] / base->v[CMP_ENERGY_PJ]) : 0;
+    if (base && !(base->v[CMP_ENERGY_PJ] > 0))
+        na(r, CMP_ENERGY_SAVING_PCT, "the baseline spends no energy (no register-file activity)");
+    else
+        r->v[CMP_ENERGY_SAVING_PCT] =
+            base ? 100 * (1 - r->v[CMP_ENERGY_PJ] / base->v[CMP_ENERGY_PJ]) : 0;
     r->v[CMP_EXTRA_CYCLES] = t->extra_cycles;
     r->v[CMP_PERF_OVERHEAD_PCT] = busy > 0 ? 100 * t->extra_cycles / busy : 0;
     r->v[CMP_AREA_UM2] = t->area_um2;

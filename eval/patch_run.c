@@ -430,9 +430,10 @@ const pa_loss *pa_slice_loss(const slice *p)
     return p->lost ? &p->loss : NULL;
 }
 
+/* Zeroed: a slice never started needs no clearing, and its pages are touched only as used. */
 pa_slice *pa_slice_new(void)
 {
-    return malloc(sizeof(slice));
+    return calloc(1, sizeof(slice));
 }
 
 /* The fault-map seed of slice `slice` in run `map`: splitmix64 of the three (cmodel/rng.h). */
@@ -447,7 +448,8 @@ static uint64_t map_seed(uint64_t seed, unsigned map, unsigned slice)
 void pa_slice_start(slice *p, const pa_config *cfg, unsigned map, unsigned slice_id,
                     pa_stats *st, unsigned *cu_lds)
 {
-    memset(p, 0, sizeof *p);
+    if (p->cfg != NULL) /* started before: cleared for the new map */
+        memset(p, 0, sizeof *p);
     p->cfg = cfg;
     p->st = st;
     p->cu_lds = cu_lds;

@@ -14,7 +14,7 @@
 #include "pv_varius.h"
 #include "trace.h"
 
-enum { LAUNCHES_PER_YEAR = 12, WF_MAX = 1 << 16 };
+enum { LAUNCHES_PER_YEAR = 12, WF_MAX = 1 << 16, WF_TAB_MIN = 64 };
 
 static const char *const names[PV_SCHEMES] = {
     "baseline", "VL-SB+RF-BRO", "+FBA-RM", "+FWAS", "PV-opt (+hybrid)", "PV-opt+renaming",
@@ -38,11 +38,12 @@ typedef struct {
     uint64_t mask;
 } wf_slot;
 
-static wf_slot *lookup(wf_slot *tab, uint64_t id)
+/* The slot of wavefront id in the table of cap slots (a power of two): its own or a free one. */
+static wf_slot *lookup(wf_slot *tab, size_t cap, uint64_t id)
 {
-    unsigned h = (unsigned)(id * 0x9E3779B97F4A7C15ull >> 48) % WF_MAX;
+    size_t h = (size_t)(id * 0x9E3779B97F4A7C15ull >> 32) & (cap - 1);
     while (tab[h].id && tab[h].id != id + 1)
-        h = (h + 1) % WF_MAX;
+        h = (h + 1) & (cap - 1);
     return &tab[h];
 }
 
@@ -99,15 +100,32 @@ static bool add_wave(pv_accesses *a, reader_state *rs, const tr_event *ev)
 
 struct pv_reader {
     pv_accesses *a;
-    wf_slot *tab;
+    wf_slot *tab; /* the wavefronts' slots, at most half of them used: grown as they come */
+    size_t cap;
     reader_state rs;
 };
+
+/* The table doubled, its wavefronts' slots rehashed; false when out of memory. */
+static bool grow(pv_reader *pr)
+{
+    const size_t cap = 2 * pr->cap;
+    wf_slot *tab = calloc(cap, sizeof *tab);
+    if (!tab)
+        return false;
+    for (size_t i = 0; i < pr->cap; i++)
+        if (pr->tab[i].id)
+            *lookup(tab, cap, pr->tab[i].id - 1) = pr->tab[i];
+    free(pr->tab);
+    pr->tab = tab;
+    pr->cap = cap;
+    return true;
+}
 
 pv_reader *pv_reader_new(pv_accesses *a)
 {
     memset(a, 0, sizeof *a);
     pv_reader *pr = calloc(1, sizeof *pr);
-    wf_slot *tab = calloc(WF_MAX, sizeof *tab);
+    wf_slot *tab = calloc(WF_TAB_MIN, sizeof *tab);
     if (!pr || !tab) {
         free(pr);
         free(tab);
@@ -115,6 +133,7 @@ pv_reader *pv_reader_new(pv_accesses *a)
     }
     pr->a = a;
     pr->tab = tab;
+    pr->cap = WF_TAB_MIN;
     for (unsigned cu = 0; cu < TR_MAX_CU; cu++)
         pr->rs.sm_of_cu[cu] = -1;
     return pr;
@@ -128,24 +147,35 @@ void pv_reader_free(pv_reader *pr)
     free(pr);
 }
 
-bool pv_reader_add(pv_reader *pr, const tr_event *ev, char *msg, size_t len)
+/* An A line: the wavefront's slot and its entry in the accesses; false with a message. */
+static bool start_wave(pv_reader *pr, const tr_event *ev, char *msg, size_t len)
 {
     pv_accesses *a = pr->a;
-    wf_slot *s = lookup(pr->tab, ev->wf);
-    if (ev->kind == TR_A) {
-        if (a->wavefronts >= WF_MAX / 2) {
-            snprintf(msg, len, "more than %d wavefronts", WF_MAX / 2);
-            return false;
-        }
-        s->id = ev->wf + 1;
-        s->ordinal = (unsigned)a->wavefronts;
-        s->mask = ~0ull;
-        if (!add_wave(a, &pr->rs, ev)) {
-            snprintf(msg, len, "out of memory");
-            return false;
-        }
-        return true;
+    if (a->wavefronts >= WF_MAX / 2) {
+        snprintf(msg, len, "more than %d wavefronts", WF_MAX / 2);
+        return false;
     }
+    if (2 * (a->wavefronts + 1) > pr->cap && !grow(pr)) {
+        snprintf(msg, len, "out of memory");
+        return false;
+    }
+    wf_slot *s = lookup(pr->tab, pr->cap, ev->wf);
+    s->id = ev->wf + 1;
+    s->ordinal = (unsigned)a->wavefronts;
+    s->mask = ~0ull;
+    if (!add_wave(a, &pr->rs, ev)) {
+        snprintf(msg, len, "out of memory");
+        return false;
+    }
+    return true;
+}
+
+bool pv_reader_add(pv_reader *pr, const tr_event *ev, char *msg, size_t len)
+{
+    if (ev->kind == TR_A)
+        return start_wave(pr, ev, msg, len);
+    pv_accesses *a = pr->a;
+    wf_slot *s = lookup(pr->tab, pr->cap, ev->wf);
     if (ev->kind == TR_F)
         pr->rs.sm_finished[a->wave[s->ordinal].sm] = true;
     if (ev->kind == TR_F || (ev->kind == TR_W && ev->launch))
@@ -336,15 +366,24 @@ bool pv_evaluate(const pv_accesses *a, unsigned chips, double years, enum pv_t0 
     return pv_evaluate_v(a, chips, years, t0, PV_NBTI_7Y_V, r);
 }
 
+/* The systematic field's factor (the same for every evaluation): built on the first one and
+ * kept for the process; NULL when out of memory. */
+static const pv_varius *field_factor(void)
+{
+    static pv_varius *var;
+    if (var == NULL)
+        var = pv_varius_new(0.5);
+    return var;
+}
+
 bool pv_evaluate_v(const pv_accesses *a, unsigned chips, double years, enum pv_t0 t0, double v7,
                    pv_result r[PV_SCHEMES])
 {
     const unsigned sms = a->sms ? a->sms : 1;
-    pv_varius *var = pv_varius_new(0.5);
+    const pv_varius *var = field_factor();
     pv_chip *c = malloc(sizeof *c);
     double *buf = calloc((size_t)PV_SCHEMES * sms * DRF_PV_BANKS * 3, sizeof *buf);
     if (!var || !c || !buf) {
-        pv_varius_free(var);
         free(c);
         free(buf);
         return false;
@@ -400,7 +439,6 @@ bool pv_evaluate_v(const pv_accesses *a, unsigned chips, double years, enum pv_t
     for (unsigned s = 0; s < PV_SCHEMES; s++)
         r[s].norm_guardband = r[PV_BASELINE].guardband > 0.0
                                   ? r[s].guardband / r[PV_BASELINE].guardband : 1.0;
-    pv_varius_free(var);
     free(c);
     free(buf);
     return true;

@@ -69,8 +69,13 @@ static uint32_t seg_word_mask(unsigned segs, unsigned w)
 
 static uint32_t seg_masks[1u << SIM_SEGS][DRF_COMPONENTS];
 
+/* The table, filled on the first simulator's creation (constant from then on). */
 static void init_seg_masks(void)
 {
+    static bool ready;
+    if (ready)
+        return;
+    ready = true;
     for (unsigned segs = 0; segs < 1u << SIM_SEGS; segs++)
         for (unsigned w = 0; w < DRF_COMPONENTS; w++)
             seg_masks[segs][w] = seg_word_mask(segs, w);

@@ -113,6 +113,19 @@ static void refused(void)
     CHECK(&c, !cmp_run("data/traces/absent.trace.xz", &cfg, &r1, err, sizeof err) && err[0]);
 }
 
+/* A trace without events: the baseline spends nothing, so no saving can be stated (n/a). */
+static void empty_trace(void)
+{
+    static const char empty[] = "# deltarf register-write trace v1\n";
+    char err[768] = "";
+    const cmp_config cfg = {.chips = 1, .years = 7, .mem_budget = 1 << 20};
+    CHECK(&c, cmp_run_mem(empty, sizeof empty - 1, "<empty>", &cfg, &r1, err, sizeof err));
+    CHECK(&c, r1.tech[CMP_BASELINE].v[CMP_ENERGY_SAVING_PCT] == 0);
+    for (unsigned t = CMP_BASELINE + 1; t < CMP_TECHS; t++)
+        CHECK(&c, r1.tech[t].na[CMP_ENERGY_SAVING_PCT] != NULL &&
+                      isnan(r1.tech[t].v[CMP_ENERGY_SAVING_PCT]));
+}
+
 int main(void)
 {
     char err[768];
@@ -129,6 +142,7 @@ int main(void)
     CHECK(&c, r1.pilot_cells_na == NULL);
     cells_split_the_baseline(&r1);
     refused();
+    empty_trace();
     CHECK(&c, strcmp(cmp_tech_name(CMP_PVOPT_NBTI), "pv_opt_nbti_opt") == 0);
     return check_done(&c, "test_compare");
 }
