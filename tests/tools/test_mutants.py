@@ -127,7 +127,7 @@ class Signatures(unittest.TestCase):
 
 class Tables(unittest.TestCase):
     def test_find_sig_and_keep_read_a_mutant_table(self):
-        sig = "cnot1:dff.Q[7]^2@dcp_slice.v:1b165ba5"  # in mutate/keep/dcp_slice.txt
+        sig = "cnot1:dff.Q[7]^2@dcp_slice.v:7260b093"  # in mutate/keep/dcp_slice.txt
         with tempfile.TemporaryDirectory() as d:
             write(os.path.join(d, "mutants.tsv"), f"1\tinv:and.A[0]@x.v:00000000\td\n2\t{sig}\td\n")
             self.assertEqual(mutants.find(d, sig), "2")
