@@ -71,8 +71,8 @@ $(BUILD)/tools/gentrace: tools/gentrace.c | $(TOOLS_OK)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $< -o $@
 
-# The large-trace part of make bench alone: build/bench/trace.md (tools/bench_trace.sh).
+# The large-trace part of make bench alone: build/bench/trace.md (tools/bench.py trace).
 .PHONY: bench-trace
 bench-trace: $(BUILD)/deltarf $(BUILD)/tools/gentrace
 	@mkdir -p $(BUILD)/bench
-	tools/bench_trace.sh $(BUILD)/deltarf $(BUILD)/tools/gentrace $(BUILD)/bench | tee $(BUILD)/bench/trace.md
+	tools/bench.py trace

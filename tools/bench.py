@@ -7,7 +7,8 @@ functional models against memcpy, the trace evaluation's events/s, deltarf compa
 on speed. Writes the result RESULT (build/bench/bench.json; docs/results.md, flow bench) and
 build/bench/report.md rendered from it and from the measurements beside it.
 usage: tools/bench.py [-r RESULT] SEED [BASE_REV]   with BASE_REV, every bench of that revision is
-  built (build/bench-base) and run beside today's on the same seed and transactions."""
+  built (build/bench-base) and run beside today's on the same seed and transactions.
+       tools/bench.py trace   the large-trace runs alone (make bench-trace): OUT/trace.md"""
 import glob
 import json
 import os
@@ -188,10 +189,13 @@ def eval_table():
                   "sim reads a trace once for every scheme and folds its repetitions; patch reads it once per fault map."]
 
 
-# deltarf compare on generated traces (issue 32): the long one is tools/bench_trace.sh's, the short
-# one has the same shape and 1/7 of its instructions (peak memory must not grow with the length)
-COMPARE_LONG = "BinomialOption-gen"
-COMPARE_SHORT = ("BinomialOption-short-gen", ["--waves", "128", "--nvregs", "20", "--instrs", "600"])
+# Generated traces (tools/gentrace.c, seed 1; xz -0), NAME and gentrace arguments: a
+# BinomialOption-shaped one (128 wavefronts, 0.55 M W and 1.03 M R lines, 354 MB of text), the same
+# shape with 1/7 of its instructions (compare's peak memory must not grow with the length), and a
+# BlackScholes-shaped one (1024 wavefronts of 62 registers live at once).
+BINOM = ("BinomialOption-gen", ["--waves", "128", "--nvregs", "20", "--instrs", "4300"])
+BINOM_SHORT = ("BinomialOption-short-gen", ["--waves", "128", "--nvregs", "20", "--instrs", "600"])
+BLACK = ("BlackScholes-gen", ["--waves", "1024", "--nvregs", "62", "--instrs", "200"])
 COMPARE_ARGS = ["--chips", "10", "--json", "-"]
 
 
@@ -213,6 +217,7 @@ def generated_trace(name, args):
     """OUT/NAME.trace.xz from tools/gentrace.c (seed 1, xz -0), generated once."""
     path = f"{OUT}/{name}.trace.xz"
     if not os.path.exists(path):
+        print(f"bench: generating {path} (gentrace {' '.join(args)})", file=sys.stderr)
         with open(path + ".tmp", "wb") as f:
             gen = subprocess.Popen(["build/tools/gentrace", "--seed", "1"] + args, stdout=subprocess.PIPE)
             subprocess.check_call(["xz", "-T2", "-0"], stdin=gen.stdout, stdout=f)
@@ -222,27 +227,70 @@ def generated_trace(name, args):
     return path
 
 
-def compare_speed():
-    """deltarf compare (every technique, one read) on the long generated trace: from its .xz beside
-    `xz -dc` alone on the same file, and from its decompressed text (the reader's xz thread out of
-    the way); its peak memory there and on the short trace."""
-    xz = f"{OUT}/{COMPARE_LONG}.trace.xz"
-    if not os.path.exists(xz):
-        raise BenchError(f"{xz} missing (tools/bench_trace.sh generates it)")
-    plain = f"{OUT}/{COMPARE_LONG}.trace"
-    xz_wall, xz_user, _ = timed(["xz", "-dc", xz], plain)
+def large_traces():
+    """The large-trace runs: `xz -dc` alone on the long trace (its text kept for the plain runs),
+    deltarf sim (every scheme) on it, sim and patch (2 maps) on the BlackScholes-shaped one; then
+    compare_speed. ({run: (wall, user, rss)}, MB of the long trace's text, compare's figures)."""
+    binom, black = generated_trace(*BINOM), generated_trace(*BLACK)
+    plain = f"{OUT}/{BINOM[0]}.trace"
+    runs = {"xz": timed(["xz", "-dc", binom], plain),
+            "sim-binom": timed(["build/deltarf", "sim", binom, "--json"], f"{OUT}/sim-binom.out"),
+            "sim-black": timed(["build/deltarf", "sim", black, "--json"], f"{OUT}/sim-black.out"),
+            "patch-black": timed(["build/deltarf", "patch", black, "--scenario", "common", "--maps", "2",
+                                  "--json"], f"{OUT}/patch-black.out")}
     mb = os.path.getsize(plain) / 1e6
+    try:
+        return runs, mb, compare_speed(binom, plain, runs["xz"], mb)
+    finally:
+        os.remove(plain)
+
+
+def compare_speed(xz, plain, xz_dc, mb):
+    """deltarf compare (every technique, one read) on the long trace from its .xz, beside `xz -dc`
+    alone on the same file (xz_dc: its timed figures), and from its text (plain; the reader's xz
+    thread out of the way); its peak memory there and on the short trace."""
     run = ["build/deltarf", "compare"]
     c_wall, c_user, c_rss = timed(run + [xz] + COMPARE_ARGS, f"{OUT}/compare-xz.json")
     p_wall, p_user, p_rss = timed(run + [plain] + COMPARE_ARGS, f"{OUT}/compare-plain.json")
-    os.remove(plain)
-    short = generated_trace(*COMPARE_SHORT)
+    short = generated_trace(*BINOM_SHORT)
     _, _, s_rss = timed(run + [short] + COMPARE_ARGS, f"{OUT}/compare-short.json")
-    return {"trace": xz, "trace_mb": mb, "xz_dc_seconds": xz_wall, "xz_dc_user_seconds": xz_user,
+    return {"trace": xz, "trace_mb": mb, "xz_dc_seconds": xz_dc[0], "xz_dc_user_seconds": xz_dc[1],
             "xz_seconds": c_wall, "xz_user_seconds": c_user, "xz_mb_per_s": mb / c_wall,
-            "xz_ratio": c_wall / xz_wall, "xz_peak_rss_mb": c_rss,
+            "xz_ratio": c_wall / xz_dc[0], "xz_peak_rss_mb": c_rss,
             "plain_seconds": p_wall, "plain_user_seconds": p_user, "plain_mb_per_s": mb / p_wall,
             "plain_peak_rss_mb": p_rss, "short_trace": short, "short_peak_rss_mb": s_rss}
+
+
+def ratio_text(x, y, spec="%.1f"):
+    return spec % (x / y) if y > 0 else "-"
+
+
+def trace_table(runs, mb):
+    """The large-trace runs of large_traces (issue 21's goals)."""
+    xw, xu, _ = runs["xz"]
+
+    def row(label, run):
+        wall, user, rss = runs[run]
+        return (f"| {label} | {wall:.1f} | {user:.1f} | {rss:.0f} | {ratio_text(mb, wall)} | "
+                f"{ratio_text(mb, user)} | {ratio_text(wall, xw, '%.2f')} | {ratio_text(user, xu, '%.2f')} |")
+
+    def bare(label, run):
+        wall, user, rss = runs[run]
+        return f"| {label} | {wall:.1f} | {user:.1f} | {rss:.0f} | | | | |"
+    with open(f"{OUT}/sim-black.out", encoding="utf-8") as f:
+        waits = json.dumps(json.load(f)["dispatch"], separators=(",", ":"))
+    load = " ".join("%.2f" % x for x in os.getloadavg())
+    return ["## Trace evaluation on generated large traces (tools/gentrace.c, seed 1)", "",
+            "| run | wall s | user CPU s | peak RSS MB | MB/s of trace text (wall) | MB/s (CPU) | / xz -dc (wall) "
+            "| / xz -dc (CPU) |", "|---|---:|---:|---:|---:|---:|---:|---:|",
+            row(f"xz -dc {BINOM[0]} ({mb:.0f} MB)", "xz"), row(f"deltarf sim, all schemes, {BINOM[0]}", "sim-binom"),
+            bare(f"deltarf sim, all schemes, {BLACK[0]}", "sim-black"),
+            bare(f"deltarf patch --maps 2, {BLACK[0]}", "patch-black"), "",
+            "Goals (issue 21): deltarf sim >= 50 MB/s of trace text with all schemes and <= 4x the time",
+            "of xz -dc on the same file; sim and patch (2 maps) on BlackScholes within 5 minutes each.",
+            f'Waits ({BLACK[0]}): "dispatch":{waits}',
+            f"The machine is shared (load average {load} at the end): wall times include",
+            "other jobs, CPU times do not (user time sums both threads of deltarf sim on an xz file)."]
 
 
 def compare_table(c):
@@ -271,35 +319,46 @@ TARGETS = ["## Targets (from the issue; reported, not asserted)", "",
            "- Verilator lockstep >= 2 M cycles/s and >= 50x Icarus", "- C compress >= 0.25x memcpy bandwidth"]
 
 
+def large_trace_sections():
+    """large_traces' runs as report sections, and compare's figures (the bench result's compare)."""
+    subprocess.check_call(["make", "-s", "build/deltarf", "build/tools/gentrace"])
+    runs, mb, compare = large_traces()
+    return [trace_table(runs, mb), compare_table(compare)], compare
+
+
+def write_report(path, sections):
+    text = "\n\n".join("\n".join(s) for s in sections) + "\n"
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+    print(text, end="")
+
+
 def main(argv):
     result = None
     if argv[:1] == ["-r"] and len(argv) > 1:
         result, argv = argv[1], argv[2:]
-    if len(argv) not in (1, 2) or not argv[0].isdigit():
+    if argv != ["trace"] and (len(argv) not in (1, 2) or not argv[0].isdigit()):
         print(__doc__[__doc__.index("usage:"):].rstrip(), file=sys.stderr)
         return 2
-    seed, rev = int(argv[0]), argv[1] if len(argv) > 1 else ""
     os.chdir(runner.ROOT)
     os.makedirs(OUT, exist_ok=True)
     try:
+        if argv == ["trace"]:
+            write_report(f"{OUT}/trace.md", large_trace_sections()[0])
+            return 0
+        seed, rev = int(argv[0]), argv[1] if len(argv) > 1 else ""
         blocks = registry_blocks()
         doc = {"flow": "bench", "version": 1, "seed": seed, "report": f"{OUT}/report.md",
                "lockstep": [lockstep_speed(b, seed) for b in LOCKSTEP],
                "benches": [bench_speed(b, seed) for b in blocks]}
-        subprocess.check_call(["make", "-s", "build/deltarf", "build/tools/gentrace"])
         sections = [lockstep_table(doc), benches_table(doc)] + ([base_table(rev, seed, blocks)] if rev else [])
         sections += [throughput_table(), eval_table()]
-        trace = subprocess.run(["tools/bench_trace.sh", "build/deltarf", "build/tools/gentrace", OUT],
-                               stdout=subprocess.PIPE, text=True, check=True).stdout.rstrip("\n").split("\n")
-        doc["compare"] = compare_speed()
+        trace_sections, doc["compare"] = large_trace_sections()
         results.write(result or f"{OUT}/bench.json", doc)
-        text = "\n\n".join("\n".join(s) for s in sections + [trace, compare_table(doc["compare"]), TARGETS]) + "\n"
+        write_report(f"{OUT}/report.md", sections + trace_sections + [TARGETS])
     except (BenchError, results.ResultsError, subprocess.CalledProcessError, OSError, KeyError) as e:
         print(f"bench: {e}", file=sys.stderr)
         return 2
-    with open(f"{OUT}/report.md", "w", encoding="utf-8") as f:
-        f.write(text)
-    print(text, end="")
     return 0
 
 

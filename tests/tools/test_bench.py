@@ -5,6 +5,7 @@ from bench.json, a bench's figures from its --result, the base revision's rate f
 progress line, bad usage. Nothing is timed against a goal."""
 import contextlib
 import io
+import json
 import os
 import sys
 import tempfile
@@ -54,6 +55,23 @@ class Tables(unittest.TestCase):
         self.assertEqual(table[5], "| deltarf compare --chips 10, .xz | 5.0 | 8.0 | 20.0 | 1.25 | 60 |")
         self.assertEqual(table[6], "| deltarf compare --chips 10, plain text | 2.0 | 1.9 | 50.0 | 0.50 | 58 |")
         self.assertIn("57 MB", table[8])
+
+    def test_the_large_trace_table_gives_rates_and_ratios_to_xz(self):
+        runs = {"xz": (4.0, 3.5, 2.0), "sim-binom": (8.0, 7.0, 100.4), "sim-black": (30.0, 29.5, 900.0),
+                "patch-black": (60.0, 59.0, 1200.0)}
+        with tempfile.TemporaryDirectory() as d, mock.patch.object(bench, "OUT", d):
+            with open(f"{d}/sim-black.out", "w", encoding="utf-8") as f:
+                json.dump({"events": 5, "dispatch": {"waits": 3, "held_mb": 1.5}}, f)
+            table = bench.trace_table(runs, 100.0)
+        self.assertEqual(table[4], "| xz -dc BinomialOption-gen (100 MB) | 4.0 | 3.5 | 2 | 25.0 | 28.6 | 1.00 | 1.00 |")
+        self.assertEqual(table[5], "| deltarf sim, all schemes, BinomialOption-gen | 8.0 | 7.0 | 100 | 12.5 | 14.3 "
+                                   "| 2.00 | 2.00 |")
+        self.assertEqual(table[6], "| deltarf sim, all schemes, BlackScholes-gen | 30.0 | 29.5 | 900 | | | | |")
+        self.assertIn('Waits (BlackScholes-gen): "dispatch":{"waits":3,"held_mb":1.5}', table)
+
+    def test_a_ratio_over_nothing_is_a_dash(self):
+        self.assertEqual(bench.ratio_text(3.0, 0.0), "-")
+        self.assertEqual(bench.ratio_text(3.0, 2.0, "%.2f"), "1.50")
 
     def test_human_and_rate(self):
         self.assertEqual([bench.human(x) for x in (2.5e6, 10400, 12)], ["2.50 M", "10.4 k", "12"])
