@@ -289,13 +289,20 @@ static int run(const options *o, cmp_result *r)
 {
     const cmp_config cfg = {.chips = (unsigned)o->chips, .years = (double)o->years,
                             .mem_budget = DS_DEFAULT_BUDGET, .progress = PROG};
+    cmp_ctx *ctx = cmp_ctx_new();
+    if (ctx == NULL) {
+        fputs(PROG ": out of memory\n", stderr);
+        return 1;
+    }
     for (unsigned i = 0; i < o->ntraces; i++) {
         char err[768];
-        if (!cmp_run(o->traces[i], &cfg, &r[i], err, sizeof err)) {
+        if (!cmp_ctx_run(ctx, o->traces[i], &cfg, &r[i], err, sizeof err)) {
             fprintf(stderr, PROG ": %s\n", err);
+            cmp_ctx_free(ctx);
             return 1;
         }
     }
+    cmp_ctx_free(ctx);
     const bool json_stdout = o->json && strcmp(o->json, "-") == 0;
     for (unsigned i = 0; i < o->ntraces && !json_stdout; i++)
         print_kernel(o->traces[i], o, &r[i]);

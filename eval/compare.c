@@ -11,8 +11,9 @@
 
 #include "progress.h"
 
-/* The evaluations fed by the one read. */
-typedef struct {
+/* The evaluations fed by the one read: made once, reset for each trace (only what the last
+ * run used is cleared, so a reused context costs no large allocations). */
+struct cmp_ctx {
     sim *sim;
     sim_feed_state sim_feed;
     pa_config patch_cfg[FM_SCENARIOS];
@@ -23,51 +24,89 @@ typedef struct {
     pe_result *pilot_result;
     cmp_cells cells;
     cmp_inputs in;
-} run_state;
+};
+
+static const pe_config pilot_cfg = {DRF_PILOT_N, DRF_PILOT_EPOCH,
+                                    DRF_PILOT_GCN_THRESHOLD}; /* deltarf pilot's */
+
+static sim_config sim_cfg(const cmp_config *cfg)
+{
+    return (sim_config){.map = PL_PACKED, .dispatch = SIM_PASSES, .repeat = 1,
+                        .schemes = CMP_SIM_SCHEMES, .mem_budget = cfg->mem_budget,
+                        .untimed = true /* compare reports no scheme's seconds */};
+}
 
 /* Every event of the trace, in file order: the PV and Pilot evaluations. */
 static bool tap(void *ctx, const tr_event *ev, char *msg, size_t len)
 {
-    run_state *rs = ctx;
+    cmp_ctx *rs = ctx;
     return pv_reader_add(rs->pv_reader, ev, msg, len) &&
            pe_stream_add(rs->pilot, ev, msg, len);
 }
 
-static bool start(run_state *rs, const cmp_config *cfg, char *err, size_t errlen)
+cmp_ctx *cmp_ctx_new(void)
 {
-    const sim_config sc = {.map = PL_PACKED, .dispatch = SIM_PASSES, .repeat = 1,
-                           .schemes = CMP_SIM_SCHEMES, .mem_budget = cfg->mem_budget,
-                           .untimed = true /* compare reports no scheme's seconds */};
-    const pe_config pc = {DRF_PILOT_N, DRF_PILOT_EPOCH, DRF_PILOT_GCN_THRESHOLD}; /* deltarf pilot's */
+    cmp_ctx *rs = calloc(1, sizeof *rs);
+    if (rs == NULL)
+        return NULL;
+    const cmp_config none = {0};
+    const sim_config sc = sim_cfg(&none);
+    char err[64];
     rs->sim = sim_new(&sc);
-    rs->pv_reader = pv_reader_new(&rs->pv);
     rs->pilot_result = malloc(sizeof *rs->pilot_result);
-    rs->pilot = rs->pilot_result ? pe_stream_new(&pc, rs->pilot_result, err, errlen) : NULL;
-    bool ok = rs->sim && rs->pv_reader && rs->pilot;
-    for (unsigned k = 0; k < FM_SCENARIOS; k++) {
-        rs->patch_cfg[k] = (pa_config){.scenario = (enum fm_scenario)k, .seed = 1, .maps = 1,
-                                       .map = PL_PACKED, .mem_budget = cfg->mem_budget};
-        rs->patch[k] = pa_pass_new(&rs->patch_cfg[k], &rs->in.patch[k]);
-        ok = ok && rs->patch[k];
-        if (rs->patch[k])
-            pa_pass_begin(rs->patch[k], 0);
+    rs->pilot = rs->pilot_result ? pe_stream_new(&pilot_cfg, rs->pilot_result, err, sizeof err)
+                                 : NULL;
+    bool ok = rs->sim && rs->pilot;
+    for (unsigned k = 0; k < FM_SCENARIOS; k++)
+        ok = (rs->patch[k] = pa_pass_new(&rs->patch_cfg[k], &rs->in.patch[k])) && ok;
+    if (!ok) {
+        cmp_ctx_free(rs);
+        return NULL;
     }
-    return ok || pl_fail(err, errlen, "out of memory");
+    return rs;
 }
 
-static void stop(run_state *rs)
+void cmp_ctx_free(cmp_ctx *rs)
 {
+    if (rs == NULL)
+        return;
     sim_free(rs->sim);
-    pv_reader_free(rs->pv_reader);
-    pv_accesses_free(&rs->pv);
     pe_stream_free(rs->pilot);
     free(rs->pilot_result);
     for (unsigned k = 0; k < FM_SCENARIOS; k++)
         pa_pass_free(rs->patch[k]);
+    free(rs);
+}
+
+/* The context as cmp_ctx_new left it, for a run under cfg. */
+static bool start(cmp_ctx *rs, const cmp_config *cfg, char *err, size_t errlen)
+{
+    const sim_config sc = sim_cfg(cfg);
+    sim_reset(rs->sim, &sc);
+    memset(&rs->sim_feed, 0, sizeof rs->sim_feed);
+    memset(&rs->cells, 0, sizeof rs->cells);
+    memset(&rs->in, 0, sizeof rs->in);
+    rs->pv_reader = pv_reader_new(&rs->pv);
+    bool ok = rs->pv_reader &&
+              pe_stream_reset(rs->pilot, &pilot_cfg, rs->pilot_result, err, errlen);
+    for (unsigned k = 0; k < FM_SCENARIOS; k++) {
+        rs->patch_cfg[k] = (pa_config){.scenario = (enum fm_scenario)k, .seed = 1, .maps = 1,
+                                       .map = PL_PACKED, .mem_budget = cfg->mem_budget};
+        pa_pass_begin(rs->patch[k], 0);
+    }
+    return ok || pl_fail(err, errlen, "out of memory");
+}
+
+/* What start made for this run only. */
+static void stop(cmp_ctx *rs)
+{
+    pv_reader_free(rs->pv_reader);
+    rs->pv_reader = NULL;
+    pv_accesses_free(&rs->pv);
 }
 
 /* One placed event: the replay, the three DC-Patch passes, the Pilot RF's cells. */
-static bool feed(run_state *rs, const ds_item *it, const char *name, char *err, size_t errlen)
+static bool feed(cmp_ctx *rs, const ds_item *it, const char *name, char *err, size_t errlen)
 {
     if (it->e.kind == TR_A)
         cmp_cells_place(&rs->cells, it->w.slice, it->w.window, it->w.n);
@@ -80,7 +119,7 @@ static bool feed(run_state *rs, const ds_item *it, const char *name, char *err, 
 }
 
 /* The dispatch over the reader: every placed event fed, a progress line on stderr. */
-static bool replay(run_state *rs, tr_reader *r, const char *name, const cmp_config *cfg,
+static bool replay(cmp_ctx *rs, tr_reader *r, const char *name, const cmp_config *cfg,
                    cmp_result *out, char *err, size_t errlen)
 {
     ds_state *ds = ds_open(r, PL_PACKED, cfg->mem_budget);
@@ -108,7 +147,7 @@ static bool replay(run_state *rs, tr_reader *r, const char *name, const cmp_conf
 }
 
 /* After the read: the PV chips, the Pilot replay of its kept accesses, the replay's results. */
-static bool finish(run_state *rs, const char *name, const cmp_config *cfg, char *err,
+static bool finish(cmp_ctx *rs, const char *name, const cmp_config *cfg, char *err,
                    size_t errlen)
 {
     char msg[256];
@@ -129,14 +168,11 @@ static bool finish(run_state *rs, const char *name, const cmp_config *cfg, char 
 }
 
 /* Every evaluation on the reader r (closed here), name in messages. */
-static bool run_reader(tr_reader *r, const char *name, const cmp_config *cfg, cmp_result *out,
-                       char *err, size_t errlen)
+static bool run_reader(cmp_ctx *rs, tr_reader *r, const char *name, const cmp_config *cfg,
+                       cmp_result *out, char *err, size_t errlen)
 {
     memset(out, 0, sizeof *out);
-    run_state *rs = r ? calloc(1, sizeof *rs) : NULL;
-    bool ok = rs != NULL && start(rs, cfg, err, errlen);
-    if (r && !rs)
-        pl_fail(err, errlen, "%s: out of memory", name);
+    bool ok = r != NULL && start(rs, cfg, err, errlen);
     if (ok) {
         tr_set_tap(r, tap, rs);
         ok = replay(rs, r, name, cfg, out, err, errlen);
@@ -146,19 +182,37 @@ static bool run_reader(tr_reader *r, const char *name, const cmp_config *cfg, cm
     tr_close(r);
     if (ok && (ok = finish(rs, name, cfg, err, errlen)))
         cmp_axes(&rs->in, out);
-    if (rs)
-        stop(rs);
-    free(rs);
+    stop(rs);
     return ok;
+}
+
+bool cmp_ctx_run(cmp_ctx *c, const char *path, const cmp_config *cfg, cmp_result *out,
+                 char *err, size_t errlen)
+{
+    return run_reader(c, tr_open(path, err, errlen), path, cfg, out, err, errlen);
+}
+
+bool cmp_ctx_run_mem(cmp_ctx *c, const void *buf, size_t len, const char *name,
+                     const cmp_config *cfg, cmp_result *out, char *err, size_t errlen)
+{
+    return run_reader(c, tr_open_mem(buf, len, name, err, errlen), name, cfg, out, err, errlen);
 }
 
 bool cmp_run(const char *path, const cmp_config *cfg, cmp_result *out, char *err, size_t errlen)
 {
-    return run_reader(tr_open(path, err, errlen), path, cfg, out, err, errlen);
+    cmp_ctx *c = cmp_ctx_new();
+    const bool ok = c ? cmp_ctx_run(c, path, cfg, out, err, errlen)
+                      : pl_fail(err, errlen, "%s: out of memory", path);
+    cmp_ctx_free(c);
+    return ok;
 }
 
 bool cmp_run_mem(const void *buf, size_t len, const char *name, const cmp_config *cfg,
                  cmp_result *out, char *err, size_t errlen)
 {
-    return run_reader(tr_open_mem(buf, len, name, err, errlen), name, cfg, out, err, errlen);
+    cmp_ctx *c = cmp_ctx_new();
+    const bool ok = c ? cmp_ctx_run_mem(c, buf, len, name, cfg, out, err, errlen)
+                      : pl_fail(err, errlen, "%s: out of memory", name);
+    cmp_ctx_free(c);
+    return ok;
 }

@@ -55,10 +55,21 @@ const char *cmp_axis_name(enum cmp_axis a);
 /* The node of every energy (docs/compare.md: the aging paper's, ours). */
 double cmp_node_nm(void);
 
-/* Every technique on the trace at path, read once. false with a one-line message in err
- * ("file:line: message" or "file: message"). */
-bool cmp_run(const char *path, const cmp_config *cfg, cmp_result *out, char *err, size_t errlen);
+/* A run context: every evaluation's memory, made once and reset for each trace it runs (the
+ * same results as a fresh one); NULL when out of memory. */
+typedef struct cmp_ctx cmp_ctx;
+cmp_ctx *cmp_ctx_new(void);
+void cmp_ctx_free(cmp_ctx *c);
+/* Every technique on the trace at path, read once, in the context c. false with a one-line
+ * message in err ("file:line: message" or "file: message"). */
+bool cmp_ctx_run(cmp_ctx *c, const char *path, const cmp_config *cfg, cmp_result *out,
+                 char *err, size_t errlen);
 /* The same on a trace in memory (kept alive by the caller); name is used in messages. */
+bool cmp_ctx_run_mem(cmp_ctx *c, const void *buf, size_t len, const char *name,
+                     const cmp_config *cfg, cmp_result *out, char *err, size_t errlen);
+
+/* The same, each in a context of its own (made and freed here). */
+bool cmp_run(const char *path, const cmp_config *cfg, cmp_result *out, char *err, size_t errlen);
 bool cmp_run_mem(const void *buf, size_t len, const char *name, const cmp_config *cfg,
                  cmp_result *out, char *err, size_t errlen);
 

@@ -280,18 +280,21 @@ static bool config_ok(const pe_config *cfg)
     return cfg->n != 0 && cfg->n <= PE_MAX_N && cfg->epoch != 0;
 }
 
-pe_stream *pe_stream_new(const pe_config *cfg, pe_result *res, char *err, size_t errlen)
+/* The kernels' pilot_state entries are not cleared: each is set whole as its kernel starts. */
+bool pe_stream_reset(pe_stream *p, const pe_config *cfg, pe_result *res, char *err,
+                     size_t errlen)
 {
     memset(res, 0, sizeof *res);
     if (!config_ok(cfg)) {
         fail(err, errlen, "bad configuration", "");
-        return NULL;
+        return false;
     }
-    pe_stream *p = calloc(1, sizeof *p);
-    if (!p || !rehash(&p->t)) {
-        free(p);
+    free(p->t.w);
+    p->t.w = NULL;
+    p->t.cap = p->t.live = 0;
+    if (!rehash(&p->t)) {
         fail(err, errlen, "out of memory", "");
-        return NULL;
+        return false;
     }
     p->cfg = *cfg;
     p->fmc = (fmc_cfg){cfg->epoch, cfg->threshold};
@@ -300,6 +303,22 @@ pe_stream *pe_stream_new(const pe_config *cfg, pe_result *res, char *err, size_t
     for (unsigned i = 0; i < cfg->n; i++)
         p->home[i] = i;
     p->res = res;
+    return true;
+}
+
+pe_stream *pe_stream_new(const pe_config *cfg, pe_result *res, char *err, size_t errlen)
+{
+    pe_stream *p = malloc(sizeof *p);
+    if (p == NULL) {
+        memset(res, 0, sizeof *res);
+        fail(err, errlen, "out of memory", "");
+        return NULL;
+    }
+    p->t.w = NULL;
+    if (!pe_stream_reset(p, cfg, res, err, errlen)) {
+        pe_stream_free(p);
+        return NULL;
+    }
     return p;
 }
 

@@ -65,6 +65,9 @@ typedef struct {
  * length). false with a one-line message (without the trace's name). */
 typedef struct pe_stream pe_stream;
 pe_stream *pe_stream_new(const pe_config *cfg, pe_result *res, char *err, size_t errlen);
+/* p as pe_stream_new(cfg, res) leaves it, its memory kept (false with a message as there). */
+bool pe_stream_reset(pe_stream *p, const pe_config *cfg, pe_result *res, char *err,
+                     size_t errlen);
 bool pe_stream_add(pe_stream *p, const tr_event *ev, char *err, size_t errlen);
 bool pe_stream_finish(pe_stream *p, char *err, size_t errlen);
 void pe_stream_free(pe_stream *p);

@@ -89,6 +89,9 @@ typedef struct {
 } sim_stats;
 
 sim *sim_new(const sim_config *cfg);
+/* The simulator as sim_new(cfg) leaves it, touching only the slices the last run used (a run
+ * context reused from one trace to the next: deltarf compare, its fuzz target). */
+void sim_reset(sim *s, const sim_config *cfg);
 void sim_free(sim *s);
 /* Feeds one placed event (cycle already rebased by the caller); false with msg when out of
  * memory. */

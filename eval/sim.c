@@ -176,17 +176,6 @@ unsigned sim_wc_encode(const uint32_t comp[DRF_COMPONENTS], uint32_t out[DRF_COM
 }
 
 /* --- the simulator ------------------------------------------------------------------------ */
-sim *sim_new(const sim_config *cfg)
-{
-    init_seg_masks();
-    sim *s = calloc(1, sizeof *s);
-    if (s == NULL)
-        return NULL;
-    s->cfg = *cfg;
-    s->stats.nvregs_min = DRF_REGS;
-    return s;
-}
-
 static void plane_free(sim_plane *p)
 {
     if (p == NULL)
@@ -196,17 +185,45 @@ static void plane_free(sim_plane *p)
     free(p);
 }
 
+/* Every slice a replay used back to its zeroed state, its planes freed (planes are allocated
+ * only on used slices: configure marks the slice used first). */
+static void clear_slices(sim *s)
+{
+    for (unsigned k = 0; k < SIM_MAX_SLICES; k++) {
+        sim_slice *sl = &s->slice[k];
+        if (!sl->used)
+            continue;
+        for (unsigned m = 0; m < SIM_SCHEMES; m++)
+            plane_free(sl->plane[m]);
+        for (unsigned f = 0; f < SIM_FAMILIES; f++)
+            plane_free(sl->live[f]);
+        memset(sl, 0, sizeof *sl);
+    }
+}
+
+void sim_reset(sim *s, const sim_config *cfg)
+{
+    clear_slices(s);
+    s->cfg = *cfg;
+    memset(&s->stats, 0, sizeof s->stats);
+    s->stats.nvregs_min = DRF_REGS;
+    memset(s->seconds, 0, sizeof s->seconds);
+}
+
+sim *sim_new(const sim_config *cfg)
+{
+    init_seg_masks();
+    sim *s = calloc(1, sizeof *s);
+    if (s != NULL)
+        sim_reset(s, cfg);
+    return s;
+}
+
 void sim_free(sim *s)
 {
     if (s == NULL)
         return;
-    for (unsigned k = 0; k < SIM_MAX_SLICES; k++)
-    {
-        for (unsigned m = 0; m < SIM_SCHEMES; m++)
-            plane_free(s->slice[k].plane[m]);
-        for (unsigned f = 0; f < SIM_FAMILIES; f++)
-            plane_free(s->slice[k].live[f]);
-    }
+    clear_slices(s);
     free(s);
 }
 

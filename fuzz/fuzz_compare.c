@@ -5,11 +5,13 @@
 #include "fuzz.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "compare.h"
 
 static cmp_result res;
+static cmp_ctx *ctx; /* one context for every input, reset by each run (as deltarf compare's) */
 
 static void check_row(const cmp_row *r)
 {
@@ -27,7 +29,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     const cmp_config cfg = {.chips = 1, .years = 1 + (double)(size % 10), .mem_budget = 1 << 16};
     char err[768] = "";
-    if (cmp_run_mem(data, size, "<fuzz>", &cfg, &res, err, sizeof err)) {
+    if (ctx == NULL && (ctx = cmp_ctx_new()) == NULL)
+        abort();
+    if (cmp_ctx_run_mem(ctx, data, size, "<fuzz>", &cfg, &res, err, sizeof err)) {
         for (unsigned t = 0; t < CMP_TECHS; t++)
             check_row(&res.tech[t]);
         FZ_CHECK(res.tech[CMP_BASELINE].v[CMP_ENERGY_SAVING_PCT] == 0);

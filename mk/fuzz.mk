@@ -6,8 +6,10 @@
 FUZZ_CC := clang
 FUZZ_OUT := $(BUILD)/fuzz
 FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+# Coverage left out of functions whose branches do not depend on the input (docs/fuzz.md).
+FUZZ_COV_IGNORE := fuzz/coverage.ignore
 FUZZ_CFLAGS := -std=c11 -g -O1 -Wall -Wextra -Werror $(FUZZ_SAN) -Icmodel -Itb -Icli -Ieval -Ifuzz \
-  -I$(GEN)
+  -I$(GEN) -fsanitize-coverage-ignorelist=$(FUZZ_COV_IGNORE)
 # The trace reader (eval/trace.c) is fuzzed once it exists.
 FUZZ_TRACE := $(if $(wildcard eval/trace.c),trace_text trace_xz)
 # The pilot register file's parsers (issue 19, mk/pilot.mk): deltarf swap records, deltarf pilot traces.
@@ -17,7 +19,8 @@ FUZZ_TARGETS := compress decompress rar args faultmap $(FUZZ_TRACE) $(FUZZ_PILOT
 FUZZ_BINS := $(FUZZ_TARGETS:%=$(FUZZ_OUT)/bin/fuzz_%)
 FUZZ_LIB_OBJ := $(patsubst %.c,$(FUZZ_OUT)/obj/%.o,$(CMODEL_SRC) $(filter-out cli/deltarf.c,$(wildcard cli/*.c)))
 
-$(FUZZ_OUT)/obj/%.o: %.c $(wildcard cmodel/*.h cli/*.h eval/*.h) $(GEN)/drf_energy.h | $(TOOLS_OK)
+$(FUZZ_OUT)/obj/%.o: %.c $(wildcard cmodel/*.h cli/*.h eval/*.h) $(GEN)/drf_energy.h $(FUZZ_COV_IGNORE) \
+  | $(TOOLS_OK)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
 
@@ -26,7 +29,7 @@ define fuzz_link
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $2 fuzz/$1 $(filter %.o,$^) -o $@ $(LDLIBS)
 endef
-FUZZ_HDR := fuzz/fuzz.h cli/deltarf.c $(wildcard cmodel/*.h cli/*.h eval/*.h)
+FUZZ_HDR := fuzz/fuzz.h cli/deltarf.c $(wildcard cmodel/*.h cli/*.h eval/*.h) $(FUZZ_COV_IGNORE)
 $(FUZZ_OUT)/bin/fuzz_compress $(FUZZ_OUT)/bin/fuzz_decompress $(FUZZ_OUT)/bin/fuzz_rar \
   $(FUZZ_OUT)/bin/fuzz_swap $(FUZZ_OUT)/bin/fuzz_pvorg $(FUZZ_OUT)/bin/fuzz_rename \
   $(FUZZ_OUT)/bin/fuzz_bank: \

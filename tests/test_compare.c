@@ -3,7 +3,8 @@
  * the rows' invariants (energy = dynamic + leakage, the baseline saves nothing, n/a exactly with
  * a reason), the shared cell duty cycles of the PV and Pilot rows (the FRF's and SRF's cells
  * splitting the baseline's, also under two window sizes: cmp_cells), the ageing model's growth
- * with the years, and a refused trace's message. */
+ * with the years, a refused trace's message, and a reused run context giving a fresh one's
+ * results field by field. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -126,6 +127,79 @@ static void empty_trace(void)
                       isnan(r1.tech[t].v[CMP_ENERGY_SAVING_PCT]));
 }
 
+static bool same_number(double a, double b)
+{
+    return (isnan(a) && isnan(b)) || a == b;
+}
+
+static bool same_reason(const char *a, const char *b)
+{
+    return a == b || (a && b && strcmp(a, b) == 0);
+}
+
+static bool same_row(const cmp_row *a, const cmp_row *b)
+{
+    bool same = true;
+    for (unsigned x = 0; x < CMP_AXES; x++)
+        same = same && same_number(a->v[x], b->v[x]) && same_reason(a->na[x], b->na[x]);
+    return same;
+}
+
+/* Every field of two results. */
+static void same_result(const cmp_result *a, const cmp_result *b)
+{
+    for (unsigned t = 0; t < CMP_TECHS; t++) {
+        CHECK(&c, same_row(&a->tech[t], &b->tech[t]));
+        CHECK(&c, same_number(a->pv_guardband[t], b->pv_guardband[t]));
+    }
+    for (unsigned k = 0; k < FM_SCENARIOS; k++)
+        CHECK(&c, same_row(&a->dcpatch[k], &b->dcpatch[k]));
+    for (unsigned k = 0; k < 2; k++)
+        CHECK(&c, same_row(&a->pilot_cells[k], &b->pilot_cells[k]));
+    CHECK(&c, same_reason(a->pilot_cells_na, b->pilot_cells_na));
+    CHECK(&c, same_number(a->top4_share, b->top4_share));
+    CHECK(&c, same_number(a->frf_share_static, b->frf_share_static));
+    CHECK(&c, same_number(a->frf_share_pilot, b->frf_share_pilot));
+    CHECK(&c, same_number(a->busy_cycles, b->busy_cycles));
+    CHECK(&c, a->events == b->events && a->wavefronts == b->wavefronts &&
+                  a->accesses == b->accesses && a->decoded_bytes == b->decoded_bytes);
+}
+
+/* One context through two different traces (two window sizes after one), a refused trace, an
+ * empty one and one refused after a wavefront started, under other settings each time: every
+ * run as in a fresh context. */
+static void reused_context(void)
+{
+    static const char bad[] = "not a trace\n", empty[] = "# deltarf register-write trace v1\n",
+                      cut[] = "# deltarf register-write trace v1\nA 1000 0 0 0 3\nX\n";
+    static cmp_result fresh, reused;
+    const cmp_config a = {.chips = 2, .years = 7, .mem_budget = 1 << 20},
+                     b = {.chips = 3, .years = 2, .mem_budget = 1 << 16};
+    char err[768], err2[768];
+    cmp_ctx *ctx = cmp_ctx_new();
+    CHECK(&c, ctx != NULL);
+    CHECK(&c, cmp_ctx_run(ctx, TRACE, &a, &reused, err, sizeof err));
+    CHECK(&c, cmp_run(TRACE, &a, &fresh, err, sizeof err));
+    same_result(&fresh, &reused);
+    CHECK(&c, cmp_ctx_run(ctx, "data/traces/RadixSort.trace.xz", &b, &reused, err, sizeof err));
+    CHECK(&c, cmp_run("data/traces/RadixSort.trace.xz", &b, &fresh, err, sizeof err));
+    same_result(&fresh, &reused);
+    CHECK(&c, reused.events != r1.events); /* another trace than the first run's */
+    CHECK(&c, !cmp_ctx_run_mem(ctx, bad, sizeof bad - 1, "<bad>", &a, &reused, err, sizeof err));
+    CHECK(&c, !cmp_run_mem(bad, sizeof bad - 1, "<bad>", &a, &fresh, err2, sizeof err2));
+    CHECK(&c, strcmp(err, err2) == 0);
+    CHECK(&c,
+          cmp_ctx_run_mem(ctx, empty, sizeof empty - 1, "<empty>", &b, &reused, err, sizeof err));
+    CHECK(&c, cmp_run_mem(empty, sizeof empty - 1, "<empty>", &b, &fresh, err, sizeof err));
+    same_result(&fresh, &reused);
+    CHECK(&c, !cmp_ctx_run_mem(ctx, cut, sizeof cut - 1, "<cut>", &a, &reused, err, sizeof err));
+    CHECK(&c, strncmp(err, "<cut>:3:", 8) == 0);
+    CHECK(&c, cmp_ctx_run(ctx, TRACE, &b, &reused, err, sizeof err));
+    CHECK(&c, cmp_run(TRACE, &b, &fresh, err, sizeof err));
+    same_result(&fresh, &reused);
+    cmp_ctx_free(ctx);
+}
+
 int main(void)
 {
     char err[768];
@@ -143,6 +217,7 @@ int main(void)
     cells_split_the_baseline(&r1);
     refused();
     empty_trace();
+    reused_context();
     CHECK(&c, strcmp(cmp_tech_name(CMP_PVOPT_NBTI), "pv_opt_nbti_opt") == 0);
     return check_done(&c, "test_compare");
 }
