@@ -52,6 +52,7 @@ struct pa_slice {
     pa_stats *st;
     unsigned map;
     fm_map fm;
+    bool reliable[DRF_REGS]; /* fm_entry_reliable of each entry */
     uint64_t faulty[PSU_WORDS];
     dcp_slice_state s;
     uint32_t sb[DRF_REGS][DRF_COMPONENTS]; /* last value written; zero when never written */
@@ -95,23 +96,25 @@ static unsigned category(bool reliable, bool compressed)
                     : (compressed ? PA_FLT_COMP : PA_FLT_UNC);
 }
 
-/* Counts the occupied entries of both layouts from the PT. */
+/* Counts the occupied entries of both layouts from the PT (its rows read in place: an invalid
+ * row holds nothing). */
 static void count_entries(slice *p)
 {
     uint8_t held[DRF_REGS] = {0}; /* bit 0: an uncompressed register, bit 1: compressed ones */
-    memset(p->occ, 0, sizeof p->occ);
+    unsigned conv[PA_CATS] = {0}, placed[PA_CATS] = {0};
     for (unsigned r = 0; r < DRF_REGS; r++) {
-        const dcp_pt_row row = dcp_pt_read(&p->s.pt, (uint8_t)r);
-        const enum dcp_kind k = dcp_row_kind(&row);
-        if (k == DCP_NONE)
+        const dcp_pt_row *row = &p->s.pt.row[r];
+        if (!row->v)
             continue;
-        p->occ[PA_CONVENTIONAL][category(fm_entry_reliable(&p->fm, r), k == DCP_COMP)]++;
-        if (k != DCP_SPILL)
-            held[row.entry] |= k == DCP_COMP ? 2 : 1;
+        conv[category(p->reliable[r], !row->m && row->c)]++;
+        if (!row->m)
+            held[row->entry] |= row->c ? 2 : 1;
     }
     for (unsigned e = 0; e < DRF_REGS; e++)
         if (held[e])
-            p->occ[PA_PLACED][category(fm_entry_reliable(&p->fm, e), held[e] == 2)]++;
+            placed[category(p->reliable[e], held[e] == 2)]++;
+    memcpy(p->occ[PA_CONVENTIONAL], conv, sizeof conv);
+    memcpy(p->occ[PA_PLACED], placed, sizeof placed);
     p->dirty = false;
 }
 
@@ -372,7 +375,14 @@ static bool busy(const slice *p)
  * in.faulty only with load_map, the replay an issued transaction only under its flag). */
 static void begin_cycle(slice *p)
 {
-    memset(&p->in, 0, sizeof p->in);
+    dcp_slice_in *in = &p->in; /* field by field: faulty is set with load_map only */
+    in->rst = in->load_map = in->wr_start = in->dealloc = false;
+    in->wr_reg = in->reg_base = 0;
+    in->n = 0;
+    in->wr_mask = 0;
+    memset(in->wr_data, 0, sizeof in->wr_data);
+    memset(in->rd_start, 0, sizeof in->rd_start);
+    memset(in->rd_reg, 0, sizeof in->rd_reg);
     p->is.w = p->is.f = false;
     memset(p->is.nr_v, 0, sizeof p->is.nr_v);
     if (p->w.active && p->w.next < BLKS)
@@ -457,6 +467,8 @@ void pa_slice_start(slice *p, const pa_config *cfg, unsigned map, unsigned slice
     p->dirty = true;
     fm_generate(cfg->scenario, map_seed(cfg->seed, map, slice_id), &p->fm);
     fm_pack(&p->fm, p->faulty);
+    for (unsigned e = 0; e < DRF_REGS; e++)
+        p->reliable[e] = fm_entry_reliable(&p->fm, e);
     dcp_slice_reset(&p->s);
     dcp_slice_in in = {.load_map = true};
     memcpy(in.faulty, p->faulty, sizeof in.faulty);
