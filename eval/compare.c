@@ -82,13 +82,18 @@ static bool feed(run_state *rs, const ds_item *batch, size_t n, const char *name
         const ds_item *it = &batch[i];
         if (it->e.kind == TR_A)
             cmp_cells_place(&rs->cells, it->w.slice, it->w.window, it->w.n);
+        if (i + 1 < end)
+            sim_prefetch(rs->sim, &batch[i + 1]);
         if (!sim_feed(rs->sim, &rs->sim_feed, it, name, err, errlen))
             end = i;
     }
     for (unsigned k = 0; k < FM_SCENARIOS; k++)
-        for (size_t i = 0; i < end; i++)
+        for (size_t i = 0; i < end; i++) {
+            if (i + 1 < end)
+                pa_pass_prefetch(rs->patch[k], &batch[i + 1]);
             if (!pa_pass_feed(rs->patch[k], &batch[i], name, err, errlen))
                 end = i;
+        }
     return end == n;
 }
 

@@ -72,6 +72,8 @@ typedef struct pa_pass pa_pass;
 pa_pass *pa_pass_new(const pa_config *cfg, pa_stats *st);
 void pa_pass_begin(pa_pass *ps, unsigned map);
 bool pa_pass_feed(pa_pass *ps, const ds_item *it, const char *name, char *err, size_t errlen);
+/* Speed only: the caches asked for what feeding `it` will read (called an event ahead). */
+void pa_pass_prefetch(const pa_pass *ps, const ds_item *it);
 bool pa_pass_end(pa_pass *ps, const char *name, const ds_stats *ds, char *err, size_t errlen);
 void pa_pass_free(pa_pass *ps);
 /* cfg->maps passes over the trace file, each on new maps. */

@@ -435,6 +435,19 @@ bool pa_slice_finish(slice *p, char *err, size_t errlen)
     return true;
 }
 
+void pa_slice_prefetch(const slice *p, unsigned reg)
+{
+    enum { LINE = 64 };
+    if (reg >= DRF_REGS)
+        return;
+    for (size_t i = 0; i < sizeof p->sb[0]; i += LINE)
+        __builtin_prefetch((const char *)p->sb[reg] + i);
+    const dcp_pt_row *row = &p->s.pt.row[reg];
+    if (row->v && !row->m)
+        for (size_t i = 0; i < sizeof p->s.mem[0]; i += LINE)
+            __builtin_prefetch((const char *)p->s.mem[row->entry] + i);
+}
+
 const pa_loss *pa_slice_loss(const slice *p)
 {
     return p->lost ? &p->loss : NULL;
