@@ -30,6 +30,9 @@ typedef struct {
                              * turns faulty without a reset (0: never); see docs/eval-patch.md */
     uint64_t mem_budget;    /* bytes of held lines of waiting wavefronts kept in memory */
     const char *progress;   /* program name for the progress line on stderr; NULL: none */
+    bool unchecked;         /* deltarf compare (speed): no read checked against the last value
+                             * written, no Fig. 3 sampling: lost, first_loss, lanes_mismatch,
+                             * compressible, occ, alloc and span stay zero */
 } pa_config;
 
 /* The first read that did not return the last value written. */
