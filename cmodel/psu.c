@@ -137,18 +137,22 @@ static void stage1_word(const psu_state *s, unsigned w, psu_stage1 *n)
 }
 
 /* Stage 1 from the bitmap and the map. A group depends only on its own word of both: the
- * words unchanged since the last stage 1 (s1_from, the same map) keep their groups (speed
- * only). */
+ * words unchanged since the last stage 1 (s1_from, the same map) keep their groups, and only
+ * a word taken or released since (s1_dirty) may have changed (speed only). */
 static void stage1(psu_state *s)
 {
     s->s1_moved = false;
-    for (unsigned w = 0; w < PSU_WORDS; w++)
+    uint32_t words = s->s1_stale ? (uint32_t)((1ull << PSU_WORDS) - 1u) : s->s1_dirty;
+    for (; words; words &= words - 1u) {
+        const unsigned w = (unsigned)__builtin_ctz(words);
         if (s->s1_stale || s->bitmap[w] != s->s1_from[w]) {
             stage1_word(s, w, &s->s1);
             s->s1_from[w] = s->bitmap[w];
             s->s1_moved = true;
         }
+    }
     s->s1_stale = false;
+    s->s1_dirty = 0;
 }
 
 /* The first group with a stage-1 candidate, its index in *g (all ones: none). */
@@ -254,12 +258,15 @@ void psu_step(psu_state *s, const psu_in *in, psu_out *out)
         return;
     }
     s->bitmap[rel.w] &= ~(rel.bits & ~s->map[rel.w]); /* release first; a faulty block stays */
+    s->s1_dirty |= (uint32_t)in->rel << rel.w;
     if (in->take_c && out->pc_valid) {
         const word_bits t = block_bit(out->pc_entry, out->pc_blk);
         s->bitmap[t.w] |= t.bits;
+        s->s1_dirty |= 1u << t.w;
     }
     if (in->take_u && out->pu_valid) {
         const word_bits t = entry_bits(out->pu_entry);
         s->bitmap[t.w] |= t.bits;
+        s->s1_dirty |= 1u << t.w;
     }
 }

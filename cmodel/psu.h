@@ -63,6 +63,7 @@ typedef struct {
  * An index is all ones when there is none. The valid bits are one word a kind (bit g: group
  * g), so that stage 2 finds the first groups by a bit scan. */
 DRF_STATIC_ASSERT(PSU_GROUPS <= 32, "a stage-1 valid bit per group fits a 32-bit word");
+DRF_STATIC_ASSERT(PSU_WORDS <= 32, "a bit per bitmap word fits psu_state's s1_dirty");
 typedef struct {
     uint32_t v0, v1, w1, w2;
     uint8_t i0[PSU_GROUPS], i1[PSU_GROUPS], e1[PSU_GROUPS], e2[PSU_GROUPS];
@@ -87,6 +88,7 @@ typedef struct {
      * may differ from the one before (else stage 2 keeps its offers) */
     uint64_t s1_from[PSU_WORDS];
     bool s1_stale, s1_moved;
+    uint32_t s1_dirty;            /* bit w: bitmap word w taken or released since stage 1 ran */
 } psu_state;
 
 /* The state after a reset: no fault, no patch, the selection restarting. */
