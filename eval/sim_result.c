@@ -223,12 +223,18 @@ static bool run_pass(sim *s, const tr_source *src, uint64_t base, unsigned copie
     }
     pg_state pg;
     pg_start(&pg, s->cfg.progress, path);
-    ds_item it;
-    int got;
+    ds_item it[2]; /* the event fed and the next, read ahead for sim_prefetch */
     sim_feed_state f = {.base = base};
-    while ((got = ds_next(d, &it, path, msg, len)) == 1) {
-        if (!sim_feed(s, &f, &it, path, msg, len))
+    int got = ds_next(d, &it[0], path, msg, len);
+    for (unsigned cur = 0; got == 1; cur ^= 1) {
+        /* a read error stays in msg unless feeding the event before it fails */
+        got = ds_next(d, &it[cur ^ 1], path, msg, len);
+        if (got == 1)
+            sim_prefetch(s, &it[cur ^ 1]);
+        if (!sim_feed(s, &f, &it[cur], path, msg, len)) {
+            got = -1;
             break;
+        }
         pg_tick(&pg, r, s->stats.events);
     }
     pg_end(&pg);
