@@ -332,8 +332,10 @@ static int split_fields(char *line, char **f, int max)
         if (n == max)
             return max + 1;
         f[n++] = p;
-        char *sp = strchr(p, ' ');
-        if (!sp)
+        char *sp = p; /* a loop, not strchr: a W line has 72 short fields */
+        while (*sp != ' ' && *sp != '\0')
+            sp++;
+        if (*sp == '\0')
             break;
         *sp = '\0';
         p = sp + 1;
