@@ -170,12 +170,16 @@ static void patches(dcp_slice_state *s, const dcp_slice_in *in, cycle *c)
     c->take_c = s->x.ok && !c->divergent && k != DCP_COMP;
     c->take_u = s->x.ok && k != DCP_UNC;
     const dcp_pt_row *w = &c->po.rel;
-    psu_in qin = {.rst = in->rst, .load_map = in->load_map, .take_c = c->take_c,
-                  .take_u = c->take_u, .rel = s->relq.v || (w->v && !w->m),
-                  .rel_entry = s->relq.v ? s->relq.entry : w->entry,
-                  .rel_blk = s->relq.v ? s->relq.blk : w->blk,
-                  .rel_c = s->relq.v ? s->relq.c : w->c};
-    if (in->load_map) /* read then only */
+    psu_in qin; /* field by field: faulty is read on load_map only, and filled then only */
+    qin.rst = in->rst;
+    qin.load_map = in->load_map;
+    qin.take_c = c->take_c;
+    qin.take_u = c->take_u;
+    qin.rel = s->relq.v || (w->v && !w->m);
+    qin.rel_entry = s->relq.v ? s->relq.entry : w->entry;
+    qin.rel_blk = s->relq.v ? s->relq.blk : w->blk;
+    qin.rel_c = s->relq.v ? s->relq.c : w->c;
+    if (in->load_map)
         memcpy(qin.faulty, in->faulty, sizeof qin.faulty);
     psu_step(&s->psu, &qin, &c->qo);
 }
@@ -323,10 +327,16 @@ static void events(const dcp_slice_state *s, const cycle *c, unsigned due, dcp_s
 static void com_stage(dcp_com_stage *x, const dcp_slice_in *in, const cycle *c)
 {
     const dcp_compress_out *co = &c->co;
-    *x = (dcp_com_stage){.ok = c->start_ok, .div = in->wr_mask != ~0ull, .compr = co->c_compr,
-                         .misp = co->misp, .replay = co->replay_valid, .reg = in->wr_reg,
-                         .replay_blk = co->replay_blk, .mask = in->wr_mask,
-                         .log2de = co->cdata_log2de, .log2db = co->cdata_log2db};
+    x->ok = c->start_ok; /* field by field: every field is set, row once */
+    x->div = in->wr_mask != ~0ull;
+    x->compr = co->c_compr;
+    x->misp = co->misp;
+    x->replay = co->replay_valid;
+    x->reg = in->wr_reg;
+    x->replay_blk = co->replay_blk;
+    x->mask = in->wr_mask;
+    x->log2de = co->cdata_log2de;
+    x->log2db = co->cdata_log2db;
     memcpy(x->row, co->replay_valid ? co->replay_data : in->wr_data, sizeof x->row);
 }
 

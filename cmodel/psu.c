@@ -76,28 +76,42 @@ static void tiers(const psu_state *s, unsigned w, uint64_t *whole, uint64_t t[PS
     t[PSU_TIER_SHARED] = free & ~faulty & ~*whole;
 }
 
+/* rtl/psu_first2.v: the two lowest set bits of v's low width bits (width <= 64), each index
+ * all ones when missing. */
+static void first2(uint64_t v, unsigned width, bool *v1, unsigned *i1, bool *v2, unsigned *i2)
+{
+    if (width < 64)
+        v &= (1ull << width) - 1u;
+    *i1 = *i2 = none_index(width);
+    *v1 = v != 0;
+    if (*v1) {
+        *i1 = (unsigned)__builtin_ctzll(v);
+        v &= v - 1u;
+    }
+    *v2 = v != 0;
+    if (*v2)
+        *i2 = (unsigned)__builtin_ctzll(v);
+}
+
 /* The lowest set bit of a group's chunk; all ones when none (psu_prio_enc). */
 static uint8_t lowest(uint64_t chunk, unsigned width, bool *valid)
 {
     return (uint8_t)psu_prio_enc(&chunk, width, valid);
 }
 
-/* rtl/psu_first2.v: the two lowest set bits of v[0, width), each all ones when missing. */
-static void first2(const bool *v, unsigned width, bool *v1, unsigned *i1, bool *v2, unsigned *i2)
+/* Bit g of *word <- v. */
+static void set_group(uint32_t *word, unsigned g, bool v)
 {
-    *i1 = *i2 = none_index(width);
-    *v1 = *v2 = false;
-    for (unsigned i = 0; i < width && !*v2; i++) {
-        if (!v[i])
-            continue;
-        if (*v1) {
-            *v2 = true;
-            *i2 = i;
-        } else {
-            *v1 = true;
-            *i1 = i;
-        }
-    }
+    *word = (*word & ~(1u << g)) | (uint32_t)v << g;
+}
+
+/* Bit k set where entry k of a group's chunk of whole-entry blocks is whole (its block 0). */
+static uint64_t entry_bits_of(uint64_t whole_chunk)
+{
+    uint64_t e = 0;
+    for (unsigned k = 0; k < PSU_GROUP_ENTRIES; k++)
+        e |= (whole_chunk >> (k * PSU_BLKS) & 1u) << k;
+    return e;
 }
 
 /* Stage 1 of the groups of bitmap word w. */
@@ -108,35 +122,41 @@ static void stage1_word(const psu_state *s, unsigned w, psu_stage1 *n)
     const uint64_t mask = PSU_GROUP_SLOTS == 64 ? ~0ull : (1ull << PSU_GROUP_SLOTS) - 1u;
     for (unsigned g = w * 64 / PSU_GROUP_SLOTS; g < (w + 1) * 64 / PSU_GROUP_SLOTS; g++) {
         const unsigned sh = g * PSU_GROUP_SLOTS % 64;
-        n->i0[g] = lowest(t[PSU_TIER_FAULTY] >> sh & mask, PSU_GROUP_SLOTS, &n->v0[g]);
-        n->i1[g] = lowest(t[PSU_TIER_SHARED] >> sh & mask, PSU_GROUP_SLOTS, &n->v1[g]);
-        bool ent[PSU_GROUP_ENTRIES];
-        for (unsigned k = 0; k < PSU_GROUP_ENTRIES; k++)
-            ent[k] = whole >> (sh + k * PSU_BLKS) & 1u;
+        bool v0, v1, w1, w2;
+        n->i0[g] = lowest(t[PSU_TIER_FAULTY] >> sh & mask, PSU_GROUP_SLOTS, &v0);
+        n->i1[g] = lowest(t[PSU_TIER_SHARED] >> sh & mask, PSU_GROUP_SLOTS, &v1);
         unsigned e1, e2;
-        first2(ent, PSU_GROUP_ENTRIES, &n->w1[g], &e1, &n->w2[g], &e2);
+        first2(entry_bits_of(whole >> sh & mask), PSU_GROUP_ENTRIES, &w1, &e1, &w2, &e2);
         n->e1[g] = (uint8_t)e1;
         n->e2[g] = (uint8_t)e2;
+        set_group(&n->v0, g, v0);
+        set_group(&n->v1, g, v1);
+        set_group(&n->w1, g, w1);
+        set_group(&n->w2, g, w2);
     }
 }
 
 /* Stage 1 from the bitmap and the map. A group depends only on its own word of both: the
- * words unchanged since the last stage 1 (s1_from, the same map) keep their groups (speed
- * only). */
+ * words unchanged since the last stage 1 (s1_from, the same map) keep their groups, and only
+ * a word taken or released since (s1_dirty) may have changed (speed only). */
 static void stage1(psu_state *s)
 {
     s->s1_moved = false;
-    for (unsigned w = 0; w < PSU_WORDS; w++)
+    uint32_t words = s->s1_stale ? (uint32_t)((1ull << PSU_WORDS) - 1u) : s->s1_dirty;
+    for (; words; words &= words - 1u) {
+        const unsigned w = (unsigned)__builtin_ctz(words);
         if (s->s1_stale || s->bitmap[w] != s->s1_from[w]) {
             stage1_word(s, w, &s->s1);
             s->s1_from[w] = s->bitmap[w];
             s->s1_moved = true;
         }
+    }
     s->s1_stale = false;
+    s->s1_dirty = 0;
 }
 
 /* The first group with a stage-1 candidate, its index in *g (all ones: none). */
-static bool first_group(const bool *v, unsigned *g)
+static bool first_group(uint32_t v, unsigned *g)
 {
     bool v1, v2;
     unsigned g2;
@@ -152,7 +172,7 @@ static void stage2(const psu_stage1 *s1, psu_offers *q)
     bool aw, aw2;
     first2(s1->w1, PSU_GROUPS, &aw, &gw, &aw2, &gw2);
     const unsigned ue = gw * PSU_GROUP_ENTRIES + s1->e1[gw];
-    const bool in_group = s1->w2[gw];
+    const bool in_group = s1->w2 >> gw & 1u;
     const unsigned alt_e = in_group ? gw * PSU_GROUP_ENTRIES + s1->e2[gw]
                                     : gw2 * PSU_GROUP_ENTRIES +
                                           (aw2 ? s1->e1[gw2] : PSU_GROUP_ENTRIES - 1u);
@@ -238,12 +258,15 @@ void psu_step(psu_state *s, const psu_in *in, psu_out *out)
         return;
     }
     s->bitmap[rel.w] &= ~(rel.bits & ~s->map[rel.w]); /* release first; a faulty block stays */
+    s->s1_dirty |= (uint32_t)in->rel << rel.w;
     if (in->take_c && out->pc_valid) {
         const word_bits t = block_bit(out->pc_entry, out->pc_blk);
         s->bitmap[t.w] |= t.bits;
+        s->s1_dirty |= 1u << t.w;
     }
     if (in->take_u && out->pu_valid) {
         const word_bits t = entry_bits(out->pu_entry);
         s->bitmap[t.w] |= t.bits;
+        s->s1_dirty |= 1u << t.w;
     }
 }

@@ -58,11 +58,14 @@ typedef struct {
     uint64_t bitmap[PSU_WORDS];   /* 1 = occupied; faulty blocks always are */
 } psu_out;
 
-/* Stage 1 of the selection, per group: the lowest candidate of tiers 0 (v0, block i0 of the
- * group) and 1 (v1, i1), and the two lowest whole free entries (w1, e1; w2, e2). An index is
- * all ones when there is none. */
+/* Stage 1 of the selection, per group g: the lowest candidate of tiers 0 (bit g of v0, block
+ * i0[g] of the group) and 1 (v1, i1), and the two lowest whole free entries (w1, e1; w2, e2).
+ * An index is all ones when there is none. The valid bits are one word a kind (bit g: group
+ * g), so that stage 2 finds the first groups by a bit scan. */
+DRF_STATIC_ASSERT(PSU_GROUPS <= 32, "a stage-1 valid bit per group fits a 32-bit word");
+DRF_STATIC_ASSERT(PSU_WORDS <= 32, "a bit per bitmap word fits psu_state's s1_dirty");
 typedef struct {
-    bool v0[PSU_GROUPS], v1[PSU_GROUPS], w1[PSU_GROUPS], w2[PSU_GROUPS];
+    uint32_t v0, v1, w1, w2;
     uint8_t i0[PSU_GROUPS], i1[PSU_GROUPS], e1[PSU_GROUPS], e2[PSU_GROUPS];
 } psu_stage1;
 
@@ -85,6 +88,7 @@ typedef struct {
      * may differ from the one before (else stage 2 keeps its offers) */
     uint64_t s1_from[PSU_WORDS];
     bool s1_stale, s1_moved;
+    uint32_t s1_dirty;            /* bit w: bitmap word w taken or released since stage 1 ran */
 } psu_state;
 
 /* The state after a reset: no fault, no patch, the selection restarting. */

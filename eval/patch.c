@@ -60,6 +60,12 @@ bool pa_pass_feed(pa_pass *ps, const ds_item *it, const char *name, char *err, s
     return true;
 }
 
+void pa_pass_prefetch(const pa_pass *ps, const ds_item *it)
+{
+    if ((it->e.kind == TR_R || it->e.kind == TR_W) && ps->used[it->w.slice])
+        pa_slice_prefetch(ps->slice[it->w.slice], it->w.window * it->w.n + it->e.vreg);
+}
+
 /* Every slice runs until its writes and reads end; the first lost read of the pass is the one
  * of the earliest trace line. */
 static bool finish(pass *ps, const char *name, char *err, size_t errlen)

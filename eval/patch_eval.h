@@ -30,6 +30,9 @@ typedef struct {
                              * turns faulty without a reset (0: never); see docs/eval-patch.md */
     uint64_t mem_budget;    /* bytes of held lines of waiting wavefronts kept in memory */
     const char *progress;   /* program name for the progress line on stderr; NULL: none */
+    bool unchecked;         /* deltarf compare (speed): no read checked against the last value
+                             * written, no Fig. 3 sampling: lost, first_loss, lanes_mismatch,
+                             * compressible, occ, alloc and span stay zero */
 } pa_config;
 
 /* The first read that did not return the last value written. */
@@ -72,6 +75,8 @@ typedef struct pa_pass pa_pass;
 pa_pass *pa_pass_new(const pa_config *cfg, pa_stats *st);
 void pa_pass_begin(pa_pass *ps, unsigned map);
 bool pa_pass_feed(pa_pass *ps, const ds_item *it, const char *name, char *err, size_t errlen);
+/* Speed only: the caches asked for what feeding `it` will read (called an event ahead). */
+void pa_pass_prefetch(const pa_pass *ps, const ds_item *it);
 bool pa_pass_end(pa_pass *ps, const char *name, const ds_stats *ds, char *err, size_t errlen);
 void pa_pass_free(pa_pass *ps);
 /* cfg->maps passes over the trace file, each on new maps. */

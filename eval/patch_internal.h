@@ -29,6 +29,9 @@ void pa_slice_start(pa_slice *p, const pa_config *cfg, unsigned map, unsigned sl
 bool pa_slice_feed(pa_slice *p, const pa_ev *ev, char *err, size_t errlen);
 /* Runs the slice until every write and read it started has ended. */
 bool pa_slice_finish(pa_slice *p, char *err, size_t errlen);
+/* Speed only: asks the caches for what an access to register reg will read (its last value
+ * written, the slice entry its PT row names). */
+void pa_slice_prefetch(const pa_slice *p, unsigned reg);
 /* The slice's first read that did not return the last value written, or NULL. */
 const pa_loss *pa_slice_loss(const pa_slice *p);
 

@@ -52,6 +52,7 @@ struct pa_slice {
     pa_stats *st;
     unsigned map;
     fm_map fm;
+    bool reliable[DRF_REGS]; /* fm_entry_reliable of each entry */
     uint64_t faulty[PSU_WORDS];
     dcp_slice_state s;
     uint32_t sb[DRF_REGS][DRF_COMPONENTS]; /* last value written; zero when never written */
@@ -95,23 +96,25 @@ static unsigned category(bool reliable, bool compressed)
                     : (compressed ? PA_FLT_COMP : PA_FLT_UNC);
 }
 
-/* Counts the occupied entries of both layouts from the PT. */
+/* Counts the occupied entries of both layouts from the PT (its rows read in place: an invalid
+ * row holds nothing). */
 static void count_entries(slice *p)
 {
     uint8_t held[DRF_REGS] = {0}; /* bit 0: an uncompressed register, bit 1: compressed ones */
-    memset(p->occ, 0, sizeof p->occ);
+    unsigned conv[PA_CATS] = {0}, placed[PA_CATS] = {0};
     for (unsigned r = 0; r < DRF_REGS; r++) {
-        const dcp_pt_row row = dcp_pt_read(&p->s.pt, (uint8_t)r);
-        const enum dcp_kind k = dcp_row_kind(&row);
-        if (k == DCP_NONE)
+        const dcp_pt_row *row = &p->s.pt.row[r];
+        if (!row->v)
             continue;
-        p->occ[PA_CONVENTIONAL][category(fm_entry_reliable(&p->fm, r), k == DCP_COMP)]++;
-        if (k != DCP_SPILL)
-            held[row.entry] |= k == DCP_COMP ? 2 : 1;
+        conv[category(p->reliable[r], !row->m && row->c)]++;
+        if (!row->m)
+            held[row->entry] |= row->c ? 2 : 1;
     }
     for (unsigned e = 0; e < DRF_REGS; e++)
         if (held[e])
-            p->occ[PA_PLACED][category(fm_entry_reliable(&p->fm, e), held[e] == 2)]++;
+            placed[category(p->reliable[e], held[e] == 2)]++;
+    memcpy(p->occ[PA_CONVENTIONAL], conv, sizeof conv);
+    memcpy(p->occ[PA_PLACED], placed, sizeof placed);
     p->dirty = false;
 }
 
@@ -175,7 +178,8 @@ static bool issue_read(slice *p, const pa_ev *ev, dcp_slice_in *in, issued *is)
     t->line = ev->line;
     t->wf = ev->e->wf;
     t->vreg = ev->e->vreg;
-    memcpy(t->exp, p->sb[reg], sizeof t->exp);
+    if (!p->cfg->unchecked)
+        memcpy(t->exp, p->sb[reg], sizeof t->exp);
     return true;
 }
 
@@ -209,7 +213,8 @@ static bool issue(slice *p)
     if (!p->has_ev)
         return false;
     const pa_ev *ev = &p->ev;
-    account(p, ev->e->cycle);
+    if (!p->cfg->unchecked)
+        account(p, ev->e->cycle);
     switch (ev->e->kind) {
     case TR_A:
         p->alloc += ev->n;
@@ -263,7 +268,7 @@ static bool check_reads(slice *p, const dcp_slice_out *o, char *err, size_t errl
         if (!o->rd_valid[i] || o->rd_blk[i] != r->next)
             return pl_fail(err, errlen, "read port %u: block %u expected, the slice gave none",
                            i, r->next);
-        for (unsigned j = 0; j < LANES; j++) {
+        for (unsigned j = 0; j < LANES && !p->cfg->unchecked; j++) {
             const unsigned lane = r->next * LANES + j;
             if (o->rd_data[i][j] != r->exp[lane]) {
                 note_loss(p, r, lane, o->rd_data[i][j]);
@@ -275,12 +280,10 @@ static bool check_reads(slice *p, const dcp_slice_out *o, char *err, size_t errl
     return true;
 }
 
-/* ev_done: the write's lanes take the trace's values; the statistics count it. The slice's
- * write port ends a write a cycle after its last block (slice decision 6a): the next write
- * may have started. */
-static void retire(slice *p, const dcp_slice_out *o)
+/* The scoreboard takes the write's lanes; the trace's other lanes are counted where they
+ * differ, and the register's compressibility. */
+static void keep_last_value(slice *p, const write_txn *w, bool full)
 {
-    write_txn *w = p->prev.active ? &p->prev : &p->w;
     pa_stats *st = p->st;
     uint32_t *sb = p->sb[w->reg];
     for (unsigned i = 0; i < DRF_COMPONENTS; i++)
@@ -289,10 +292,21 @@ static void retire(slice *p, const dcp_slice_out *o)
         else
             st->lanes_mismatch += sb[i] != w->v[i];
     rc_entry ce;
+    st->compressible += full && rc_compress_register(sb, &ce);
+}
+
+/* ev_done: the write's lanes take the trace's values; the statistics count it. The slice's
+ * write port ends a write a cycle after its last block (slice decision 6a): the next write
+ * may have started. */
+static void retire(slice *p, const dcp_slice_out *o)
+{
+    write_txn *w = p->prev.active ? &p->prev : &p->w;
+    pa_stats *st = p->st;
     const bool full = w->mask == ~0ull;
+    if (!p->cfg->unchecked)
+        keep_last_value(p, w, full);
     st->writes++;
     st->divergent += !full;
-    st->compressible += full && rc_compress_register(sb, &ce);
     st->ev[o->ev_kind]++;
     st->misp += o->ev_misp;
     st->compressed += o->ev_compressed;
@@ -304,7 +318,8 @@ static void retire(slice *p, const dcp_slice_out *o)
 /* An accepted deallocation: the window's registers read zero from now on. */
 static void dealloc_done(slice *p, const dcp_slice_in *in)
 {
-    memset(p->sb[in->reg_base], 0, in->n * sizeof p->sb[0]);
+    if (!p->cfg->unchecked)
+        memset(p->sb[in->reg_base], 0, in->n * sizeof p->sb[0]);
     p->walk_base = in->reg_base;
     p->walk_end = in->reg_base + in->n;
     p->alloc -= in->n;
@@ -372,7 +387,14 @@ static bool busy(const slice *p)
  * in.faulty only with load_map, the replay an issued transaction only under its flag). */
 static void begin_cycle(slice *p)
 {
-    memset(&p->in, 0, sizeof p->in);
+    dcp_slice_in *in = &p->in; /* field by field: faulty is set with load_map only */
+    in->rst = in->load_map = in->wr_start = in->dealloc = false;
+    in->wr_reg = in->reg_base = 0;
+    in->n = 0;
+    in->wr_mask = 0;
+    memset(in->wr_data, 0, sizeof in->wr_data);
+    memset(in->rd_start, 0, sizeof in->rd_start);
+    memset(in->rd_reg, 0, sizeof in->rd_reg);
     p->is.w = p->is.f = false;
     memset(p->is.nr_v, 0, sizeof p->is.nr_v);
     if (p->w.active && p->w.next < BLKS)
@@ -425,6 +447,19 @@ bool pa_slice_finish(slice *p, char *err, size_t errlen)
     return true;
 }
 
+void pa_slice_prefetch(const slice *p, unsigned reg)
+{
+    enum { LINE = 64 };
+    if (reg >= DRF_REGS)
+        return;
+    for (size_t i = 0; i < sizeof p->sb[0] && !p->cfg->unchecked; i += LINE)
+        __builtin_prefetch((const char *)p->sb[reg] + i);
+    const dcp_pt_row *row = &p->s.pt.row[reg];
+    if (row->v && !row->m)
+        for (size_t i = 0; i < sizeof p->s.mem[0]; i += LINE)
+            __builtin_prefetch((const char *)p->s.mem[row->entry] + i);
+}
+
 const pa_loss *pa_slice_loss(const slice *p)
 {
     return p->lost ? &p->loss : NULL;
@@ -457,6 +492,8 @@ void pa_slice_start(slice *p, const pa_config *cfg, unsigned map, unsigned slice
     p->dirty = true;
     fm_generate(cfg->scenario, map_seed(cfg->seed, map, slice_id), &p->fm);
     fm_pack(&p->fm, p->faulty);
+    for (unsigned e = 0; e < DRF_REGS; e++)
+        p->reliable[e] = fm_entry_reliable(&p->fm, e);
     dcp_slice_reset(&p->s);
     dcp_slice_in in = {.load_map = true};
     memcpy(in.faulty, p->faulty, sizeof in.faulty);

@@ -115,6 +115,9 @@ typedef struct {
 } sim_feed_state;
 bool sim_feed(sim *s, sim_feed_state *f, const ds_item *it, const char *path, char *msg,
               size_t len);
+/* Speed only: the caches asked for the cells a W will change (called an event ahead; the
+ * event's wavefront placed already, as it is for every W). */
+void sim_prefetch(const sim *s, const ds_item *it);
 /* After a single replay on the trace's compute units, as recorded (repeat 1, no fold): the
  * dispatch's statistics and the run's closing figures; t0: sim_clock() at the start. */
 void sim_feed_end(sim *s, const ds_stats *ds, double t0);

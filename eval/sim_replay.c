@@ -319,6 +319,26 @@ static void add_time(sim *s, unsigned f, double dt)
 }
 
 /* --- events ------------------------------------------------------------------------------- */
+void sim_prefetch(const sim *s, const ds_item *it)
+{
+    enum { LINE = 64, T1_AHEAD = 1024 /* bytes of the cell times: the rest streams in */ };
+    if (it->e.kind != TR_W)
+        return;
+    const sim_slice *sl = &s->slice[it->w.slice];
+    const unsigned reg = sl->wave[it->w.window].base + it->e.vreg;
+    if (reg >= DRF_REGS) /* the window's wavefront is placed by an A not fed yet */
+        return;
+    for (unsigned f = 0; f < SIM_FAMILIES; f++) {
+        if (sl->live[f] == NULL)
+            continue;
+        const sim_reg *r = &sl->live[f]->reg[reg];
+        for (size_t i = 0; i < sizeof r->eff; i += LINE)
+            __builtin_prefetch((const char *)r->eff + i);
+        for (size_t i = 0; r->t1 && i < T1_AHEAD; i += LINE)
+            __builtin_prefetch((const char *)r->t1 + i, 1);
+    }
+}
+
 static void resident_change(sim_slice *sl, int delta, uint64_t now)
 {
     sl->resident_area += (double)sl->resident * (double)(now - sl->last_change);

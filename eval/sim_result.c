@@ -63,17 +63,44 @@ static bool reg_was_on(const sim_reg *r)
     return r->t1 != NULL;
 }
 
-static void collect_reg(const sim_reg *r, unsigned reg, double busy, const uint8_t *seg,
-                        sim_result *out)
+/* Cell p's duty cycles over busy: '0' (f[0]), '1' (f[1]), off. */
+static void cell_duty(const sim_reg *r, unsigned p, double busy, const uint8_t *seg,
+                      double f[2], double *off)
 {
+    uint32_t one, on;
+    cell_times(r, p, seg, &one, &on);
+    f[1] = one / busy;
+    f[0] = (uint32_t)(on - one) / busy;
+    *off = 1.0 - on / busy;
+}
+
+/* The register's first cell holding '0' (v = 0) or '1' (v = 1) longest: a duty cycle is its
+ * cycles over the same busy time, so the longest is the one of the most cycles (a division by
+ * a positive number keeps distinct 32-bit counts apart and in order), found on the counts. */
+static unsigned longest_cell(const sim_reg *r, unsigned v, const uint8_t *seg)
+{
+    unsigned best = 0;
+    uint32_t most = 0;
     for (unsigned p = 0; p < SIM_BITS; p++) {
         uint32_t one, on;
         cell_times(r, p, seg, &one, &on);
-        const double f1 = one / busy, f0 = (uint32_t)(on - one) / busy, off = 1.0 - on / busy;
-        keep_longest(out, 0, f0, f1, off);
-        keep_longest(out, 1, f1, f0, off);
-        out->reg_longest[0][reg] = fmax(out->reg_longest[0][reg], f0);
-        out->reg_longest[1][reg] = fmax(out->reg_longest[1][reg], f1);
+        const uint32_t cycles = v ? one : (uint32_t)(on - one);
+        if (cycles > most || p == 0) {
+            most = cycles;
+            best = p;
+        }
+    }
+    return best;
+}
+
+static void collect_reg(const sim_reg *r, unsigned reg, double busy, const uint8_t *seg,
+                        sim_result *out)
+{
+    for (unsigned v = 0; v < 2; v++) {
+        double f[2], off;
+        cell_duty(r, longest_cell(r, v, seg), busy, seg, f, &off);
+        keep_longest(out, v, f[v], f[!v], off);
+        out->reg_longest[v][reg] = fmax(out->reg_longest[v][reg], f[v]);
     }
 }
 
@@ -196,12 +223,18 @@ static bool run_pass(sim *s, const tr_source *src, uint64_t base, unsigned copie
     }
     pg_state pg;
     pg_start(&pg, s->cfg.progress, path);
-    ds_item it;
-    int got;
+    ds_item it[2]; /* the event fed and the next, read ahead for sim_prefetch */
     sim_feed_state f = {.base = base};
-    while ((got = ds_next(d, &it, path, msg, len)) == 1) {
-        if (!sim_feed(s, &f, &it, path, msg, len))
+    int got = ds_next(d, &it[0], path, msg, len);
+    for (unsigned cur = 0; got == 1; cur ^= 1) {
+        /* a read error stays in msg unless feeding the event before it fails */
+        got = ds_next(d, &it[cur ^ 1], path, msg, len);
+        if (got == 1)
+            sim_prefetch(s, &it[cur ^ 1]);
+        if (!sim_feed(s, &f, &it[cur], path, msg, len)) {
+            got = -1;
             break;
+        }
         pg_tick(&pg, r, s->stats.events);
     }
     pg_end(&pg);

@@ -332,8 +332,10 @@ static int split_fields(char *line, char **f, int max)
         if (n == max)
             return max + 1;
         f[n++] = p;
-        char *sp = strchr(p, ' ');
-        if (!sp)
+        char *sp = p; /* a loop, not strchr: a W line has 72 short fields */
+        while (*sp != ' ' && *sp != '\0')
+            sp++;
+        if (*sp == '\0')
             break;
         *sp = '\0';
         p = sp + 1;
@@ -456,7 +458,7 @@ static tr_wave *running_wave(tr_reader *r, const tr_event *ev)
 /* The fields every event starts with: cycle cu simd wf. */
 static int common_fields(tr_reader *r, char **f, tr_event *ev)
 {
-    uint64_t cu, simd;
+    uint64_t cu = 0, simd = 0; /* set by dec_field when it returns 0 (-O3 cannot tell) */
     if (dec_field(r, f[1], "cycle", UINT64_MAX, &ev->cycle) ||
         dec_field(r, f[2], "cu", TR_MAX_CU - 1, &cu) ||
         dec_field(r, f[3], "simd", TR_SIMDS - 1, &simd) ||
@@ -473,7 +475,7 @@ static int common_fields(tr_reader *r, char **f, tr_event *ev)
 
 static int event_a(tr_reader *r, char **f, tr_event *ev)
 {
-    uint64_t nvregs;
+    uint64_t nvregs = 0;
     if (dec_field(r, f[5], "nvregs", TR_MAX_NVREGS, &nvregs))
         return -1;
     if (nvregs == 0)
@@ -494,7 +496,7 @@ static int event_a(tr_reader *r, char **f, tr_event *ev)
 /* The vreg field of W and R, checked against the wavefront's nvregs. */
 static int vreg_field(tr_reader *r, const char *s, const tr_wave *w, tr_event *ev)
 {
-    uint64_t vreg;
+    uint64_t vreg = 0;
     if (dec_field(r, s, "vreg", TR_MAX_NVREGS - 1, &vreg))
         return -1;
     if (vreg >= w->nvregs)

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Unit test of the streaming DC-Patch replay's entry points (eval/patch_eval.h; dc-patch paper
  * Section V-A): K passes of pa_run_pass on tr_open_mem readers equal pa_run_file with --maps K
- * on the same trace in a file, and a bad line stops a pass with "name:line: message". */
+ * on the same trace in a file, a bad line stops a pass with "name:line: message", and an
+ * unchecked pass (deltarf compare's) counts the same events and cycles, nothing else. */
 #define _POSIX_C_SOURCE 200809L /* mkstemp */
 #include <stdio.h>
 #include <stdlib.h>
@@ -67,6 +68,34 @@ static void test_passes(check_counts *c, const char *buf, size_t len, pl_policy 
     CHECK(c, mem.slices == (map == PL_RECORDED ? 2u : 1u) && mem.divergent == 6 * MAPS);
 }
 
+/* One pass from a tr_open_mem reader; false with the message on stderr. */
+static bool one_pass(const char *buf, size_t len, const pa_config *cfg, pa_stats *st)
+{
+    char err[512] = "";
+    tr_reader *r = tr_open_mem(buf, len, "<mem>", err, sizeof err);
+    const bool ok = r && pa_run_pass(r, "<mem>", cfg, 0, st, err, sizeof err);
+    tr_close(r);
+    if (!ok)
+        fprintf(stderr, "test_patch_stream: %s\n", err);
+    return ok;
+}
+
+static void test_unchecked(check_counts *c, const char *buf, size_t len)
+{
+    const pa_config cfg = {.scenario = FM_DISPERSED, .seed = 9, .maps = 1, .map = PL_PACKED},
+                    fast = {.scenario = FM_DISPERSED, .seed = 9, .maps = 1, .map = PL_PACKED,
+                            .unchecked = true};
+    pa_stats full = {0}, counts = {0};
+    CHECK(c, one_pass(buf, len, &cfg, &full) && one_pass(buf, len, &fast, &counts));
+    CHECK(c, counts.events == full.events && counts.writes == full.writes &&
+                 counts.reads == full.reads && counts.slice_cycles == full.slice_cycles &&
+                 counts.compressed == full.compressed && counts.lds_reads == full.lds_reads &&
+                 memcmp(counts.ev, full.ev, sizeof full.ev) == 0);
+    CHECK(c, full.compressible > 0 && full.span > 0 && full.occ[PA_PLACED][PA_REL_UNC] > 0);
+    CHECK(c, counts.compressible == 0 && counts.span == 0 && counts.alloc == 0 &&
+                 counts.occ[PA_PLACED][PA_REL_UNC] == 0 && counts.lanes_mismatch == 0);
+}
+
 static void test_bad_line(check_counts *c)
 {
     static const char bad[] = "# deltarf register-write trace v1\nA 1 0 0 1 2\nR 2 0 0 1 5\n";
@@ -89,6 +118,7 @@ int main(void)
         CHECK(&c, len < BUF);
         test_passes(&c, buf, len, PL_RECORDED);
         test_passes(&c, buf, len, PL_PACKED);
+        test_unchecked(&c, buf, len);
     }
     free(buf);
     test_bad_line(&c);
