@@ -222,12 +222,12 @@ export SYNTH_CLOCK_PS := $(CLOCK_PS)
 synth: | $(TOOLS_OK)
 	SYNTH_MACROS="$(SYNTH_MACROS)" RTL_DIR=$(RTL_DIR) SYNTH_RESULT=$(RESULTS)/synth.json \
 	  synth/run.sh $(SYNTH_BLOCKS); \
-	  tests/synth_smoke.sh $(SYNTH_BLOCKS)
+	  tests/synth_smoke.py $(SYNTH_BLOCKS)
 # make test's step: every block synthesised and mapped with ABC's fast mapping (SYNTH_FAST)
 # into build/synth-smoke; the same checks, a third of make synth's CPU time.
 synth-smoke: | $(TOOLS_OK)
 	SYNTH_FAST=1 SYNTH_DIR=$(BUILD)/synth-smoke SYNTH_MACROS="$(SYNTH_MACROS)" RTL_DIR=$(RTL_DIR) \
-	  SYNTH_RESULT=$(RESULTS)/synth-smoke.json synth/run.sh $(SYNTH_BLOCKS); SYNTH_DIR=$(BUILD)/synth-smoke tests/synth_smoke.sh $(SYNTH_BLOCKS)
+	  SYNTH_RESULT=$(RESULTS)/synth-smoke.json synth/run.sh $(SYNTH_BLOCKS); SYNTH_DIR=$(BUILD)/synth-smoke tests/synth_smoke.py $(SYNTH_BLOCKS)
 
 synth-blocks:
 	@echo $(SYNTH_BLOCKS)

@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: Apache-2.0
 # synth/run.sh: the `make synth` flow. Synthesises each named RTL block with Yosys on the
-# project's liberty (synth/deltarf45.lib), leaves its numbers in SYNTH_DIR/BLOCK/result; then
+# project's liberty (synth/deltarf45.lib), leaves its numbers in SYNTH_DIR/BLOCK/result.json; then
 # tools/synth_report.py writes SYNTH_DIR/area.md and area.csv (the papers' figures from
 # data/papers/synth.tsv) and tools/results.py the result SYNTH_RESULT (docs/results.md).
 # usage: synth/run.sh BLOCK...  (env SYNTH_CLOCK_PS, RTL_DIR, SYNTH_DIR, SYNTH_JOBS, SYNTH_RESULT); exits 1 if a
@@ -38,8 +38,6 @@ ABC_MAP=abc; ABC_TIMING="-constr $OUT/abc.constr -D $CYCLE_PS -script $OUT/abc.s
 # SYNTH_MACROS, module[:register,register...] each (make synth passes it).
 MACRO_SPECS=${SYNTH_MACROS:-}
 MACRO_MODULES=$(for m in $MACRO_SPECS; do printf '%s ' "${m%%:*}"; done)
-macro_regs() { local m; for m in $MACRO_SPECS; do
-  [ "${m%%:*}" = "$1" ] && [ "${m#*:}" != "$m" ] && echo "${m#*:}" | tr ',' ' '; done; }
 
 die() { echo "synth: $*" >&2; exit 2; }
 [ $# -gt 0 ] || die "usage: synth/run.sh BLOCK..."
@@ -73,7 +71,7 @@ present_modules() { # the macro modules that exist in the RTL
 }
 PRESENT_MACROS=$(present_modules | tr '\n' ' ')
 
-# --- one block: a generated Yosys script, its log, the numbers in $d/result ---------------
+# --- one block: a generated Yosys script, its log, the numbers in $d/result.json ----------
 synth_block() {
   local b=$1 d="$OUT/$1" top=${1%@*} m t0 rc
   rm -rf "$d" && mkdir -p "$d"
@@ -84,22 +82,13 @@ synth_block() {
     for m in $PRESENT_MACROS; do [ "$m" = "$top" ] || echo "blackbox $m"; done
     [ "$top" = "$b" ] || echo "chparam -set IMPL ${b#*@} $top"
     echo "synth -top $top -flatten$SYNTH_OPTS -run :fine"
-    echo "tee -q -o $d/mem.txt dump t:\$mem_v2"
-    for m in $PRESENT_MACROS; do [ "$m" = "$top" ] || echo "tee -q -o $d/inst.$m.txt select -list t:$m"; done
     echo "# synth's fine and check steps without memory_map: \$mem cells stay macros"
     echo "opt -fast -full; opt -full; techmap; opt -fast; abc -fast; opt -fast"
     echo "hierarchy -check; check"
-    echo "tee -q -o $d/generic.stat stat"
-    for m in $(macro_regs "$top"); do # flip-flops driving register $m: storage bits of the array
-      echo "tee -q -a $d/ffarray.txt select -count w:$m %ci1:+[Q] t:\$_*DFF* %i"
-    done
+    echo "tee -q -o $d/generic.json stat -json"
     echo "dfflibmap -liberty $LIB"
     echo "$ABC_MAP -liberty $LIB $ABC_TIMING"
     echo "opt_clean"
-    if ! is_macro "$top"; then # a macro is mapped for verify-gates and power only: no logic area
-      echo "tee -q -o $d/mapped.stat stat -liberty $LIB"
-      echo "tee -q -o $d/ltp.txt ltp -noff w:* t:*_X* %u t:DFF* %d"
-    fi
     echo "# the netlist; public names for every wire and cell, the same in the Verilog and the JSON"
     echo "rename -enumerate"
     echo "write_verilog -noattr $d/$b.mapped.v"
@@ -108,58 +97,10 @@ synth_block() {
   t0=$(date +%s.%N)
   timeout "$TIMEOUT_S" yosys -q -l "$d/$b.log" -s "$d/$b.ys" >"$d/stdout.txt" 2>&1
   rc=$?
-  awk -v t0="$t0" -v t1="$(date +%s.%N)" 'BEGIN { printf "%.1f\n", t1 - t0 }' >"$d/seconds"
-  if [ $rc -eq 0 ]; then
-    echo ok >"$d/status"
-  elif [ $rc -eq 124 ]; then
-    echo "timeout after ${TIMEOUT_S} s" >"$d/status"
-  else
-    { echo -n "yosys exit $rc: "
-      cat "$d/stdout.txt" "$d/$b.log" 2>/dev/null | grep -m1 'ERROR' | cut -c1-200; } \
-      | tr -d '\n' >"$d/status"
-    echo >>"$d/status"
-  fi
-  summarise "$b"
-}
-
-# stat text -> "cells N", "type T N", "area A" lines
-parse_stat() {
-  awk '/Number of cells:/ { print "cells", $NF; incells = 1; next }
-       incells && NF == 2 && $2 ~ /^[0-9]+$/ { print "type", $1, $2; next }
-       incells { incells = 0 }
-       /Chip area for module/ { print "area", $NF }' "$1"
-}
-
-# the block's numbers as "key value" lines in $d/result
-summarise() {
-  local b=$1 d="$OUT/$1"
-  {
-    echo "status $(cat "$d/status")"
-    echo "seconds $(cat "$d/seconds")"
-    if is_macro "${b%@*}"; then echo "kind macro"; else echo "kind logic"; fi
-    [ -f "$d/generic.stat" ] && parse_stat "$d/generic.stat" | sed 's/^/generic_/'
-    [ -f "$d/mapped.stat" ] && parse_stat "$d/mapped.stat" | sed 's/^/mapped_/'
-    [ -f "$d/ltp.txt" ] && awk '/Longest topological path/ { sub(/.*length=/, ""); sub(/\).*/, ""); print "levels", $0 }' "$d/ltp.txt"
-    if [ -f "$d/$b.log" ]; then
-      awk '/ABC: WireLoad/ { for (i = 1; i < NF; i++) if ($i == "Delay") print "delay_ps", $(i + 2) }
-           /ABC: Start-point/ { s = $0; sub(/.*Start-point = [^ ]* \(/, "", s); sub(/\)\. *End-point.*/, "", s)
-                                e = $0; sub(/.*End-point = [^ ]* \(/, "", e); sub(/\)\.? *$/, "", e)
-                                gsub(/[\\ ]/, "", s); gsub(/[\\ ]/, "", e); print "path", s, e }' "$d/$b.log" | tail -2
-    fi
-    # inferred arrays: dump lines "cell $mem_v2 \name" then "parameter \SIZE n", "\WIDTH n"
-    [ -f "$d/mem.txt" ] && awk '/^ *cell \$mem_v2/ { if (n != "") print "mem", n, s, w; n = $3; sub(/^\\/, "", n); s = w = "" }
-         /parameter .SIZE / { s = $3 } /parameter .WIDTH / { w = $3 }
-         END { if (n != "") print "mem", n, s, w }' "$d/mem.txt"
-    [ -f "$d/ffarray.txt" ] && awk '/objects/ { n += $1 } END { print "ffarray", n + 0 }' "$d/ffarray.txt"
-    local m # black-boxed macro instances: "inst NAME MODULE"
-    for m in $PRESENT_MACROS; do
-      [ -f "$d/inst.$m.txt" ] && awk -F/ -v m="$m" 'NF == 2 { print "inst", $2, m }' "$d/inst.$m.txt"
-    done
-  } >"$d/result"
-  awk -v b="$b" '$1 == "status" { st = substr($0, 8) } $1 == "seconds" { s = $2 }
-       $1 == "mapped_area" { a = $2 } $1 == "levels" { l = $2 } $1 == "delay_ps" { p = $2 }
-       END { printf "synth: %-20s %s, %s s%s%s%s\n", b, st, s, a != "" ? sprintf(", %.1f um2", a) : "",
-             l != "" ? ", " l " levels" : "", p != "" ? ", " p " ps" : "" }' "$d/result"
+  # the numbers, from Yosys' JSON, in $d/result.json; the status and seconds apart
+  # shellcheck disable=SC2086 # the macro specs are words
+  tools/synth_block.py "$d" "$b" "$(is_macro "$top" && echo macro || echo logic)" "$rc" "$t0" \
+    "$(date +%s.%N)" "$TIMEOUT_S" $MACRO_SPECS
 }
 
 # --- run the blocks, SYNTH_JOBS at a time -------------------------------------------------
@@ -167,7 +108,7 @@ start=$(date +%s)
 if [ "${SYNTH_REPORT_ONLY:-0}" != 1 ]; then # 1: rewrite the report from the last results
   # longest first (the last run's time; a new block counts as long) to shorten the run
   order=$(for b in "${blocks[@]}"; do echo "$(cat "$OUT/$b/seconds" 2>/dev/null || echo 9999) $b"; done \
-          | sort -k1,1 -g -r | awk '{ print $2 }')
+          | sort -k1,1 -g -r | cut -d' ' -f2)
   for b in $order; do
     while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do wait -n; done
     synth_block "$b" &

@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
 """make synth's report (docs/synth.md): reads the per-block results synth/run.sh leaves in
-OUT/BLOCK/result ("key value" lines) and writes OUT/area.csv and OUT/area.md, the papers' figures
+OUT/BLOCK/result.json (tools/synth_block.py) and writes OUT/area.csv and OUT/area.md, the papers'
 (aging and DC-Patch Table 2, PV Sec. 4.2.3) from data/papers/{synth,reproduction,nodes}.tsv.
 usage: tools/synth_report.py OUT CYCLE_PS JOBS SECONDS ABC_MAP YOSYS_VERSION REPORT_ONLY BLOCK...
 bad input: one line on stderr, exit 1"""
 import fnmatch
 import functools
+import json
 import os
 import sys
 
@@ -24,6 +25,11 @@ AREA_GOAL_PCT = 30  # Area work: the optimised implementation this much smaller
 CSV_HEADER = ("block,status,kind,seconds,generic_cells,cells,area_um2,kGE,flops,levels,delay_ps,"
               "cycle_pct,macro_bits,macro_bytes,macro_check,paper_node_nm,paper_area_mm2,"
               "scaled_area_mm2,paper_delay_ns,generic_cells_by_type,cells_by_type")
+
+
+# result.json's numbers and the text the report gives them
+SCALARS = {"generic_cells": "%d", "mapped_cells": "%d", "mapped_area": "%.6f", "levels": "%d",
+           "delay_ps": "%.2f", "ffarray": "%d"}
 
 
 class ReportError(Exception):
@@ -93,27 +99,26 @@ def macro_paper(figs):
 
 # --- one block's results ---------------------------------------------------------------------
 def read_result(path):
-    """A block's result file as a dict (missing: status 'no result')."""
+    """A block's result.json (tools/synth_block.py) as the report's dict: the scalars as the report
+    prints them, the lists as tuples (missing: status 'no result')."""
     r = {"status": "no result", "seconds": "", "kind": "", "generic_types": [], "mapped_types": [],
          "mems": [], "insts": []}
     if not os.path.exists(path):
         return r
-    with open(path, encoding="utf-8") as fh:
-        for line in fh:
-            key, _, rest = line.rstrip("\n").partition(" ")
-            w = rest.split()
-            if key == "status":
-                r["status"] = rest
-            elif key in ("generic_type", "mapped_type"):
-                r[key + "s"].append((w[0], int(w[1])))
-            elif key == "mem":
-                r["mems"].append((w[0], int(w[1]), int(w[2])))
-            elif key == "inst":
-                r["insts"].append((w[0], w[1]))
-            elif key == "path":
-                r["path"] = tuple("(internal net)" if p.startswith("$") else p for p in w[:2])
-            elif w:
-                r[key] = w[0]
+    try:
+        with open(path, encoding="utf-8") as fh:
+            j = json.load(fh)
+        r.update({k: j[k] for k in ("status", "kind")})
+        r["seconds"] = "%.1f" % j["seconds"]
+        for key, spec in SCALARS.items():
+            if key in j:
+                r[key] = spec % j[key]
+        for key in ("generic_types", "mapped_types", "mems", "insts"):
+            r[key] = [tuple(x) for x in j.get(key, [])]
+        if "path" in j:
+            r["path"] = tuple("(internal net)" if p.startswith("$") else p for p in j["path"])
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        raise ReportError(f"{path}: not a block result ({e})") from None
     return r
 
 
@@ -386,7 +391,7 @@ def md_cells(blocks, order, rows):
 
 def report(out_dir, order, run, figs):
     """Writes out_dir/area.csv and area.md for the blocks in order."""
-    blocks = {n: Block(n, read_result(os.path.join(out_dir, n, "result"))) for n in order}
+    blocks = {n: Block(n, read_result(os.path.join(out_dir, n, "result.json"))) for n in order}
     for b in blocks.values():
         b.add_instances(blocks)
     logic, cycle = logic_paper(figs), run["cycle"]

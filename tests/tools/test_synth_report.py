@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
 """Unit tests of tools/synth_report.py (issue 31; docs/synth.md): make synth's area.csv and area.md
-from the blocks' result files, the papers' figures from the data files, and bad input."""
+from the blocks' result.json files, the papers' figures from the data files, and bad input."""
 import contextlib
 import io
+import json
 import os
 import sys
 import tempfile
@@ -14,13 +15,14 @@ ROOT = os.path.join(HERE, "..", "..")
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 import synth_report as sr  # noqa: E402
 
-LOGIC = ("status ok\nseconds 13.9\nkind logic\ngeneric_cells 20\ngeneric_type $_XOR_ 12\n"
-         "generic_type $_SDFF_PP0_ 8\nmapped_cells 30\nmapped_type DFF_X1 8\nmapped_type INV_X1 22\n"
-         "mapped_area 1596.0\nlevels 12\ndelay_ps 500.4\npath $abc$1 out\ninst u_t tab\n")
-LOGIC0 = LOGIC.replace("mapped_area 1596.0", "mapped_area 3192.0")
-MACRO = ("status ok\nseconds 2.0\nkind macro\ngeneric_cells 300\ngeneric_type $_DFFE_PP_ 260\n"
-         "mem mem 16 8\nffarray 256\n")
-FAILED = "status yosys exit 1: ERROR: x, y\nseconds 1.0\nkind logic\n"
+LOGIC = {"status": "ok", "seconds": 13.9, "kind": "logic", "generic_cells": 20,
+         "generic_types": [["$_XOR_", 12], ["$_SDFF_PP0_", 8]], "mapped_cells": 30,
+         "mapped_types": [["DFF_X1", 8], ["INV_X1", 22]], "mapped_area": 1596.0, "levels": 12,
+         "delay_ps": 500.4, "path": ["$abc$1", "out"], "mems": [], "insts": [["u_t", "tab"]]}
+LOGIC0 = dict(LOGIC, mapped_area=3192.0)
+MACRO = {"status": "ok", "seconds": 2.0, "kind": "macro", "generic_cells": 300,
+         "generic_types": [["$_DFFE_PP_", 260]], "mems": [["mem", 16, 8]], "ffarray": 256, "insts": []}
+FAILED = {"status": "yosys exit 1: ERROR: x, y", "seconds": 1.0, "kind": "logic"}
 SYNTH_ROWS = [{"name": "blk", "area": "p.t2.area", "time": "p.t2.time", "bits": "-"},
               {"name": "tab", "area": "-", "time": "-", "bits": "p.tab.bits"}]
 LEDGER = [{"id": "p.t2.area", "paper": "aging", "where": "Table 2", "metric": "unit area",
@@ -35,10 +37,10 @@ RUN = {"cycle": 1000, "jobs": "2", "seconds": "7", "abcmap": "abc -D 1000 (map)"
 
 
 def write_results(d, results):
-    for name, text in results.items():
+    for name, r in results.items():
         os.makedirs(os.path.join(d, name))
-        with open(os.path.join(d, name, "result"), "w") as fh:
-            fh.write(text)
+        with open(os.path.join(d, name, "result.json"), "w") as fh:
+            fh.write(r if isinstance(r, str) else json.dumps(dict(r, block=name)))
 
 
 def run_report(results, order, synth_rows=SYNTH_ROWS, ledger=LEDGER):
@@ -115,6 +117,11 @@ class ReportTest(unittest.TestCase):
         self.assertTrue(csv[2].startswith("gone,no result,"))
         self.assertIn("| bad | **FAILED**: yosys exit 1: ERROR: x, y |", md)
         self.assertIn("2 block(s), 2 failed, 0 macro size mismatch(es).", md)
+
+    def test_unreadable_result_is_one_error(self):
+        for text in ("{", '{"status": "ok"}', "[]"):
+            with self.assertRaisesRegex(sr.ReportError, "blk/result.json: not a block result"):
+                run_report({"blk": text}, ["blk"])
 
     def test_against_the_papers_and_area_work(self):
         _, md = run_report({"blk": LOGIC, "blk@0": LOGIC0}, ["blk", "blk@0"])
