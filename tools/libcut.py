@@ -146,12 +146,18 @@ def parse(text):
     return libs[0]
 
 
+def cell_areas(lib):
+    """{cell name: area um2} of a parsed liberty's cells that have an area."""
+    return {c.args[0]: float(c.attr("area")) for c in lib.groups("cell")
+            if len(c.args) == 1 and c.attr("area") is not None}
+
+
 def cell_area(lib, name):
     """The area (um2) of the named cell of a parsed liberty."""
-    for cell in lib.groups("cell"):
-        if cell.args == [name] and cell.attr("area") is not None:
-            return float(cell.attr("area"))
-    raise LibertyError(f"no cell {name} with an area")
+    area = cell_areas(lib).get(name)
+    if area is None:
+        raise LibertyError(f"no cell {name} with an area")
+    return area
 
 
 # --- tables ------------------------------------------------------------------------------------

@@ -73,7 +73,7 @@ def liberty_areas():
             lib = libcut.parse(fh.read())
     except (OSError, libcut.LibertyError) as e:
         raise SynthError(f"{LIBERTY}: {e}") from None
-    return {c.args[0]: float(c.attr("area")) for c in lib.groups("cell") if c.attr("area") is not None}
+    return libcut.cell_areas(lib)
 
 
 def mapped_area(types):

@@ -7,13 +7,13 @@ usage: tools/synth_report.py OUT CYCLE_PS JOBS SECONDS ABC_MAP YOSYS_VERSION REP
 bad input: one line on stderr, exit 1"""
 import fnmatch
 import functools
-import json
 import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import libcut  # noqa: E402
+import results  # noqa: E402
 
 ROOT = os.path.normpath(os.path.join(HERE, ".."))
 SYNTH_ROWS = os.path.join(ROOT, "data/papers/synth.tsv")
@@ -106,8 +106,7 @@ def read_result(path):
     if not os.path.exists(path):
         return r
     try:
-        with open(path, encoding="utf-8") as fh:
-            j = json.load(fh)
+        j = results.read(path)
         r.update({k: j[k] for k in ("status", "kind")})
         r["seconds"] = "%.1f" % j["seconds"]
         for key, spec in SCALARS.items():
@@ -117,7 +116,7 @@ def read_result(path):
             r[key] = [tuple(x) for x in j.get(key, [])]
         if "path" in j:
             r["path"] = tuple("(internal net)" if p.startswith("$") else p for p in j["path"])
-    except (OSError, ValueError, KeyError, TypeError) as e:
+    except (results.ResultsError, KeyError, TypeError) as e:
         raise ReportError(f"{path}: not a block result ({e})") from None
     return r
 
