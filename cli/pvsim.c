@@ -40,8 +40,9 @@ static void print_md(const char *trace, const pv_accesses *a, unsigned chips, un
     printf("\nGuardband (Sections 1, 4.1): the frequency given up to absorb NBTI, fresh / aged "
            "frequency - 1 (NBTI only, against the fresh cycle; Section 6.2's Fig. 12 normalizes "
            "it to the baseline's); loss vs ideal: 1 - aged frequency (PV and NBTI, against the "
-           "chip without either, Fig. 13's reading). K_v: calibrated on the baseline's "
-           "frequency fresh and after 7 years (Figs. 3a and 13a; ours, docs/pv-decisions.md D2). "
+           "chip without either, Fig. 13's reading). K_v: calibrated once on the aging paper's "
+           "baseline Ts increase over its lifetime (Sec. 6.4), one law for every technique (ours, "
+           "docs/pv-decisions.md D2). "
            "The paper's figures beside these: the reproduction ledger (docs/eval.md).\n");
     printf("\nOurs (every number of the table; docs/pv-decisions.md D2, D19-D22): baseline %.3f, "
            "VL-SB gain %+.1f%%, PV-opt norm. guardband %.3f, PV-opt+NBTI-opt %.3f.\n\n",

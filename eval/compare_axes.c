@@ -78,12 +78,10 @@ static void na(cmp_row *r, enum cmp_axis a, const char *why)
 static void ageing(cmp_row *r, double longest0, double longest1, double years)
 {
     const double duty = fmax(longest0, longest1);
-    const double dvth = pv_nbti_dvth(duty, years * PV_YEAR_S, 0);
-    const pv_cell nominal = {.vth = PV_VTH0, .leff = 1.0};
     r->v[CMP_LONGEST0] = longest0;
     r->v[CMP_LONGEST1] = longest1;
-    r->v[CMP_DVTH_MV] = 1e3 * dvth;
-    r->v[CMP_GUARDBAND_PCT] = 100 * (pv_cell_delay(&nominal, dvth) - 1);
+    r->v[CMP_DVTH_MV] = 1e3 * pv_nbti_dvth(duty, years * PV_YEAR_S, 0);
+    r->v[CMP_GUARDBAND_PCT] = 100 * pv_ts_increase(duty, years);
 }
 
 static void fill(cmp_row *r, const tally *t, const cmp_row *base, double busy)

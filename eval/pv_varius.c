@@ -213,3 +213,14 @@ double pv_nbti_dvth(double duty, double t_total, double dvth0)
 {
     return pv_nbti_dvth_v(PV_NBTI_7Y_V, duty, t_total, dvth0);
 }
+
+double pv_ts_increase_v(double v7, double duty, double years)
+{
+    const pv_cell nominal = {.vth = PV_VTH0, .leff = 1.0};
+    return pv_cell_delay(&nominal, pv_nbti_dvth_v(v7, duty, years * PV_YEAR_S, 0.0)) - 1.0;
+}
+
+double pv_ts_increase(double duty, double years)
+{
+    return pv_ts_increase_v(PV_NBTI_7Y_V, duty, years);
+}

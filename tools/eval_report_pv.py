@@ -53,8 +53,9 @@ def trace_block(name, o):
         "", "Guardband (Sections 1, 4.1): the frequency given up to absorb NBTI, fresh / aged "
         "frequency - 1 (NBTI only, against the fresh cycle; Section 6.2's Fig. 12 normalizes it to "
         "the baseline's); loss vs ideal: 1 - aged frequency (PV and NBTI, against the chip without "
-        "either, Fig. 13's reading). K_v: calibrated on the baseline's frequency fresh and after "
-        f"{y} years (Figs. 3a and 13a; ours, docs/pv-decisions.md D2).", "",
+        "either, Fig. 13's reading). K_v: calibrated once on the aging paper's baseline Ts "
+        "increase over its lifetime (Sec. 6.4), one law for every technique (ours, "
+        "docs/pv-decisions.md D2).", "",
         f"Ours (every number of the table; docs/pv-decisions.md D2, D19-D22): baseline "
         f"{sch(o, BASE, 'freq0', w):.3f}, VL-SB gain {vlsb_gain:+.1f}%, PV-opt norm. guardband "
         f"{sch(o, PVOPT, 'norm_guardband', w):.3f}, PV-opt+NBTI-opt "
