@@ -2,7 +2,8 @@
 /* deltarf sim TRACE [--scheme S]... [--map packed|recorded] [--dispatch passes|stream]
  * [--repeat R] [--buffer-mb M] [--json] [--plots DIR]:
  * replays a register trace under the aging paper's Section 5 schemes and prints the Section 6
- * figures' numbers (Figs. 7, 12-19, 21). Decisions: docs/eval-decisions.md. */
+ * figures' numbers (Figs. 7, 12-19, 21) and the Ts increase (Sec. 6.4). Decisions:
+ * docs/eval-decisions.md. */
 #include "sim.h"
 
 #include <errno.h>
@@ -153,18 +154,21 @@ static void print_text(const sim_opts *o, const sim *s, const sim_result *res)
     print_dispatch(st);
     print_patterns("writes by pattern, all", st->pat_all);
     print_patterns("writes by pattern, full mask", st->pat_full);
-    printf("%-9s %27s %27s %7s %7s %8s %6s %7s %10s\n", "scheme", "longest '0' (1 / off)",
-           "longest '1' (0 / off)", "dVthT0", "dVthT1", "wakeups", "MOVs", "energy", "events/s");
+    char ts[16];
+    snprintf(ts, sizeof ts, "Ts+%.0fy", SIM_LIFETIME_YEARS);
+    printf("%-9s %27s %27s %7s %7s %6s %8s %6s %7s %10s\n", "scheme", "longest '0' (1 / off)",
+           "longest '1' (0 / off)", "dVthT0", "dVthT1", ts, "wakeups", "MOVs", "energy",
+           "events/s");
     const double base = o->cfg.schemes & 1u ? res[SIM_BASE].energy[SIM_E_TOTAL] : 0;
     for (unsigned k = 0; k < SIM_SCHEMES; k++) {
         if (!(o->cfg.schemes >> k & 1u))
             continue;
         const sim_result *r = &res[k];
-        printf("%-9s %8.1f%% (%5.1f%% / %5.1f%%) %8.1f%% (%5.1f%% / %5.1f%%) %7.3f %7.3f %8llu %6llu "
-               "%7.3f %10.3g\n", sim_scheme_name(k), 100 * r->longest[0],
+        printf("%-9s %8.1f%% (%5.1f%% / %5.1f%%) %8.1f%% (%5.1f%% / %5.1f%%) %7.3f %7.3f %5.1f%% "
+               "%8llu %6llu %7.3f %10.3g\n", sim_scheme_name(k), 100 * r->longest[0],
                100 * r->longest_other[0][0], 100 * r->longest_other[0][1], 100 * r->longest[1],
                100 * r->longest_other[1][0], 100 * r->longest_other[1][1], r->dvth[0], r->dvth[1],
-               (unsigned long long)r->wakeups, (unsigned long long)r->movs,
+               100 * r->ts_increase, (unsigned long long)r->wakeups, (unsigned long long)r->movs,
                base > 0 ? r->energy[SIM_E_TOTAL] / base : 0,
                r->seconds > 0 ? (double)st->replayed / r->seconds : 0);
     }
@@ -196,9 +200,10 @@ static void json_scheme(const sim_result *r, sim_scheme k, uint64_t events)
            (unsigned long long)r->wakeups, (unsigned long long)r->wakeups * SIM_WAKEUP_CYCLES,
            (unsigned long long)r->movs);
     printf("\"longest0\":%.6g,\"longest0_one\":%.6g,\"longest0_off\":%.6g,\"longest1\":%.6g,"
-           "\"longest1_zero\":%.6g,\"longest1_off\":%.6g,\"dvth_t0\":%.6g,\"dvth_t1\":%.6g,",
-           r->longest[0], r->longest_other[0][0], r->longest_other[0][1], r->longest[1],
-           r->longest_other[1][0], r->longest_other[1][1], r->dvth[0], r->dvth[1]);
+           "\"longest1_zero\":%.6g,\"longest1_off\":%.6g,\"dvth_t0\":%.6g,\"dvth_t1\":%.6g,"
+           "\"ts_increase_pct\":%.6g,", r->longest[0], r->longest_other[0][0],
+           r->longest_other[0][1], r->longest[1], r->longest_other[1][0], r->longest_other[1][1],
+           r->dvth[0], r->dvth[1], 100 * r->ts_increase);
     printf("\"energy_pj\":{");
     for (unsigned e = 0; e <= SIM_E_TOTAL; e++)
         printf("%s\"%s\":%.6g", e ? "," : "", energy_names[e], r->energy[e]);

@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "dispatch.h"
+#include "drf_energy.h"
 #include "drf_params.h"
 #include "place.h"
 #include "rar.h"
@@ -36,6 +37,9 @@ unsigned sim_wc_encode(const uint32_t comp[DRF_COMPONENTS], uint32_t out[DRF_COM
  * rest (Eq. 3 over the theoretical maximum f = 1; eta = SIM_ETA). */
 #define SIM_ETA 0.35
 double sim_dvth(double f);
+/* The lifetime of Sec. 6.4 (years; data/papers/reproduction.tsv aging.lifetime), over which a
+ * scheme's switching-delay (Ts) increase is computed by the one ageing law (pv_ts_increase). */
+#define SIM_LIFETIME_YEARS DRF_PAPER_AGING_LIFETIME
 
 typedef struct sim sim;
 
@@ -65,6 +69,7 @@ typedef struct {
     double longest[2];         /* longest '0' and '1' duty cycle over every cell */
     double longest_other[2][2];/* for the cell of longest[v]: its [0] time holding !v, [1] off */
     double dvth[2];            /* normalised dVth of the worst T0 and T1 */
+    double ts_increase;        /* Ts increase of the cell stressed longest, SIM_LIFETIME_YEARS */
     double reg_longest[2][DRF_REGS]; /* per register: longest '0' / '1' over its cells */
     double energy[6];          /* pJ: SIM_E_* */
     double seconds;            /* CPU time spent in this scheme's event handlers (sampled) */

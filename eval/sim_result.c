@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Results of the trace replay (aging paper Section 6): duty cycles per cell over each slice's
- * busy time (Figs. 12-18), normalised dVth by Eq. (3) (Fig. 19), Table 2 energy (Fig. 21),
- * and the whole-file driver with its back-to-back repetitions. docs/eval-decisions.md */
+ * busy time (Figs. 12-18), normalised dVth by Eq. (3) (Fig. 19), the Ts increase (Sec. 6.4),
+ * Table 2 energy (Fig. 21), and the whole-file driver with its back-to-back repetitions.
+ * docs/eval-decisions.md */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "drf_energy.h"
 #include "progress.h"
+#include "pv_varius.h"
 #include "rfsim_internal.h"
 
 /* Table 2 / Table 3 leakage, mW (x 1 ns = pJ per cycle), and the wake-up energy, pJ
@@ -164,6 +166,8 @@ void sim_collect(const sim *s, sim_scheme k, sim_result *out)
     }
     for (unsigned v = 0; v < 2; v++)
         out->dvth[v] = sim_dvth(out->longest[v]);
+    /* decision 15: the one ageing law on the cell stressed longest, either value */
+    out->ts_increase = pv_ts_increase(fmax(out->longest[0], out->longest[1]), SIM_LIFETIME_YEARS);
     for (unsigned e = 0; e < SIM_E_TOTAL; e++)
         out->energy[SIM_E_TOTAL] += out->energy[e];
     out->seconds = s->seconds[k];

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Unit tests of the trace replay (eval/sim*.c; aging paper Sections 5-6): every scheme on a
  * hand-written one-wavefront trace with duty cycles, wake-ups, MOVs, pattern counts and energy
- * worked out by hand below; WC's BDI image; Eq. (3) normalised; RAR and ARGO over two passes;
- * free windows of a conventional and of a gated slice (decision 7). */
+ * worked out by hand below; WC's BDI image; Eq. (3) normalised; the Ts increase (decision
+ * 15); RAR and ARGO over two passes; free windows of a conventional and of a gated slice
+ * (decision 7). */
 #define _POSIX_C_SOURCE 200809L /* mkstemp */
 #include <math.h>
 #include <stdio.h>
@@ -10,6 +11,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "pv_varius.h"
 #include "rfsim.h"
 
 #define NEAR(a, b) (fabs((a) - (b)) < 1e-9)
@@ -89,6 +91,9 @@ static void test_baseline(const sim *s, check_counts *c)
     CHECK(c, NEAR(r.longest_other[1][0], 0.2) && NEAR(r.longest_other[1][1], 0));
     CHECK(c, r.wakeups == 0 && r.movs == 0 && r.writes == 4 && r.reads == 2);
     CHECK(c, NEAR(r.dvth[0], 1.0) && NEAR(r.dvth[1], sim_dvth(0.8)));
+    /* decision 15: the cell held longest (duty 1) over the lifetime, the calibration point */
+    CHECK(c, NEAR(r.ts_increase, pv_ts_increase(1.0, SIM_LIFETIME_YEARS)));
+    CHECK(c, fabs(100 * r.ts_increase - DRF_PAPER_AGING_TS_INCREASE_BASELINE) < 0.02);
     CHECK(c, NEAR(r.energy[SIM_E_SLICE_LEAK], 75.86 * 50));
     CHECK(c, NEAR(r.energy[SIM_E_SLICE_DYN], 4 * 365.91 + 2 * 295.86));
     CHECK(c, NEAR(r.reg_longest[0][0], 1.0) && NEAR(r.reg_longest[1][1], 0.6) &&
@@ -111,6 +116,7 @@ static void test_rc(const sim *s, check_counts *c)
     CHECK(c, NEAR(r.longest[1], 0.4) && NEAR(r.longest_other[1][1], 0.6));
     CHECK(c, r.wakeups == 2 && r.movs == 1 && r.compressed_writes == 2 && r.compressed_reads == 2);
     CHECK(c, NEAR(r.dvth[0], pow(0.4, 0.25) * (1 - sqrt(0.35) * 0.6)));
+    CHECK(c, NEAR(r.ts_increase, pv_ts_increase(0.4, SIM_LIFETIME_YEARS))); /* decision 15 */
     /* 4 writes + the MOV's, two reads of the first subwavefront only */
     CHECK(c, NEAR(r.energy[SIM_E_SLICE_DYN], 5 * 365.91 + 2 * 295.86 / 4));
     /* on: v0 10 cycles, v1 20 cycles, of a 256-register slice */

@@ -28,6 +28,14 @@ out=$("$BIN" sim "$T/good.trace" --repeat 1 2>"$T/err") && [ ! -s "$T/err" ] \
     && grep -q 'constant 100.0%' <<<"$out" && ok || bad "valid trace: $out $(cat "$T/err")"
 rc_line=$(grep '^rc ' <<<"$out")
 [ "$(awk '{print $(NF-3)}' <<<"$rc_line")" = 0 ] && ok || bad "rc wake-ups: $rc_line"
+# The Ts increase over the lifetime (docs/eval-decisions.md, decision 15): a column of the text,
+# ts_increase_pct in the JSON, the same number.
+ts_json=$("$BIN" sim "$T/good.trace" --repeat 1 --json | grep -o '"scheme":"baseline"[^}]*' \
+    | grep -o '"ts_increase_pct":[0-9.e+-]*' | cut -d: -f2)
+ts_text=$(awk '/^baseline /{print $(NF-4)}' <<<"$out")
+[ -n "$ts_json" ] && grep -q ' Ts+3y ' <<<"$out" \
+    && [ "$(LC_ALL=C printf '%.1f%%' "$ts_json")" = "$ts_text" ] \
+    && ok || bad "Ts increase: text '$ts_text', json '$ts_json'"
 json=$("$BIN" sim "$T/good.trace" --repeat 1 --scheme rc --scheme wc --json) \
     && [[ $json == '{"trace":'* ]] && grep -q '"scheme":"rc"' <<<"$json" \
     && ! grep -q '"scheme":"baseline"' <<<"$json" && ok || bad "json: $json"
