@@ -13,7 +13,7 @@
 #include "evalcli.h"
 
 #define PROG "deltarf compare"
-#define SCHEMA "deltarf-compare/1"
+#define SCHEMA "deltarf-compare/2"
 
 typedef struct {
     const char **traces;
@@ -65,10 +65,14 @@ static int parse(options *o, int argc, char **argv)
 
 /* --- text -------------------------------------------------------------------------------- */
 static const char *const short_axis[CMP_AXES] = {
-    "dyn uJ", "leak uJ", "total uJ", "saving %", "long 0", "long 1", "dVth mV", "guard %",
-    "extra cyc", "perf %", "area um2", "area %"};
-/* Energies in microjoules in the text (pJ in the JSON). */
-static const double text_scale[CMP_AXES] = {1e-6, 1e-6, 1e-6, 1, 1, 1, 1, 1, 1, 1, 1, 1};
+    "dyn uJ", "leak uJ", "total uJ", "saving %", "synth sav%", "long 0", "long 1", "dVth mV",
+    "guard %", "cycles", "extra cyc", "perf %", "cycle ns", "time us", "speedup %", "area um2",
+    "area %"};
+/* Energies in microjoules in the text (pJ in the JSON), the rest as they are. */
+static double text_value(const cmp_row *r, enum cmp_axis a)
+{
+    return a <= CMP_ENERGY_PJ ? r->v[a] * 1e-6 : r->v[a];
+}
 
 static void print_row(const char *name, const cmp_row *r)
 {
@@ -77,7 +81,7 @@ static void print_row(const char *name, const cmp_row *r)
         if (r->na[a])
             printf(" %10s", "n/a");
         else
-            printf(" %10.4g", r->v[a] * text_scale[a]);
+            printf(" %10.4g", text_value(r, (enum cmp_axis)a));
     }
     putchar('\n');
 }
@@ -110,9 +114,10 @@ static void print_na(const cmp_result *r)
 
 static void print_kernel(const char *trace, const options *o, const cmp_result *r)
 {
-    printf("## %s: %llu events, %llu wavefronts, %.0f slice-cycles busy; %llu chips, %llu "
-           "years\n", trace, (unsigned long long)r->events, (unsigned long long)r->wavefronts,
-           r->busy_cycles, (unsigned long long)o->chips, (unsigned long long)o->years);
+    printf("## %s: %llu events, %llu wavefronts, %u copies at once, %.0f slice-cycles busy; "
+           "%llu chips, %llu years\n", trace, (unsigned long long)r->events,
+           (unsigned long long)r->wavefronts, r->copies, r->busy_cycles,
+           (unsigned long long)o->chips, (unsigned long long)o->years);
     print_header();
     for (unsigned t = 0; t < CMP_TECHS; t++)
         print_row(cmp_tech_name(t), &r->tech[t]);
@@ -121,8 +126,8 @@ static void print_kernel(const char *trace, const options *o, const cmp_result *
         snprintf(name, sizeof name, "dc_patch %s", fm_scenario_name(k));
         print_row(name, &r->dcpatch[k]);
     }
-    printf("pilot: top-4 %.1f%%, FRF share static %.1f%%, pilot %.1f%%\n", r->top4_share,
-           r->frf_share_static, r->frf_share_pilot);
+    printf("pilot: top-4 %.1f%%, FRF share static %.1f%%, pilot %.1f%%, FRF_low %.1f%% of the "
+           "FRF's\n", r->top4_share, r->frf_share_static, r->frf_share_pilot, r->frf_low_share);
     if (r->pilot_cells_na)
         printf("pilot cells: n/a, %s\n", r->pilot_cells_na);
     else
@@ -149,7 +154,8 @@ static double kernel_mean(const cmp_result *r, unsigned n, unsigned t, unsigned 
 
 /* The axes a summary gives: relative ones, comparable across kernels. */
 static const enum cmp_axis summary_axes[] = {CMP_ENERGY_SAVING_PCT, CMP_GUARDBAND_PCT,
-                                             CMP_PERF_OVERHEAD_PCT, CMP_AREA_OVERHEAD_PCT};
+                                             CMP_PERF_OVERHEAD_PCT, CMP_SPEEDUP_PCT,
+                                             CMP_AREA_OVERHEAD_PCT};
 enum { SUMMARY_AXES = sizeof summary_axes / sizeof summary_axes[0] };
 
 static void print_summary(const cmp_result *r, unsigned n)
@@ -230,6 +236,8 @@ static void json_extra(FILE *f, const cmp_result *r, unsigned t)
         json_number(f, r->frf_share_static);
         fputs(", \"frf_share_pilot_pct\": ", f);
         json_number(f, r->frf_share_pilot);
+        fputs(", \"frf_low_share_pct\": ", f);
+        json_number(f, r->frf_low_share);
     }
 }
 
@@ -237,9 +245,10 @@ static void json_kernel(FILE *f, const char *trace, const cmp_result *r)
 {
     fputs("    {\"trace\": ", f);
     ec_json_string(f, trace);
-    fprintf(f, ", \"events\": %llu, \"wavefronts\": %llu, \"accesses\": %llu, \"busy_cycles\": ",
+    fprintf(f, ", \"events\": %llu, \"wavefronts\": %llu, \"accesses\": %llu, \"copies\": %u, "
+               "\"busy_cycles\": ",
             (unsigned long long)r->events, (unsigned long long)r->wavefronts,
-            (unsigned long long)r->accesses);
+            (unsigned long long)r->accesses, r->copies);
     json_number(f, r->busy_cycles);
     fputs(",\n     \"techniques\": {\n", f);
     for (unsigned t = 0; t < CMP_TECHS; t++) {

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* deltarf sim TRACE [--scheme S]... [--map packed|recorded] [--dispatch passes|stream]
+/* deltarf sim TRACE [--scheme S]... [--map packed|recorded] [--dispatch fill|passes|stream]
  * [--repeat R] [--buffer-mb M] [--json] [--plots DIR]:
  * replays a register trace under the aging paper's Section 5 schemes and prints the Section 6
  * figures' numbers (Figs. 7, 12-19, 21) and the Ts increase (Sec. 6.4). Decisions:
@@ -56,7 +56,7 @@ static int parse_valued(sim_opts *o, const char *opt, const char *val)
             return usage("unknown map (packed, recorded)", val);
     } else if (strcmp(opt, "--dispatch") == 0) {
         if (!sim_dispatch_parse(val, &o->cfg.dispatch))
-            return usage("unknown dispatch (passes, stream)", val);
+            return usage("unknown dispatch (passes, stream, fill)", val);
     } else if (strcmp(opt, "--repeat") == 0) {
         if (!parse_repeat(val, &o->cfg.repeat))
             return usage("bad repeat (0-1000, 0 = automatic)", val);
@@ -144,9 +144,9 @@ static void print_patterns(const char *what, const uint64_t *p)
 static void print_text(const sim_opts *o, const sim *s, const sim_result *res)
 {
     const sim_stats *st = sim_get_stats(s);
-    printf("trace %s: map %s, dispatch %s on %u CUs, repeat %u, %llu events, %llu wavefronts, %llu writes "
-           "(%llu launch values), %llu reads\n", o->trace, pl_name(o->cfg.map),
-           sim_dispatch_name(o->cfg.dispatch), st->cus, st->repeat,
+    printf("trace %s: map %s, dispatch %s on %u CUs, %u copies at once, repeat %u, %llu events, "
+           "%llu wavefronts, %llu writes (%llu launch values), %llu reads\n", o->trace,
+           pl_name(o->cfg.map), sim_dispatch_name(o->cfg.dispatch), st->cus, st->copies, st->repeat,
            (unsigned long long)st->events, (unsigned long long)st->wavefronts,
            (unsigned long long)st->writes, (unsigned long long)st->launch_writes,
            (unsigned long long)st->reads);
@@ -219,11 +219,12 @@ static void print_json(const sim_opts *o, const sim *s, const sim_result *res)
     const sim_stats *st = sim_get_stats(s);
     printf("{\"trace\":");
     ec_json_string(stdout, o->trace);
-    printf(",\"map\":\"%s\",\"dispatch\":\"%s\",\"cus\":%u,\"repeat\":%u,\"events\":%llu,\"wavefronts\":%llu,"
+    printf(",\"map\":\"%s\",\"dispatch\":\"%s\",\"cus\":%u,\"copies\":%u,\"repeat\":%u,\"events\":%llu,"
+           "\"wavefronts\":%llu,"
            "\"writes\":%llu,\"launch_writes\":%llu,\"reads\":%llu,\"nvregs_min\":%u,"
            "\"nvregs_max\":%u,\"slots\":%u,\"unused_windows\":%u,\"slices\":%u,"
            "\"mean_resident\":%.6g,\"reader_events_per_s\":%.6g,", pl_name(o->cfg.map),
-           sim_dispatch_name(o->cfg.dispatch), st->cus, st->repeat,
+           sim_dispatch_name(o->cfg.dispatch), st->cus, st->copies, st->repeat,
            (unsigned long long)st->events, (unsigned long long)st->wavefronts,
            (unsigned long long)st->writes, (unsigned long long)st->launch_writes,
            (unsigned long long)st->reads, st->nvregs_min, st->nvregs_max, st->slots,
@@ -351,7 +352,7 @@ static bool write_plots(const sim_opts *o, const sim *s, const sim_result *res)
 
 int cmd_sim(int argc, char **argv)
 {
-    sim_opts o = {.cfg = {.map = PL_PACKED, .dispatch = SIM_STREAM, /* decision 6a */
+    sim_opts o = {.cfg = {.map = PL_PACKED, .dispatch = SIM_FILL, /* decision 6b */
                           .mem_budget = DS_DEFAULT_BUDGET, .progress = PROG}};
     const int st = parse_args(argc, argv, &o);
     if (st)

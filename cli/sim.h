@@ -5,7 +5,7 @@
 #define CLI_SIM_H
 
 #define SIM_SYNOPSIS "deltarf sim TRACE [--scheme S]... [--map packed|recorded]" \
-                     " [--dispatch passes|stream] [--repeat R] [--buffer-mb M] [--json]" \
+                     " [--dispatch fill|passes|stream] [--repeat R] [--buffer-mb M] [--json]" \
                      " [--plots DIR]"
 int cmd_sim(int argc, char **argv);
 

@@ -9,7 +9,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "epochs.h"
 #include "progress.h"
+#include "timeline.h"
+
+/* Placed events handed to one evaluation before the next (speed only: each keeps its own
+ * state in the caches over a batch; the evaluations are independent of one another). */
+enum { BATCH = 512 };
 
 /* The evaluations fed by the one read: made once, reset for each trace (only what the last
  * run used is cleared, so a reused context costs no large allocations). */
@@ -24,6 +30,9 @@ struct cmp_ctx {
     pe_result *pilot_result;
     cmp_cells cells;
     cmp_inputs in;
+    tl *timeline;                  /* the issue model on the slices */
+    ep_state *epochs;              /* the Pilot RF's modes on the baseline's issue */
+    tl_cost (*cost)[CMP_TL_TECHS]; /* a batch's events: what each technique adds */
 };
 
 static const pe_config pilot_cfg = {DRF_PILOT_N, DRF_PILOT_EPOCH,
@@ -31,17 +40,24 @@ static const pe_config pilot_cfg = {DRF_PILOT_N, DRF_PILOT_EPOCH,
 
 static sim_config sim_cfg(const cmp_config *cfg)
 {
-    return (sim_config){.map = PL_PACKED, .dispatch = SIM_PASSES, .repeat = 1,
+    return (sim_config){.map = PL_PACKED, .dispatch = SIM_FILL, .repeat = 0 /* rotations */,
                         .schemes = CMP_SIM_SCHEMES, .mem_budget = cfg->mem_budget,
                         .untimed = true /* compare reports no scheme's seconds */};
 }
 
-/* Every event of the trace, in file order: the PV and Pilot evaluations. */
+/* Every event of the trace, in file order: the PV and Pilot evaluations (one copy). */
 static bool tap(void *ctx, const tr_event *ev, char *msg, size_t len)
 {
     cmp_ctx *rs = ctx;
-    return pv_reader_add(rs->pv_reader, ev, msg, len) &&
-           pe_stream_add(rs->pilot, ev, msg, len);
+    rs->in.events++;
+    return pv_reader_add(rs->pv_reader, ev, msg, len) && pe_stream_add(rs->pilot, ev, msg, len);
+}
+
+/* The baseline's issue on the slices: a compute unit's instructions per epoch. */
+static bool count_issue(void *ctx, unsigned unit, uint64_t cycle, unsigned accesses,
+                        bool instruction)
+{
+    return ep_add(ctx, unit / TR_SIMDS, cycle, accesses, instruction);
 }
 
 cmp_ctx *cmp_ctx_new(void)
@@ -53,10 +69,15 @@ cmp_ctx *cmp_ctx_new(void)
     const sim_config sc = sim_cfg(&none);
     char err[64];
     rs->sim = sim_new(&sc);
+    rs->timeline = tl_new();
+    rs->epochs = ep_new();
+    if (rs->timeline && rs->epochs)
+        tl_set_observer(rs->timeline, count_issue, rs->epochs);
+    rs->cost = malloc(BATCH * sizeof *rs->cost);
     rs->pilot_result = malloc(sizeof *rs->pilot_result);
     rs->pilot = rs->pilot_result ? pe_stream_new(&pilot_cfg, rs->pilot_result, err, sizeof err)
                                  : NULL;
-    bool ok = rs->sim && rs->pilot;
+    bool ok = rs->sim && rs->pilot && rs->timeline && rs->epochs && rs->cost;
     for (unsigned k = 0; k < FM_SCENARIOS; k++)
         ok = (rs->patch[k] = pa_pass_new(&rs->patch_cfg[k], &rs->in.patch[k])) && ok;
     if (!ok) {
@@ -71,6 +92,9 @@ void cmp_ctx_free(cmp_ctx *rs)
     if (rs == NULL)
         return;
     sim_free(rs->sim);
+    tl_free(rs->timeline);
+    ep_free(rs->epochs);
+    free(rs->cost);
     pe_stream_free(rs->pilot);
     free(rs->pilot_result);
     for (unsigned k = 0; k < FM_SCENARIOS; k++)
@@ -86,6 +110,10 @@ static bool start(cmp_ctx *rs, const cmp_config *cfg, char *err, size_t errlen)
     memset(&rs->sim_feed, 0, sizeof rs->sim_feed);
     memset(&rs->cells, 0, sizeof rs->cells);
     memset(&rs->in, 0, sizeof rs->in);
+    const tl_gpu gcn = {.units = TL_MAX_UNITS, .slot_cycles = DRF_GCN_ISSUE_CYCLES};
+    tl_reset(rs->timeline, CMP_TL_TECHS, &gcn);
+    const fmc_cfg modes = {pilot_cfg.epoch, pilot_cfg.threshold};
+    ep_reset(rs->epochs, &modes);
     rs->pv_reader = pv_reader_new(&rs->pv);
     bool ok = rs->pv_reader &&
               pe_stream_reset(rs->pilot, &pilot_cfg, rs->pilot_result, err, errlen);
@@ -106,41 +134,98 @@ static void stop(cmp_ctx *rs)
     pv_accesses_free(&rs->pv);
 }
 
-/* Placed events handed to one evaluation before the next (speed only: each keeps its own
- * state in the caches over a batch; the evaluations are independent of one another). */
-enum { BATCH = 512 };
+/* What the replay's scheme k counted on item it's slice: wake-ups delay the instruction's
+ * result by the wake-up time, special MOVs take an issue slot each (aging Sec. 5.1.3). */
+static void sim_cost(const sim *s, const ds_item *it, sim_scheme k, const uint64_t before[2],
+                     tl_cost *c)
+{
+    uint64_t wake, movs;
+    sim_slice_costs(s, it->w.slice, k, &wake, &movs);
+    c->latency = wake > before[0] ? SIM_WAKEUP_CYCLES : 0;
+    c->slots = (uint16_t)(movs - before[1]);
+}
 
-/* Items [0, n) to the replay, the Pilot RF's cells and the three DC-Patch passes. An error
- * is the one feeding event by event would meet first (events in order, each to the replay,
- * then to the passes in order): an evaluation later in that order stops before the event
- * where an earlier one failed. */
+/* An event through the replay, with what RC's and WC's slices add to its instruction. */
+static bool feed_sim(cmp_ctx *rs, const ds_item *it, tl_cost *cost, const char *name, char *err,
+                     size_t errlen)
+{
+    static const sim_scheme fam[] = {[CMP_TL_RC] = SIM_RC, [CMP_TL_WC] = SIM_WC};
+    uint64_t before[CMP_TL_TECHS][2];
+    for (unsigned k = CMP_TL_RC; k <= CMP_TL_WC; k++)
+        sim_slice_costs(rs->sim, it->w.slice, fam[k], &before[k][0], &before[k][1]);
+    if (!sim_feed(rs->sim, &rs->sim_feed, it, name, err, errlen))
+        return false;
+    for (unsigned k = CMP_TL_RC; k <= CMP_TL_WC; k++)
+        sim_cost(rs->sim, it, fam[k], before[k], &cost[k]);
+    return true;
+}
+
+/* An event through DC-Patch pass k, with what its slice adds to the instruction: the Dec
+ * stage on every operand and the Com stage on every result, a spilled register's LDS load
+ * before the operand, a misspeculation's stall of the SIMD's pipeline (dc-patch IV-C, V-A2,
+ * V-A4). LDS accesses go to the compute unit's LDS, not through the SIMD's issue slots. */
+static bool feed_patch(cmp_ctx *rs, unsigned k, const ds_item *it, tl_cost *c, const char *name,
+                       char *err, size_t errlen)
+{
+    const pa_stats *st = &rs->in.patch[k];
+    const uint64_t misp = st->misp, loads = st->lds_reads;
+    if (!pa_pass_feed(rs->patch[k], it, name, err, errlen))
+        return false;
+    const unsigned stall_slots =
+        (DRF_DCP_MISP_STALL + DRF_GCN_ISSUE_CYCLES - 1) / DRF_GCN_ISSUE_CYCLES;
+    c->latency = it->e.kind == TR_R
+                     ? DRF_DCP_DEC_STAGES + (st->lds_reads != loads ? DRF_LDS_LATENCY : 0)
+                     : DRF_DCP_COM_STAGES;
+    c->slots = (uint16_t)((st->misp - misp) * stall_slots);
+    return true;
+}
+
+/* Items [0, n) to the replay, the Pilot RF's cells, the three DC-Patch passes and the issue
+ * model. An error is the one feeding event by event would meet first (events in order, each
+ * to the replay, then to the passes in order): an evaluation later in that order stops before
+ * the event where an earlier one failed. */
 static bool feed(cmp_ctx *rs, const ds_item *batch, size_t n, const char *name, char *err,
                  size_t errlen)
 {
     size_t end = n; /* the first event where an evaluation failed, n: none */
+    memset(rs->cost, 0, n * sizeof *rs->cost);
     for (size_t i = 0; i < end; i++) {
         const ds_item *it = &batch[i];
         if (it->e.kind == TR_A)
             cmp_cells_place(&rs->cells, it->w.slice, it->w.window, it->w.n);
         if (i + 1 < end)
             sim_prefetch(rs->sim, &batch[i + 1]);
-        if (!sim_feed(rs->sim, &rs->sim_feed, it, name, err, errlen))
+        if (!feed_sim(rs, it, rs->cost[i], name, err, errlen))
             end = i;
     }
     for (unsigned k = 0; k < FM_SCENARIOS; k++)
         for (size_t i = 0; i < end; i++) {
             if (i + 1 < end)
                 pa_pass_prefetch(rs->patch[k], &batch[i + 1]);
-            if (!pa_pass_feed(rs->patch[k], &batch[i], name, err, errlen))
+            if (!feed_patch(rs, k, &batch[i], &rs->cost[i][CMP_TL_DCP + k], name, err, errlen))
                 end = i;
         }
+    for (size_t i = 0; i < end; i++) {
+        const ds_item *it = &batch[i];
+        const bool access = it->e.kind == TR_R || (it->e.kind == TR_W && !it->e.launch);
+        rs->cost[i][CMP_TL_PLUS1].latency = 1;
+        rs->cost[i][CMP_TL_PLUS2].latency = 2;
+        char m[160];
+        if (!tl_event(rs->timeline, &it->e, it->w.slice, it->w.window,
+                      access ? rs->cost[i] : NULL, m, sizeof m)) {
+            pl_fail(err, errlen, "%s:%lu: %s", name, it->line, m);
+            end = i;
+        }
+        ep_advance(rs->epochs, it->e.cycle);
+    }
     return end == n;
 }
 
 /* The dispatch over the reader: every placed event fed, a progress line on stderr. */
-static bool replay(cmp_ctx *rs, tr_reader *r, const char *name, const cmp_config *cfg,
+static bool replay(cmp_ctx *rs, tr_reader *r, const tr_source *src, const cmp_config *cfg,
                    cmp_result *out, char *err, size_t errlen)
 {
+    const char *name = src->name;
     ds_state *ds = ds_open(r, PL_PACKED, cfg->mem_budget);
     ds_item *batch = malloc(BATCH * sizeof *batch);
     if (ds == NULL || batch == NULL) {
@@ -148,29 +233,47 @@ static bool replay(cmp_ctx *rs, tr_reader *r, const char *name, const cmp_config
         free(batch);
         return pl_fail(err, errlen, "out of memory");
     }
+    if (!ds_copies(ds, src, out->copies, err, errlen)) {
+        ds_close(ds);
+        free(batch);
+        return false;
+    }
     const double t0 = sim_clock();
     pg_state pg;
     pg_start(&pg, cfg->progress, name);
     int got = 1;
     bool ok = true;
+    uint64_t placed = 0;
     while (ok && got == 1) {
         size_t n = 0; /* a read error stays in err unless a feed meets one first */
         while (n < BATCH && (got = ds_next(ds, &batch[n], name, err, errlen)) == 1)
             n++;
         ok = feed(rs, batch, n, name, err, errlen);
         for (size_t i = 0; i < n; i++)
-            pg_tick(&pg, r, ++out->events);
+            pg_tick(&pg, r, ++placed);
     }
     pg_end(&pg);
     ok = ok && got == 0;
     const ds_stats *dst = ds_get_stats(ds);
-    if (ok)
-        sim_feed_end(rs->sim, dst, t0);
+    sim_stats_mut(rs->sim)->copies = out->copies;
+    ok = ok && sim_feed_end(rs->sim, &rs->sim_feed, dst, t0, name, err, errlen);
     for (unsigned k = 0; k < FM_SCENARIOS && ok; k++)
         ok = pa_pass_end(rs->patch[k], name, dst, err, errlen);
     ds_close(ds);
     free(batch);
     return ok;
+}
+
+/* The replay's figures of one pass: its folded repetitions (every rotation) give the duty
+ * cycles, while the counts, energies and busy time of the other evaluations are one pass's. */
+static void per_pass(sim_result *r, unsigned repeat)
+{
+    uint64_t *counts[] = {&r->writes, &r->reads, &r->compressed_writes, &r->compressed_reads,
+                          &r->wakeups, &r->movs};
+    for (unsigned i = 0; i < sizeof counts / sizeof counts[0]; i++)
+        *counts[i] /= repeat;
+    for (unsigned e = 0; e < SIM_E_TOTAL + 1; e++)
+        r->energy[e] /= repeat;
 }
 
 /* After the read: the PV chips, the Pilot replay of its kept accesses, the replay's results. */
@@ -183,32 +286,49 @@ static bool finish(cmp_ctx *rs, const char *name, const cmp_config *cfg, char *e
         return pl_fail(err, errlen, "%s: %s", name, msg);
     if (!pv_evaluate(&rs->pv, cfg->chips, cfg->years, PV_T0_NBTI, rs->in.pv))
         return pl_fail(err, errlen, "%s: out of memory", name);
+    sim_stats *st = &rs->in.sim_stats;
+    *st = *sim_get_stats(rs->sim);
     for (unsigned k = 0; k < SIM_SCHEMES; k++)
-        if (CMP_SIM_SCHEMES >> k & 1u)
+        if (CMP_SIM_SCHEMES >> k & 1u) {
             sim_collect(rs->sim, (sim_scheme)k, &rs->in.sim[k]);
-    rs->in.sim_stats = *sim_get_stats(rs->sim);
+            per_pass(&rs->in.sim[k], st->repeat);
+        }
+    st->busy_cycles /= st->repeat;
+    st->wavefronts /= st->repeat;
     rs->in.pv_accesses = rs->pv.total;
     rs->in.pilot = rs->pilot_result;
     rs->in.cells = &rs->cells;
     rs->in.years = cfg->years;
+    for (unsigned k = 0; k < CMP_TL_TECHS; k++)
+        rs->in.cycles[k] = tl_cycles(rs->timeline, k);
+    rs->in.epochs = ep_finish(rs->epochs);
     return true;
 }
 
-/* Every evaluation on the reader r (closed here), name in messages. */
-static bool run_reader(cmp_ctx *rs, tr_reader *r, const char *name, const cmp_config *cfg,
+/* Every evaluation on the trace src: the copies that fill a slice (one read), then one read
+ * of them all, the first copy tapped for PV and Pilot. */
+static bool run_source(cmp_ctx *rs, const tr_source *src, const cmp_config *cfg,
                        cmp_result *out, char *err, size_t errlen)
 {
     memset(out, 0, sizeof *out);
+    unsigned copies;
+    if (!ds_fill_copies(src, &copies, err, errlen))
+        return false;
+    out->copies = copies;
+    tr_reader *r = tr_source_open(src, err, errlen);
     bool ok = r != NULL && start(rs, cfg, err, errlen);
     if (ok) {
         tr_set_tap(r, tap, rs);
-        ok = replay(rs, r, name, cfg, out, err, errlen);
+        ok = replay(rs, r, src, cfg, out, err, errlen);
         uint64_t raw;
         tr_progress(r, &raw, &out->decoded_bytes);
     }
     tr_close(r);
-    if (ok && (ok = finish(rs, name, cfg, err, errlen)))
+    if (ok && (ok = finish(rs, src->name, cfg, err, errlen))) {
+        rs->in.copies = copies;
         cmp_axes(&rs->in, out);
+        out->events = rs->in.events;
+    }
     stop(rs);
     return ok;
 }
@@ -216,13 +336,20 @@ static bool run_reader(cmp_ctx *rs, tr_reader *r, const char *name, const cmp_co
 bool cmp_ctx_run(cmp_ctx *c, const char *path, const cmp_config *cfg, cmp_result *out,
                  char *err, size_t errlen)
 {
-    return run_reader(c, tr_open(path, err, errlen), path, cfg, out, err, errlen);
+    tr_source src; /* "-" is kept: the copies read the trace again */
+    if (!tr_source_init(&src, path, true, err, errlen))
+        return false;
+    const bool ok = run_source(c, &src, cfg, out, err, errlen);
+    tr_source_close(&src);
+    return ok;
 }
 
 bool cmp_ctx_run_mem(cmp_ctx *c, const void *buf, size_t len, const char *name,
                      const cmp_config *cfg, cmp_result *out, char *err, size_t errlen)
 {
-    return run_reader(c, tr_open_mem(buf, len, name, err, errlen), name, cfg, out, err, errlen);
+    tr_source src;
+    tr_source_mem(&src, buf, len, name);
+    return run_source(c, &src, cfg, out, err, errlen);
 }
 
 bool cmp_run(const char *path, const cmp_config *cfg, cmp_result *out, char *err, size_t errlen)

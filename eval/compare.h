@@ -20,8 +20,9 @@ enum cmp_tech {
 /* The axes, each a named number (docs/compare.md, JSON schema). */
 enum cmp_axis {
     CMP_DYNAMIC_PJ, CMP_LEAKAGE_PJ, CMP_ENERGY_PJ, CMP_ENERGY_SAVING_PCT,
-    CMP_LONGEST0, CMP_LONGEST1, CMP_DVTH_MV, CMP_GUARDBAND_PCT,
-    CMP_EXTRA_CYCLES, CMP_PERF_OVERHEAD_PCT, CMP_AREA_UM2, CMP_AREA_OVERHEAD_PCT, CMP_AXES
+    CMP_ENERGY_SAVING_SYNTH_PCT, CMP_LONGEST0, CMP_LONGEST1, CMP_DVTH_MV, CMP_GUARDBAND_PCT,
+    CMP_CYCLES, CMP_EXTRA_CYCLES, CMP_PERF_OVERHEAD_PCT, CMP_CYCLE_TIME_NS, CMP_TIME_US,
+    CMP_SPEEDUP_PCT, CMP_AREA_UM2, CMP_AREA_OVERHEAD_PCT, CMP_AXES
 };
 
 /* One technique on every axis; na[a] non-NULL: axis a does not apply, for that reason. */
@@ -42,10 +43,12 @@ typedef struct {
     cmp_row dcpatch[FM_SCENARIOS]; /* tech[CMP_DCPATCH] is the common scenario's */
     double top4_share;             /* % of accesses to the 4 busiest registers (deltarf pilot) */
     double frf_share_static, frf_share_pilot; /* % of accesses the FRF serves, per profile */
+    double frf_low_share;          /* % of the FRF's accesses in FRF_low epochs (the timeline) */
     double pv_guardband[CMP_TECHS];/* the PV model's own NBTI guardband (%), NaN: not a PV row */
     cmp_row pilot_cells[2];        /* the Pilot RF's FRF [0] and SRF [1] cells: ageing axes */
     const char *pilot_cells_na;    /* why they are not given (their axes NaN), or NULL */
-    uint64_t events, wavefronts, accesses;
+    uint64_t events, wavefronts, accesses; /* of the trace: one copy */
+    unsigned copies;                       /* of the trace launched at once */
     double busy_cycles;            /* slice-cycles with a wavefront resident */
     uint64_t decoded_bytes;        /* of trace text */
 } cmp_result;

@@ -11,6 +11,7 @@
 #include "pv_varius.h"
 
 #define COMMON_NODE_NM DRF_NODE_AGING_NM
+#define CLOCK_NS 1.0 /* the traces' GPU clock, 1 GHz (data/traces/README.md) */
 #define SLICE_AREA_UM2 (DRF_PAPER_AGING_TABLE2_AREA_SLICE * 1e6)
 
 /* --- added logic (data/power/logic.tsv at 45 nm; arrays: the papers' areas) ---------------- */
@@ -50,20 +51,51 @@ static const logic_block blocks[BLKS] = {
     [B_PV_FWAS] = LOGIC(PV_FWAS),
 };
 
-/* A technique's energy and area, added up part by part. */
+/* A technique's energy and area, added up part by part; its added units by their paper's
+ * figures (units_pj of the energy) and by our synthesis (units_synth_pj, the named variant
+ * beside them); cycles: its cycles over the baseline's on the issue model. */
 typedef struct {
-    double dyn_pj, leak_pj, area_um2, extra_cycles;
+    double dyn_pj, leak_pj, area_um2, units_pj, units_synth_pj, cycles;
 } tally;
 
-/* n operations of block b and its leakage over the slices' busy time, at the common node
- * (first order: energy and leakage x node / 45, area x (node / 45)^2, data/papers/nodes.tsv). */
+/* Block b's energy of n operations and its leakage over the slices' busy time, at the common
+ * node (first order: energy and leakage x node / 45, data/papers/nodes.tsv); its area x
+ * (node / 45)^2. */
+static double logic_pj(enum blk b, double ops, double busy)
+{
+    const logic_block *l = &blocks[b];
+    return (ops * l->energy_pj + l->leak_uw * 1e-3 * busy) * COMMON_NODE_NM / l->node_nm;
+}
+
+static void add_area(tally *t, enum blk b)
+{
+    const double ka = COMMON_NODE_NM / blocks[b].area_node_nm;
+    t->area_um2 += blocks[b].area_um2 * ka * ka;
+}
+
+/* A block whose paper gives no figures: our synthesis is its only source. */
 static void add_logic(tally *t, enum blk b, double ops, double busy)
 {
     const logic_block *l = &blocks[b];
-    const double k = COMMON_NODE_NM / l->node_nm, ka = COMMON_NODE_NM / l->area_node_nm;
+    const double k = COMMON_NODE_NM / l->node_nm;
     t->dyn_pj += ops * l->energy_pj * k;
     t->leak_pj += l->leak_uw * 1e-3 * busy * k; /* mW x ns = pJ at 1 GHz */
-    t->area_um2 += l->area_um2 * ka * ka;
+    add_area(t, b);
+}
+
+/* A block the paper gives figures for (counted by the caller): our synthesis as the variant. */
+static void add_synth_variant(tally *t, enum blk b, double ops, double busy)
+{
+    t->units_synth_pj += logic_pj(b, ops, busy);
+    add_area(t, b);
+}
+
+/* Paper figures of the added units, dynamic and leakage. */
+static void add_paper_units(tally *t, double dyn_pj, double leak_pj)
+{
+    t->dyn_pj += dyn_pj;
+    t->leak_pj += leak_pj;
+    t->units_pj += dyn_pj + leak_pj;
 }
 
 /* --- the rows ---------------------------------------------------------------------------- */
@@ -84,43 +116,64 @@ static void ageing(cmp_row *r, double longest0, double longest1, double years)
     r->v[CMP_GUARDBAND_PCT] = 100 * pv_ts_increase(duty, years);
 }
 
-static void fill(cmp_row *r, const tally *t, const cmp_row *base, double busy)
+/* The energy, performance and area axes; the energy's leakage over the technique's own time
+ * (its cycles on the issue model, extra cycles included). */
+static void fill(cmp_row *r, const tally *t, const cmp_row *base, double base_cycles)
 {
+    const double leak = t->leak_pj * t->cycles;
     r->v[CMP_DYNAMIC_PJ] = t->dyn_pj;
-    r->v[CMP_LEAKAGE_PJ] = t->leak_pj;
-    r->v[CMP_ENERGY_PJ] = t->dyn_pj + t->leak_pj;
-    if (base && !(base->v[CMP_ENERGY_PJ] > 0))
+    r->v[CMP_LEAKAGE_PJ] = leak;
+    r->v[CMP_ENERGY_PJ] = t->dyn_pj + leak;
+    const double synth = r->v[CMP_ENERGY_PJ] + (t->units_synth_pj - t->units_pj) * t->cycles;
+    if (base && !(base->v[CMP_ENERGY_PJ] > 0)) {
         na(r, CMP_ENERGY_SAVING_PCT, "the baseline spends no energy (no register-file activity)");
-    else
+        na(r, CMP_ENERGY_SAVING_SYNTH_PCT, r->na[CMP_ENERGY_SAVING_PCT]);
+    } else {
         r->v[CMP_ENERGY_SAVING_PCT] =
             base ? 100 * (1 - r->v[CMP_ENERGY_PJ] / base->v[CMP_ENERGY_PJ]) : 0;
-    r->v[CMP_EXTRA_CYCLES] = t->extra_cycles;
-    r->v[CMP_PERF_OVERHEAD_PCT] = busy > 0 ? 100 * t->extra_cycles / busy : 0;
+        r->v[CMP_ENERGY_SAVING_SYNTH_PCT] = base ? 100 * (1 - synth / base->v[CMP_ENERGY_PJ]) : 0;
+    }
+    r->v[CMP_CYCLES] = base_cycles * t->cycles;
+    r->v[CMP_EXTRA_CYCLES] = base_cycles * (t->cycles - 1);
+    r->v[CMP_PERF_OVERHEAD_PCT] = 100 * (t->cycles - 1);
     r->v[CMP_AREA_UM2] = t->area_um2;
     r->v[CMP_AREA_OVERHEAD_PCT] = 100 * t->area_um2 / SLICE_AREA_UM2;
 }
 
-/* The aging paper's slice under scheme k: its array energy (Table 2, sim's replay), wake-ups
- * (10 cycles) and special MOVs (one cycle) as extra cycles. */
-static tally slice_tally(const sim_result *s)
+/* Cycles of technique k on an issue model over its baseline's there (1: no event). */
+static double cycle_ratio(const uint64_t *cycles, unsigned k, unsigned base)
+{
+    return cycles[base] ? (double)cycles[k] / (double)cycles[base] : 1.0;
+}
+
+/* The aging paper's slice under a scheme: its array energy (Table 2, sim's replay) and its
+ * wake-ups' energy; its time on the slices' issue model. */
+_Static_assert(DRF_PV_SLOW_EXTRA == 1 && DRF_PILOT_LAT_FRF_LOW - DRF_PILOT_LAT_FRF_HIGH == 1 &&
+                   DRF_PILOT_LAT_SRF - DRF_PILOT_LAT_FRF_HIGH == 2,
+               "the issue model probes accesses one and two cycles slower");
+
+static tally slice_tally(const sim_result *s, const cmp_inputs *in, unsigned tl_tech)
 {
     return (tally){.dyn_pj = s->energy[SIM_E_SLICE_DYN] + s->energy[SIM_E_WAKEUP],
                    .leak_pj = s->energy[SIM_E_SLICE_LEAK],
-                   .extra_cycles = (double)s->wakeups * SIM_WAKEUP_CYCLES + (double)s->movs};
+                   .cycles = cycle_ratio(in->cycles, tl_tech, CMP_TL_BASE)};
 }
 
-/* RC's units: every register write through the compression unit (a subwavefront an
- * operation), compressed reads and special MOVs through the decompression unit, every access
- * looking the compression table up (its array: aging Table 2). */
+/* RC's units as the replay counts them with aging Table 2 (the compression and decompression
+ * units and the compression table); our synthesis beside them: every register write through
+ * the compression unit (a subwavefront an operation), compressed reads and special MOVs through
+ * the decompression unit, every access looking the table up (its array still Table 2's). */
 static void add_rc(tally *t, const sim_result *s, double busy)
 {
-    add_logic(t, B_RC_COMPRESS, (double)DRF_SUBWAVEFRONTS * (double)s->writes, busy);
-    add_logic(t, B_RC_DECOMPRESS,
-              (double)DRF_SUBWAVEFRONTS * (double)(s->compressed_reads + s->movs), busy);
-    add_logic(t, B_RC_CTABLE, (double)(s->reads + s->writes), busy);
-    t->dyn_pj += (double)s->reads * DRF_PAPER_AGING_TABLE2_ENERGY_COMP_TABLE_READ +
-                 (double)s->compressed_writes * DRF_PAPER_AGING_TABLE2_ENERGY_COMP_TABLE_WRITE;
-    t->leak_pj += DRF_PAPER_AGING_TABLE2_LEAKAGE_COMP_TABLE * busy;
+    add_paper_units(t, s->energy[SIM_E_LOGIC_DYN], s->energy[SIM_E_LOGIC_LEAK]);
+    add_synth_variant(t, B_RC_COMPRESS, (double)DRF_SUBWAVEFRONTS * (double)s->writes, busy);
+    add_synth_variant(t, B_RC_DECOMPRESS,
+                      (double)DRF_SUBWAVEFRONTS * (double)(s->compressed_reads + s->movs), busy);
+    add_synth_variant(t, B_RC_CTABLE, (double)(s->reads + s->writes), busy);
+    t->units_synth_pj +=
+        (double)s->reads * DRF_PAPER_AGING_TABLE2_ENERGY_COMP_TABLE_READ +
+        (double)s->compressed_writes * DRF_PAPER_AGING_TABLE2_ENERGY_COMP_TABLE_WRITE +
+        DRF_PAPER_AGING_TABLE2_LEAKAGE_COMP_TABLE * busy;
 }
 
 static void sim_rows(const cmp_inputs *in, cmp_result *out)
@@ -129,11 +182,13 @@ static void sim_rows(const cmp_inputs *in, cmp_result *out)
     static const struct {
         enum cmp_tech t;
         sim_scheme k;
-    } map[] = {{CMP_BASELINE, SIM_BASE}, {CMP_RC, SIM_RC}, {CMP_RCRAR, SIM_RCRAR},
-               {CMP_WC, SIM_WC}, {CMP_ARGO, SIM_ARGO}};
+        unsigned tl;
+    } map[] = {{CMP_BASELINE, SIM_BASE, CMP_TL_BASE}, {CMP_RC, SIM_RC, CMP_TL_RC},
+               {CMP_RCRAR, SIM_RCRAR, CMP_TL_RC}, {CMP_WC, SIM_WC, CMP_TL_WC},
+               {CMP_ARGO, SIM_ARGO, CMP_TL_BASE}};
     for (unsigned i = 0; i < sizeof map / sizeof map[0]; i++) {
         const sim_result *s = &in->sim[map[i].k];
-        tally t = slice_tally(s);
+        tally t = slice_tally(s, in, map[i].tl);
         if (map[i].t == CMP_RC || map[i].t == CMP_RCRAR)
             add_rc(&t, s, busy);
         if (map[i].t == CMP_RCRAR)
@@ -141,11 +196,12 @@ static void sim_rows(const cmp_inputs *in, cmp_result *out)
         if (map[i].t == CMP_RCRAR || map[i].t == CMP_ARGO)
             add_logic(&t, B_RAR_ALLOC, 2 * waves, busy); /* an allocation and a release */
         if (map[i].t == CMP_WC) { /* WC's units are not ours: the paper's (sim's replay) */
-            t.dyn_pj += s->energy[SIM_E_LOGIC_DYN];
-            t.leak_pj += s->energy[SIM_E_LOGIC_LEAK];
+            add_paper_units(&t, s->energy[SIM_E_LOGIC_DYN], s->energy[SIM_E_LOGIC_LEAK]);
+            t.units_synth_pj = t.units_pj;
         }
         cmp_row *r = &out->tech[map[i].t];
-        fill(r, &t, map[i].t == CMP_BASELINE ? NULL : &out->tech[CMP_BASELINE], busy);
+        fill(r, &t, map[i].t == CMP_BASELINE ? NULL : &out->tech[CMP_BASELINE],
+             (double)in->cycles[CMP_TL_BASE]);
         if (map[i].t == CMP_WC) {
             na(r, CMP_AREA_UM2, "WC's units are not among the synthesised blocks");
             na(r, CMP_AREA_OVERHEAD_PCT, "WC's units are not among the synthesised blocks");
@@ -170,28 +226,66 @@ static const double dcp_slice_conv[3] = {DRF_PAPER_DCPATCH_TABLE2_ENERGY_SLICE_R
                                          DRF_PAPER_DCPATCH_TABLE2_ENERGY_SLICE_WRITE,
                                          DRF_PAPER_DCPATCH_TABLE2_STATIC_SLICE};
 
+/* A DC-Patch figure in the common slice's terms (decision 8): its ratio to DC-Patch's
+ * conventional slice (a 64-byte block's read or write, or its static power) times the common
+ * slice's (a block: a register's over its subwavefronts). */
+static double dcp_read_pj(double pj)
+{
+    return pj / DRF_PAPER_DCPATCH_TABLE2_ENERGY_SLICE_READ *
+           DRF_PAPER_AGING_TABLE2_ENERGY_SLICE_READ / DRF_SUBWAVEFRONTS;
+}
+
+static double dcp_write_pj(double pj)
+{
+    return pj / DRF_PAPER_DCPATCH_TABLE2_ENERGY_SLICE_WRITE *
+           DRF_PAPER_AGING_TABLE2_ENERGY_SLICE_WRITE / DRF_SUBWAVEFRONTS;
+}
+
+static double dcp_static_mw(double mw)
+{
+    return mw / DRF_PAPER_DCPATCH_TABLE2_STATIC_SLICE * DRF_PAPER_AGING_TABLE2_LEAKAGE_SLICE;
+}
+
+/* DC-Patch's units at nominal Vdd, Table 2 (decision 8): Com per block written, Dec per block
+ * of a compressed read (the compressed share of the writes), the PSU per patch; our synthesis
+ * beside them. */
+static void add_dcp_units(tally *t, const pa_stats *p, double busy)
+{
+    const double blocks_w = DRF_SUBWAVEFRONTS * (double)p->writes;
+    const double comp_share = p->writes ? (double)p->compressed / (double)p->writes : 0;
+    const double blocks_r = DRF_SUBWAVEFRONTS * comp_share * (double)p->reads;
+    const double patches = (double)(p->ev[DCP_EV_FAULTY] + p->ev[DCP_EV_RELIABLE] +
+                                    p->ev[DCP_EV_SPILL]);
+    add_paper_units(t,
+                    blocks_w * dcp_write_pj(DRF_PAPER_DCPATCH_TABLE2_ENERGY_COM_WRITE) +
+                        blocks_r * dcp_read_pj(DRF_PAPER_DCPATCH_TABLE2_ENERGY_DEC_READ) +
+                        patches * dcp_write_pj(DRF_PAPER_DCPATCH_TABLE2_ENERGY_PSU_WRITE),
+                    busy * dcp_static_mw(DRF_PAPER_DCPATCH_TABLE2_STATIC_COM +
+                                         DRF_PAPER_DCPATCH_TABLE2_STATIC_DEC +
+                                         DRF_PAPER_DCPATCH_TABLE2_STATIC_PSU));
+    add_synth_variant(t, B_DCP_COMPRESS, blocks_w, busy);
+    add_synth_variant(t, B_DCP_DECOMPRESS, blocks_r, busy);
+    add_synth_variant(t, B_PSU, patches, busy);
+}
+
 /* DC-Patch: the common slice's reads, writes and leakage scaled by DC-Patch Table 2's slice at
- * the scenario's Vdd over its conventional slice; its units at nominal Vdd: Com per block
- * written, Dec per block of a compressed read (the compressed share of the writes), the PSU per
- * patch, the PT on every access (its array by Table 2's ratio to the conventional slice); an
- * LDS access costs a nominal slice read and a cycle. */
+ * the scenario's Vdd over its conventional slice; its units (add_dcp_units); the PT on every
+ * access (its array by Table 2's ratio to the conventional slice, its periphery from
+ * synthesis); an LDS access costs a nominal slice read. */
 static void dcpatch_row(const cmp_inputs *in, enum fm_scenario sc, const tally *base, cmp_row *r,
                         const cmp_row *base_row)
 {
     const pa_stats *p = &in->patch[sc];
-    const double busy = in->sim_stats.busy_cycles, blocks_w = DRF_SUBWAVEFRONTS;
-    const double comp_share = p->writes ? (double)p->compressed / (double)p->writes : 0;
+    const double busy = in->sim_stats.busy_cycles;
     const double lds = (double)p->ev[DCP_EV_SPILL] + (double)p->lds_reads;
     const double *v = dcp_slice_ratio[sc];
     tally t = {.dyn_pj = (double)p->reads * DRF_PAPER_AGING_TABLE2_ENERGY_SLICE_READ * v[0] /
                              dcp_slice_conv[0] +
                          (double)p->writes * DRF_PAPER_AGING_TABLE2_ENERGY_SLICE_WRITE * v[1] /
                              dcp_slice_conv[1],
-               .leak_pj = base->leak_pj * v[2] / dcp_slice_conv[2], .extra_cycles = lds};
-    add_logic(&t, B_DCP_COMPRESS, blocks_w * (double)p->writes, busy);
-    add_logic(&t, B_DCP_DECOMPRESS, blocks_w * comp_share * (double)p->reads, busy);
-    add_logic(&t, B_PSU, (double)(p->ev[DCP_EV_FAULTY] + p->ev[DCP_EV_RELIABLE] +
-                                  p->ev[DCP_EV_SPILL]), busy);
+               .leak_pj = base->leak_pj * v[2] / dcp_slice_conv[2],
+               .cycles = cycle_ratio(in->cycles, CMP_TL_DCP + sc, CMP_TL_BASE)};
+    add_dcp_units(&t, p, busy);
     add_logic(&t, B_DCP_PT, (double)(p->reads + p->writes), busy);
     t.dyn_pj += DRF_PAPER_AGING_TABLE2_ENERGY_SLICE_READ *
                     ((double)p->reads * DRF_PAPER_DCPATCH_TABLE2_ENERGY_PT_READ /
@@ -199,49 +293,79 @@ static void dcpatch_row(const cmp_inputs *in, enum fm_scenario sc, const tally *
                 DRF_PAPER_AGING_TABLE2_ENERGY_SLICE_WRITE * (double)p->writes *
                     DRF_PAPER_DCPATCH_TABLE2_ENERGY_PT_WRITE /
                     DRF_PAPER_DCPATCH_TABLE2_ENERGY_SLICE_WRITE;
-    t.leak_pj += DRF_PAPER_AGING_TABLE2_LEAKAGE_SLICE * busy *
-                 DRF_PAPER_DCPATCH_TABLE2_STATIC_PT / DRF_PAPER_DCPATCH_TABLE2_STATIC_SLICE;
-    fill(r, &t, base_row, busy);
+    t.leak_pj += busy * dcp_static_mw(DRF_PAPER_DCPATCH_TABLE2_STATIC_PT);
+    fill(r, &t, base_row, (double)in->cycles[CMP_TL_BASE]);
     for (enum cmp_axis a = CMP_LONGEST0; a <= CMP_GUARDBAND_PCT; a++)
         na(r, a, "the DC-Patch slice model keeps no per-cell times");
 }
 
+/* Cycles over the baseline's with a share of the accesses `extra` cycles slower (1 or 2): the
+ * issue model with every access that much slower, taken at the share (first order: which
+ * accesses are slow is known after the read, per chip or per kernel's pilot; docs/timeline.md). */
+static double slower_at(const cmp_inputs *in, unsigned extra, double share)
+{
+    const unsigned probe = extra == 1 ? CMP_TL_PLUS1 : CMP_TL_PLUS2;
+    return 1 + share * (cycle_ratio(in->cycles, probe, CMP_TL_BASE) - 1);
+}
+
 /* The PV/NBTI banked RF on the baseline's slice: mapping, renaming and arbitration on every
- * access, a re-organization per kernel launch, FWAS on every access for PV-opt; a slow-bank
- * access takes a second cycle. The cells hold the baseline's values: its duty cycles. */
+ * access, a re-organization per kernel launch, FWAS on every access for PV-opt. Its time: the
+ * issue model on the trace's SIMDs with every access at a slow bank's two cycles, taken at the
+ * share of accesses the scheme sends to slow banks (the chips are drawn after the read: first
+ * order, docs/timeline.md). The cells hold the baseline's values: its duty cycles. */
 static void pv_row(const cmp_inputs *in, enum pv_scheme k, bool fwas, const tally *base,
                    cmp_row *r, const cmp_row *base_row)
 {
-    const double busy = in->sim_stats.busy_cycles, acc = (double)in->pv_accesses;
+    const double busy = in->sim_stats.busy_cycles;
+    const double acc = (double)in->pv_accesses * in->copies;
     tally t = {.dyn_pj = base->dyn_pj, .leak_pj = base->leak_pj,
-               .extra_cycles = in->pv[k].slow_share * acc};
+               .cycles = slower_at(in, DRF_PV_SLOW_EXTRA, in->pv[k].slow_share)};
     add_logic(&t, B_PV_MAP, acc, busy);
     add_logic(&t, B_PV_RENAME, acc, busy);
     add_logic(&t, B_PV_ARB, acc, busy);
     add_logic(&t, B_PV_ORG, in->pilot->kernels, busy);
     if (fwas)
         add_logic(&t, B_PV_FWAS, acc, busy);
-    fill(r, &t, base_row, busy);
+    fill(r, &t, base_row, (double)in->cycles[CMP_TL_BASE]);
     ageing(r, base_row->v[CMP_LONGEST0], base_row->v[CMP_LONGEST1], in->years);
+}
+
+/* The Pilot RF's accesses with its FRF accesses split by the modes of the baseline's issue on
+ * the slices (the FRF_low share of all accesses applied to the FRF's, first order), and Table
+ * IV's energy of them (docs/timeline.md). */
+static pe_result pilot_on_timeline(const cmp_inputs *in)
+{
+    pe_result p = *in->pilot;
+    const ep_counts *e = &in->epochs;
+    const double low = e->accesses ? (double)e->low_accesses / (double)e->accesses : 0;
+    const uint64_t frf = p.frf_low + p.frf_high;
+    p.frf_low = (uint64_t)((double)frf * low + 0.5);
+    p.frf_high = frf - p.frf_low;
+    p.cu_epochs = e->epochs;
+    p.low_epochs = e->low_epochs;
+    pe_energy(&p);
+    return p;
 }
 
 /* The Pilot RF: the baseline slice's array energy and leakage times Table IV's ratio of the
  * FRF/SRF split to the MRF; the profiler per kernel, the swapping table per access, the mode
- * control per issued instruction; FRF_low and SRF latencies over FRF_high's as extra cycles. */
-static void pilot_row(const cmp_inputs *in, const tally *base, cmp_row *r, const cmp_row *base_row)
+ * control per issued instruction; its time: FRF_low's and the SRF's latencies at their shares. */
+static void pilot_row(const cmp_inputs *in, const pe_result *p, const tally *base, cmp_row *r,
+                      const cmp_row *base_row)
 {
-    const pe_result *p = in->pilot;
     const double busy = in->sim_stats.busy_cycles;
     const double dyn_ratio = p->energy_mrf_pj > 0 ? p->energy_part_pj / p->energy_mrf_pj : 1;
+    const double acc = p->accesses ? (double)p->accesses : 1;
     tally t = {.dyn_pj = base->dyn_pj * dyn_ratio,
                .leak_pj = base->leak_pj * p->leak_part_mw / p->leak_mrf_mw,
-               .extra_cycles =
-                   (double)p->frf_low * (DRF_PILOT_LAT_FRF_LOW - DRF_PILOT_LAT_FRF_HIGH) +
-                   (double)p->srf * (DRF_PILOT_LAT_SRF - DRF_PILOT_LAT_FRF_HIGH)};
+               .cycles = slower_at(in, DRF_PILOT_LAT_FRF_LOW - DRF_PILOT_LAT_FRF_HIGH,
+                                   (double)p->frf_low / acc) +
+                         slower_at(in, DRF_PILOT_LAT_SRF - DRF_PILOT_LAT_FRF_HIGH,
+                                   (double)p->srf / acc) - 1};
     add_logic(&t, B_PILOT_PROFILER, p->kernels, busy);
-    add_logic(&t, B_PILOT_SWAP, (double)p->accesses, busy);
-    add_logic(&t, B_FRF_MODE, (double)p->issued, busy);
-    fill(r, &t, base_row, busy);
+    add_logic(&t, B_PILOT_SWAP, (double)p->accesses * in->copies, busy);
+    add_logic(&t, B_FRF_MODE, (double)p->issued * in->copies, busy);
+    fill(r, &t, base_row, (double)in->cycles[CMP_TL_BASE]);
     ageing(r, base_row->v[CMP_LONGEST0], base_row->v[CMP_LONGEST1], in->years);
 }
 
@@ -293,6 +417,37 @@ static void pilot_cells(const cmp_inputs *in, cmp_result *out)
     }
 }
 
+/* The register file's cycle after the years on the PV evaluation's chips (decision 15): the
+ * fresh chips' slowest sub-bank (VL-SB's boundary for the PV schemes) times 1 + the guardband
+ * of the technique's cells (NaN when that is not known). */
+static double cycle_time_ns(const cmp_inputs *in, enum cmp_tech t, const cmp_row *r)
+{
+    static const enum pv_scheme pv_of[CMP_TECHS] = {
+        [CMP_VLSB] = PV_VLSB_BRO, [CMP_PVOPT] = PV_OPT, [CMP_PVOPT_NBTI] = PV_OPT_NBTI};
+    const bool pv = t == CMP_VLSB || t == CMP_PVOPT || t == CMP_PVOPT_NBTI;
+    const pv_result *chips = &in->pv[pv ? pv_of[t] : PV_BASELINE];
+    const double fresh = chips->freq0 > 0 ? 1 / chips->freq0 : 1;
+    return CLOCK_NS * fresh * (1 + r->v[CMP_GUARDBAND_PCT] / 100);
+}
+
+/* cycle_time_ns, time_us and speedup_pct of one row against the baseline's time. */
+static void time_axes(const cmp_inputs *in, const cmp_result *out, enum cmp_tech t, cmp_row *r)
+{
+    const double ns = cycle_time_ns(in, t, r);
+    if (isnan(ns)) {
+        for (enum cmp_axis a = CMP_CYCLE_TIME_NS; a <= CMP_SPEEDUP_PCT; a++)
+            na(r, a, r->na[CMP_GUARDBAND_PCT]);
+        return;
+    }
+    r->v[CMP_CYCLE_TIME_NS] = ns;
+    r->v[CMP_TIME_US] = r->v[CMP_CYCLES] * ns * 1e-3;
+    const double base = t == CMP_BASELINE ? r->v[CMP_TIME_US] : out->tech[CMP_BASELINE].v[CMP_TIME_US];
+    if (base > 0 && r->v[CMP_TIME_US] > 0)
+        r->v[CMP_SPEEDUP_PCT] = 100 * (base / r->v[CMP_TIME_US] - 1);
+    else
+        na(r, CMP_SPEEDUP_PCT, "the trace issues no instruction");
+}
+
 void cmp_axes(const cmp_inputs *in, cmp_result *out)
 {
     sim_rows(in, out);
@@ -304,8 +459,16 @@ void cmp_axes(const cmp_inputs *in, cmp_result *out)
     pv_row(in, PV_VLSB_BRO, false, &base, &out->tech[CMP_VLSB], b);
     pv_row(in, PV_OPT, true, &base, &out->tech[CMP_PVOPT], b);
     pv_row(in, PV_OPT_NBTI, true, &base, &out->tech[CMP_PVOPT_NBTI], b);
-    pilot_row(in, &base, &out->tech[CMP_PILOT], b);
+    const pe_result pilot = pilot_on_timeline(in);
+    pilot_row(in, &pilot, &base, &out->tech[CMP_PILOT], b);
+    out->frf_low_share = pilot.frf_low + pilot.frf_high
+                             ? 100.0 * (double)pilot.frf_low / (double)(pilot.frf_low + pilot.frf_high)
+                             : 0;
     pilot_cells(in, out);
+    for (unsigned t = 0; t < CMP_TECHS; t++)
+        time_axes(in, out, (enum cmp_tech)t, &out->tech[t]);
+    for (unsigned k = 0; k < FM_SCENARIOS; k++)
+        time_axes(in, out, CMP_DCPATCH, &out->dcpatch[k]);
     for (unsigned t = 0; t < CMP_TECHS; t++)
         out->pv_guardband[t] = NAN;
     out->pv_guardband[CMP_BASELINE] = 100 * in->pv[PV_BASELINE].guardband;
@@ -316,7 +479,7 @@ void cmp_axes(const cmp_inputs *in, cmp_result *out)
     out->top4_share = p->top_share[4];
     out->frf_share_static = p->accesses ? 100.0 * (double)p->frf_static / (double)p->accesses : 0;
     out->frf_share_pilot = p->accesses ? 100.0 * (double)p->frf_pilot / (double)p->accesses : 0;
-    out->wavefronts = in->sim_stats.wavefronts;
+    out->wavefronts = in->sim_stats.wavefronts / (in->copies ? in->copies : 1);
     out->accesses = p->accesses;
     out->busy_cycles = in->sim_stats.busy_cycles;
 }
@@ -325,8 +488,9 @@ static const char *const tech_names[CMP_TECHS] = {
     "baseline", "rc", "rc_rar", "warped_compression", "argo", "dc_patch", "vlsb", "pv_opt",
     "pv_opt_nbti_opt", "pilot"};
 static const char *const axis_names[CMP_AXES] = {
-    "dynamic_energy_pj", "leakage_energy_pj", "energy_pj", "energy_saving_pct", "longest0",
-    "longest1", "dvth_mv", "guardband_pct", "extra_cycles", "perf_overhead_pct",
+    "dynamic_energy_pj", "leakage_energy_pj", "energy_pj", "energy_saving_pct",
+    "energy_saving_synth_pct", "longest0", "longest1", "dvth_mv", "guardband_pct", "cycles",
+    "extra_cycles", "perf_overhead_pct", "cycle_time_ns", "time_us", "speedup_pct",
     "logic_area_um2", "area_overhead_pct"};
 
 const char *cmp_tech_name(enum cmp_tech t)

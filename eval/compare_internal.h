@@ -6,6 +6,7 @@
 #define DRF_COMPARE_INTERNAL_H
 
 #include "compare.h"
+#include "epochs.h"
 #include "patch_eval.h"
 #include "pilot_eval.h"
 #include "place.h"
@@ -15,6 +16,13 @@
 /* The schemes of the aging paper's replay that compare runs. */
 #define CMP_SIM_SCHEMES                                                                        \
     (1u << SIM_BASE | 1u << SIM_RC | 1u << SIM_RCRAR | 1u << SIM_WC | 1u << SIM_ARGO)
+
+/* The techniques of the issue model on the slices: the baseline, RC's and WC's slices (RC+RAR
+ * times as RC: the same wake-ups and MOVs; ARGO as the baseline), DC-Patch's three, and every
+ * access one and two cycles slower, at which the PV schemes and the Pilot RF are taken at
+ * their shares of slow accesses (docs/timeline.md). */
+enum { CMP_TL_BASE, CMP_TL_RC, CMP_TL_WC, CMP_TL_DCP,
+       CMP_TL_PLUS1 = CMP_TL_DCP + FM_SCENARIOS, CMP_TL_PLUS2, CMP_TL_TECHS };
 
 /* The Pilot RF cell each baseline register stands for (docs/compare.md, decision 12): the
  * FRF or SRF cell of a (slice, window, index) is the baseline's register window x N + index as
@@ -40,6 +48,10 @@ typedef struct {
     const pe_result *pilot;
     const cmp_cells *cells;
     double years;
+    uint64_t cycles[CMP_TL_TECHS]; /* the issue model's */
+    ep_counts epochs;              /* the Pilot RF's modes on the baseline's issue */
+    uint64_t events;               /* of the trace (one copy) */
+    unsigned copies;               /* of the trace launched at once (ds_fill_copies) */
 } cmp_inputs;
 
 /* Every technique's axes from the evaluations' results. */

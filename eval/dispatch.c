@@ -563,6 +563,29 @@ bool ds_copies(ds_state *d, const tr_source *src, unsigned copies, char *err, si
     return true;
 }
 
+bool ds_fill_copies(const tr_source *src, unsigned *copies, char *err, size_t errlen)
+{
+    tr_reader *r = tr_source_open(src, err, errlen);
+    if (r == NULL)
+        return false;
+    tr_event ev;
+    int got;
+    uint64_t live = 0, peak = 0;
+    unsigned n = 0;
+    while ((got = tr_next(r, &ev)) == 1) {
+        if (ev.kind == TR_A) {
+            peak = ++live > peak ? live : peak;
+            n = ev.nvregs > n ? ev.nvregs : n;
+        }
+        live -= ev.kind == TR_F;
+    }
+    if (got < 0)
+        snprintf(err, errlen, "%s", tr_error(r));
+    tr_close(r);
+    *copies = peak ? (unsigned)((pl_slots(n) + peak - 1) / peak) : 1;
+    return got == 0;
+}
+
 void ds_limit_cus(ds_state *d, unsigned cus)
 {
     pl_limit(&d->pl, cus);

@@ -265,7 +265,7 @@ static void kernel_tops(pe_stream *p)
     }
 }
 
-static void energy(pe_result *res)
+void pe_energy(pe_result *res)
 {
     res->energy_part_pj = (double)res->frf_low * PE_E_FRF_LOW +
                           (double)res->frf_high * PE_E_FRF_HIGH + (double)res->srf * PE_E_SRF;
@@ -338,7 +338,7 @@ bool pe_stream_finish(pe_stream *p, char *err, size_t errlen)
     kernel_tops(p);
     for (unsigned i = 0; i < TR_MAX_CU; i++)
         close_epoch(&p->fmc, &p->cu[i], res);
-    energy(res);
+    pe_energy(res);
     return true;
 }
 

@@ -79,6 +79,9 @@ int pe_run(const char *path, const pe_config *cfg, pe_result *res, char *err, si
 int pe_run_mem(const void *buf, size_t len, const char *name, const pe_config *cfg,
                pe_result *res, char *err, size_t errlen);
 
+/* Table IV's energy and leakage of res's accesses by partition and mode, and of the MRF's. */
+void pe_energy(pe_result *res);
+
 /* % of a kernel's (or the pooled) accesses to its k busiest registers. */
 double pe_top_share(const uint64_t *count, unsigned nregs, uint64_t total, unsigned k);
 

@@ -47,6 +47,8 @@ typedef struct sim sim;
 typedef enum {
     SIM_PASSES, /* back to back on the trace's 32 CUs, folded from one replay */
     SIM_STREAM, /* at once on Table 4's 10 CUs: wavefronts stream into windows as they free */
+    SIM_FILL,   /* the copies that fill a slice (Table 5's rule) at once on the trace's 32 CUs,
+                 * then back to back through every rotation, folded (decision 6b) */
     SIM_DISPATCHES
 } sim_dispatch;
 
@@ -85,6 +87,7 @@ typedef struct {
     uint64_t pat_all[SIM_PATS];  /* instruction writes by class (launch values apart) */
     uint64_t pat_full[SIM_PATS]; /* full-mask instruction writes (divergent stays 0) */
     unsigned repeat, slices_used, nvregs_min, nvregs_max;
+    unsigned copies;             /* of the trace launched at once (stream and fill dispatch) */
     unsigned cus;                /* compute units the slices belong to */
     unsigned slots;              /* wavefronts a slice holds (Table 5 rule) for nvregs_max */
     double busy_cycles;          /* summed over slices */
@@ -123,9 +126,15 @@ bool sim_feed(sim *s, sim_feed_state *f, const ds_item *it, const char *path, ch
 /* Speed only: the caches asked for the cells a W will change (called an event ahead; the
  * event's wavefront placed already, as it is for every W). */
 void sim_prefetch(const sim *s, const ds_item *it);
-/* After a single replay on the trace's compute units, as recorded (repeat 1, no fold): the
- * dispatch's statistics and the run's closing figures; t0: sim_clock() at the start. */
-void sim_feed_end(sim *s, const ds_stats *ds, double t0);
+/* The wake-ups and special MOVs scheme k has counted on slice sl so far (the issue model reads
+ * an event's own as the difference around it; 0 before the slice's first use). */
+void sim_slice_costs(const sim *s, unsigned sl, sim_scheme k, uint64_t *wakeups, uint64_t *movs);
+/* After one replay fed by the caller on the trace's compute units: the dispatch's statistics,
+ * the repetitions folded (cfg.repeat, 0: automatic, decision 6: every window through all its
+ * rotations) and the run's closing figures; t0: sim_clock() at the start. false with msg
+ * ("name: message") when the repetitions do not fit the cycle counters or memory is short. */
+bool sim_feed_end(sim *s, const sim_feed_state *f, const ds_stats *ds, double t0,
+                  const char *name, char *msg, size_t len);
 /* CPU seconds of the process (the clock of the per-scheme handler times). */
 double sim_clock(void);
 

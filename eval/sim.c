@@ -28,7 +28,7 @@ bool sim_scheme_parse(const char *name, sim_scheme *s)
     return true;
 }
 
-static const char *const dispatch_names[SIM_DISPATCHES] = {"passes", "stream"};
+static const char *const dispatch_names[SIM_DISPATCHES] = {"passes", "stream", "fill"};
 const char *sim_dispatch_name(sim_dispatch d)
 {
     return d < SIM_DISPATCHES ? dispatch_names[d] : "?";
@@ -260,6 +260,13 @@ bool sim_conventional(unsigned k)
 const sim_plane *sim_cells(const sim_slice *sl, unsigned k)
 {
     return sim_moves(k) ? sl->plane[k] : sl->live[sim_family(k)];
+}
+
+void sim_slice_costs(const sim *s, unsigned sl, sim_scheme k, uint64_t *wakeups, uint64_t *movs)
+{
+    const sim_plane *p = sl < SIM_MAX_SLICES ? s->slice[sl].live[sim_family(k)] : NULL;
+    *wakeups = p ? p->wakeups : 0;
+    *movs = p ? p->movs : 0;
 }
 
 bool sim_has_family(const sim *s, unsigned f)

@@ -273,12 +273,23 @@ bool sim_feed(sim *s, sim_feed_state *f, const ds_item *it, const char *path, ch
     return true;
 }
 
-void sim_feed_end(sim *s, const ds_stats *ds, double t0)
+static bool repetitions(sim *s, uint64_t length, unsigned *repeat, const char *path, char *msg,
+                        size_t len);
+
+bool sim_feed_end(sim *s, const sim_feed_state *f, const ds_stats *ds, double t0,
+                  const char *name, char *msg, size_t len)
 {
     s->stats.cus = TR_MAX_CU;
     s->stats.dispatch = *ds;
     s->stats.replayed = s->stats.events;
-    finish_run(s, 1, t0);
+    unsigned repeat = 1;
+    if (f->started && !repetitions(s, f->last - f->first + 1, &repeat, name, msg, len))
+        return false;
+    if (!sim_fold(s, repeat)) {
+        snprintf(msg, len, "%s: out of memory", name);
+        return false;
+    }
+    return finish_run(s, repeat, t0);
 }
 
 static void finish_stats(sim *s)
@@ -394,16 +405,20 @@ static bool run_file(sim *s, const tr_source *src, char *msg, size_t len)
     const char *path = src->name;
     const double t0 = sim_clock();
     uint64_t length;
-    unsigned repeat;
+    unsigned repeat, copies = 1;
     s->stats.cus = s->cfg.dispatch == SIM_STREAM ? PL_PAPER_CUS : TR_MAX_CU;
     if (s->cfg.dispatch == SIM_STREAM) {
         if (!stream_copies(s, src, &repeat, msg, len) ||
             !run_pass(s, src, 0, repeat, &length, msg, len))
             return false;
         s->stats.replayed = s->stats.events;
+        s->stats.copies = repeat;
         return finish_run(s, repeat, t0);
     }
-    if (!run_pass(s, src, 0, 1, &length, msg, len) ||
+    if (s->cfg.dispatch == SIM_FILL && !ds_fill_copies(src, &copies, msg, len))
+        return false;
+    s->stats.copies = copies;
+    if (!run_pass(s, src, 0, copies, &length, msg, len) ||
         !repetitions(s, length, &repeat, path, msg, len))
         return false;
     s->stats.replayed = s->stats.events;
@@ -415,7 +430,7 @@ static bool run_file(sim *s, const tr_source *src, char *msg, size_t len)
         sizes |= s->slice[i].used && s->slice[i].configs > 1;
     for (unsigned k = 1; sizes && k < repeat; k++) {
         uint64_t again;
-        if (!run_pass(s, src, k * length, 1, &again, msg, len))
+        if (!run_pass(s, src, k * length, copies, &again, msg, len))
             return false;
         if (again != length) {
             snprintf(msg, len, "%s: the trace changed between passes", path);

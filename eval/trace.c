@@ -722,8 +722,15 @@ bool tr_source_init(tr_source *src, const char *path, bool reread, char *err, si
     return ok;
 }
 
+void tr_source_mem(tr_source *src, const void *buf, size_t len, const char *name)
+{
+    *src = (tr_source){.path = name, .name = name, .buf = buf, .len = len};
+}
+
 tr_reader *tr_source_open(const tr_source *src, char *err, size_t errlen)
 {
+    if (src->buf)
+        return tr_open_mem(src->buf, src->len, src->name, err, errlen);
     if (!src->spool[0])
         return tr_open(src->path, err, errlen);
     FILE *f = fopen(src->spool, "rb");

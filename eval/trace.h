@@ -46,10 +46,14 @@ tr_reader *tr_open_file(FILE *f, const char *name, char *err, size_t errlen);
  * name: the trace in messages (TR_STDIN for "-"). */
 typedef struct {
     const char *path, *name;
+    const void *buf;  /* a trace in memory (tr_source_mem), NULL when none */
+    size_t len;
     char spool[4096]; /* the temporary file, "" when none */
 } tr_source;
 /* false, with a one-line message in err, when standard input cannot be kept. */
 bool tr_source_init(tr_source *src, const char *path, bool reread, char *err, size_t errlen);
+/* A trace in memory, kept alive by the caller while the source is used. */
+void tr_source_mem(tr_source *src, const void *buf, size_t len, const char *name);
 /* A reader from the start of the trace (tr_open's contract). */
 tr_reader *tr_source_open(const tr_source *src, char *err, size_t errlen);
 void tr_source_close(tr_source *src);

@@ -42,7 +42,7 @@ eval: $(BUILD)/deltarf
 # The hardware rows: make power's power.csv and area.csv in LEDGER_SYNTH (docs/synth.md).
 LEDGER_SYNTH ?= $(BUILD)/synth
 eval-ledger: $(BUILD)/deltarf
-	PATCH_MAPS=$(PATCH_MAPS) tools/eval_run.sh $(BUILD)/deltarf $(EVAL_OUT) sim,patch,pilot,pv $(LEDGER_TRACES)
+	PATCH_MAPS=$(PATCH_MAPS) tools/eval_run.sh $(BUILD)/deltarf $(EVAL_OUT) sim,patch,pilot,pv,compare $(LEDGER_TRACES)
 	python3 tools/reproduction.py build $(PAPERS) $(EVAL_OUT)/json $(EVAL_OUT) $(LEDGER_SYNTH)
 	tools/results.py eval $(EVAL_OUT)/reproduction.json $(EVAL_OUT)/report.md $(RESULTS)/eval.json
 
@@ -52,7 +52,7 @@ eval-ledger: $(BUILD)/deltarf
 # report's tests/tools/test_eval_report.py.
 TEST_STEPS += ledgertest:25
 ledgertest: $(BUILD)/deltarf
-	PATCH_MAPS=1 PV_CHIPS=10 tools/eval_run.sh $(BUILD)/deltarf $(BUILD)/ledgertest sim,patch,pilot,pv $(EVAL_TRACES)
+	PATCH_MAPS=1 PV_CHIPS=10 tools/eval_run.sh $(BUILD)/deltarf $(BUILD)/ledgertest sim,patch,pilot,pv,compare $(EVAL_TRACES)
 	python3 tools/reproduction.py build $(PAPERS) $(BUILD)/ledgertest/json $(BUILD)/ledgertest
 	python3 tools/reproduction.py check $(BUILD)/ledgertest/reproduction.json .
 	tools/results.py eval $(BUILD)/ledgertest/reproduction.json $(BUILD)/ledgertest/report.md \

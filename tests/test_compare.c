@@ -211,10 +211,14 @@ int main(void)
     rows(&r7);
     ageing_grows_with_years();
     cell_map();
-    /* two window sizes (19 and 22 registers), every wavefront in window 0: the cells age too */
+    /* two window sizes (19 and 22 registers), one wavefront a kernel: the copies that fill a
+     * slice (11 of 22 registers) hold windows 1-10 under both sizes, so registers 19-21 stand
+     * for index 19-21 of window 0 and index 0-2 of window 1 */
     CHECK(&c, cmp_run("data/traces/RadixSort.trace.xz", &cfg, &r1, err, sizeof err));
-    CHECK(&c, r1.pilot_cells_na == NULL);
-    cells_split_the_baseline(&r1);
+    CHECK(&c, r1.copies == 11);
+    CHECK(&c, r1.pilot_cells_na != NULL &&
+                  strcmp(r1.pilot_cells_na,
+                         "a register of the baseline stood for two cells of the Pilot RF") == 0);
     refused();
     empty_trace();
     reused_context();

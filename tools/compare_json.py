@@ -9,20 +9,23 @@ import json
 import math
 import sys
 
-SCHEMA = "deltarf-compare/1"
+SCHEMA = "deltarf-compare/2"
 TECHNIQUES = ["baseline", "rc", "rc_rar", "warped_compression", "argo", "dc_patch", "vlsb",
               "pv_opt", "pv_opt_nbti_opt", "pilot"]
-AXES = ["dynamic_energy_pj", "leakage_energy_pj", "energy_pj", "energy_saving_pct", "longest0",
-        "longest1", "dvth_mv", "guardband_pct", "extra_cycles", "perf_overhead_pct",
+AXES = ["dynamic_energy_pj", "leakage_energy_pj", "energy_pj", "energy_saving_pct",
+        "energy_saving_synth_pct", "longest0", "longest1", "dvth_mv", "guardband_pct", "cycles",
+        "extra_cycles", "perf_overhead_pct", "cycle_time_ns", "time_us", "speedup_pct",
         "logic_area_um2", "area_overhead_pct"]
-SUMMARY_AXES = ["energy_saving_pct", "guardband_pct", "perf_overhead_pct", "area_overhead_pct"]
+SUMMARY_AXES = ["energy_saving_pct", "guardband_pct", "perf_overhead_pct", "speedup_pct",
+                "area_overhead_pct"]
 SCENARIOS = ["common", "clustered", "dispersed"]
 PV_ROWS = ["baseline", "vlsb", "pv_opt", "pv_opt_nbti_opt"]
-KERNEL_COUNTS = ["events", "wavefronts", "accesses", "busy_cycles"]
+KERNEL_COUNTS = ["events", "wavefronts", "accesses", "copies", "busy_cycles"]
 CELL_AXES = [f"{part}_{axis}" for part in ("frf", "srf")
              for axis in ("longest0", "longest1", "dvth_mv", "guardband_pct")]
 EXTRA = {"pv_model_guardband_pct", "scenario", "scenarios", "profile", "top4_share",
-         "frf_share_static_pct", "frf_share_pilot_pct", "cells_na", *CELL_AXES}
+         "frf_share_static_pct", "frf_share_pilot_pct", "frf_low_share_pct", "cells_na",
+         *CELL_AXES}
 
 
 class SchemaError(Exception):
@@ -68,7 +71,8 @@ def check_technique(name, obj, where):
         for s in SCENARIOS:
             check_axes(sc[s], f"{where}.scenarios.{s}")
     if name == "pilot":
-        for key in ["top4_share", "frf_share_static_pct", "frf_share_pilot_pct"]:
+        for key in ["top4_share", "frf_share_static_pct", "frf_share_pilot_pct",
+                    "frf_low_share_pct"]:
             need(is_number(obj.get(key)), where, f"no {key}")
         need(0 <= obj["top4_share"] <= 100, where, "top4_share outside 0-100")
         cells_na = obj.get("cells_na")

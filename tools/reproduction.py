@@ -20,7 +20,8 @@ COLUMNS = ["id", "paper", "where", "metric", "unit", "paper_value", "tolerance",
            "flow", "ours", "agg", "cause"]
 PAPERS = {"aging": "aging-aware-rf-rc-rar", "dcpatch": "dc-patch",
           "pilot": "pilot-register-file", "pv": "pv-nbti-banked-rf"}
-FLOWS = ["sim", "patch-common", "patch-clustered", "patch-dispersed", "pilot", "pv", "synth"]
+FLOWS = ["sim", "patch-common", "patch-clustered", "patch-dispersed", "pilot", "pv", "compare",
+         "synth"]
 SYNTH_RUN = "make-power"  # the one "trace" of the synth flow
 CLASSES = ["reproduced", "direction", "opposite", "not-computed"]
 # The ids other tools read (issue 29): a ledger without one of them is refused.
@@ -218,7 +219,7 @@ def parse_papers(text, name="papers"):
             except LedgerError as e:
                 raise LedgerError(f"{where}: {e}") from None
             r["neutral"] = number(r["neutral"], f"{where}: neutral")
-            if r["tolerance"] != "rule":
+            if r["tolerance"] not in ("rule", *BOUNDS):
                 r["tolerance"] = number(r["tolerance"], f"{where}: tolerance")
         rows.append(r)
     if header is None:
@@ -232,10 +233,23 @@ def tolerance_rule(unit, paper, neutral):
     return max(floor, 0.2 * abs(paper - neutral))
 
 
-def classify(ours, paper, tolerance, neutral):
+# A paper's bound ("less than 2%", "over 90 percent"): the tolerance column says which side
+# reproduces it; outside it, the classes by the neutral value as for any row.
+BOUNDS = ("below", "above")
+
+
+def within(ours, paper, tolerance, bound):
+    if bound == "below":
+        return ours <= paper + 1e-9
+    if bound == "above":
+        return ours >= paper - 1e-9
+    return abs(ours - paper) <= tolerance + 1e-9
+
+
+def classify(ours, paper, tolerance, neutral, bound=None):
     if ours is None:
         return "not-computed"
-    if abs(ours - paper) <= tolerance + 1e-9:
+    if within(ours, paper, tolerance, bound):
         return "reproduced"
     if (ours - neutral) * (paper - neutral) > 0:
         return "direction"
@@ -358,17 +372,20 @@ def build(rows, results):
     for r in rows:
         value, per_trace = ours[r["id"]]
         pv = paper[r["id"]]
-        tol = neutral = None
+        tol = neutral = bound = None
         if r["tree"] is not None:
             neutral = r["neutral"]
-            tol = r["tolerance"] if r["tolerance"] != "rule" else tolerance_rule(r["unit"], pv, neutral)
-        cls = classify(value, pv, tol, neutral)
+            bound = r["tolerance"] if r["tolerance"] in BOUNDS else None
+            tol = (0.0 if bound else r["tolerance"] if r["tolerance"] != "rule"
+                   else tolerance_rule(r["unit"], pv, neutral))
+        cls = classify(value, pv, tol, neutral, bound)
         out.append({
             "id": r["id"], "paper": r["paper"], "where": r["where"], "metric": r["metric"],
             "unit": r["unit"], "paper_value": round(pv, 6),
             "ours": None if value is None else round(value, 4),
             "per_trace": {k: round(v, 4) for k, v in sorted(per_trace.items())},
-            "tolerance": None if tol is None else round(tol, 6), "neutral": neutral,
+            "tolerance": None if tol is None else round(tol, 6), "bound": bound,
+            "neutral": neutral,
             "how": None if r["tree"] is None else f"{r['flow']}: {r['ours']} ({r['agg']})",
             "class": cls, "cause": None if cls == "reproduced" else cause(r, value),
         })
@@ -389,11 +406,20 @@ def fmt(v):
     return f"{v:.4g}" if abs(v) < 1 else f"{v:.1f}" if abs(v) < 1000 else f"{v:.0f}"
 
 
+def paper_cell(r):
+    """The paper's value with its tolerance, or as the bound it is."""
+    bound = r.get("bound")
+    if bound:
+        return ("≤ " if bound == "below" else "≥ ") + fmt(r["paper_value"])
+    tol = f" ± {fmt(r['tolerance'])}" if r["tolerance"] is not None else ""
+    return fmt(r["paper_value"]) + tol
+
+
 def markdown(ledger):
     counts = ledger["counts"]
     lines = ["# Reproduction ledger: the four papers' evaluation results beside ours", "",
              "Written by `make eval` (`tools/reproduction.py`) from the `--json` results of "
-             "`deltarf sim`, `patch`, `pilot` and `pv` on " + ", ".join(ledger["traces"]) +
+             "`deltarf sim`, `patch`, `pilot`, `pv` and `compare` on " + ", ".join(ledger["traces"]) +
              ", `make power`'s power.csv and area.csv (the hardware rows, flow synth)"
              " and the papers' values in `data/papers/reproduction.tsv`. Classes and tolerances: "
              "`docs/eval.md` (Reproduction ledger).", "",
@@ -404,9 +430,8 @@ def markdown(ledger):
               "| --- | --- | --- | --- | ---: | ---: | --- | --- | --- |"]
     for r in ledger["rows"]:
         pt = ", ".join(f"{k} {fmt(v)}" for k, v in r["per_trace"].items())
-        tol = f" ± {fmt(r['tolerance'])}" if r["tolerance"] is not None else ""
         lines.append(f"| `{r['id']}` | {r['where']} | {r['metric']} | {r['unit']} | "
-                     f"{fmt(r['paper_value'])}{tol} | {fmt(r['ours'])} | {pt or '-'} | "
+                     f"{paper_cell(r)} | {fmt(r['ours'])} | {pt or '-'} | "
                      f"{r['class']} | {(r['cause'] or '').replace('|', '/')} |")
     return "\n".join(lines) + "\n"
 
@@ -469,7 +494,10 @@ def check(ledger, repo):
         tol, neutral = r.get("tolerance"), r.get("neutral")
         if r["ours"] is not None and not (is_num(tol) and tol >= 0 and is_num(neutral)):
             raise LedgerError(f"{rid}: a computed row needs a tolerance and a neutral value")
-        want = classify(r["ours"], r["paper_value"], tol, neutral)
+        bound = r.get("bound")
+        if bound not in (None, *BOUNDS):
+            raise LedgerError(f"{rid}: bound is {bound!r}, not null, below or above")
+        want = classify(r["ours"], r["paper_value"], tol, neutral, bound)
         if r["class"] != want:
             raise LedgerError(f"{rid}: class {r['class']}, but the numbers say {want}")
         cause = r.get("cause")

@@ -40,7 +40,7 @@ for r in 1 2; do
     st=$?
     [ $st -eq 0 ] && [ "$(field "$T/stream.json" waited)" = $((1024 * r - 160)) ] \
         && [ "$(field "$T/stream.json" writes)" = $((W * r)) ] && [ "$(field "$T/stream.json" reads)" = $((R * r)) ] \
-        && grep -q "\"dispatch\":\"stream\",\"cus\":10,\"repeat\":$r,.*\"wavefronts\":$((1024 * r)),.*\"slices\":40," "$T/stream.json" \
+        && grep -q "\"dispatch\":\"stream\",\"cus\":10,\"copies\":$r,\"repeat\":$r,.*\"wavefronts\":$((1024 * r)),.*\"slices\":40," "$T/stream.json" \
         && ok || bad "sim --dispatch stream --repeat $r: exit $st, $(dispatch "$T/stream.json") $(cat "$T/err")"
 done
 # Held lines spilled: 8 long wavefronts on one SIMD under --map recorded (4 wait, about 90 KB

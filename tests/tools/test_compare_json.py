@@ -35,9 +35,10 @@ def kernel(trace, saving):
     tech["dc_patch"].update(scenario="common", scenarios={
         s: row(na={"longest0": "no cell times"}) for s in cj.SCENARIOS})
     tech["pilot"].update(profile="pilot", top4_share=60.0, frf_share_static_pct=50.0,
-                         frf_share_pilot_pct=51.0, **{k: 0.5 for k in cj.CELL_AXES})
-    return {"trace": trace, "events": 10, "wavefronts": 1, "accesses": 8, "busy_cycles": 100,
-            "techniques": tech}
+                         frf_share_pilot_pct=51.0, frf_low_share_pct=20.0,
+                         **{k: 0.5 for k in cj.CELL_AXES})
+    return {"trace": trace, "events": 10, "wavefronts": 1, "accesses": 8, "copies": 1,
+            "busy_cycles": 100, "techniques": tech}
 
 
 def document(kernels):

@@ -78,6 +78,16 @@ class Classes(unittest.TestCase):
         self.assertEqual(rp.classify(1.12, 0.56, 0.088, 1), "opposite")  # a guardband that grows
         self.assertEqual(rp.classify(0.9, 0.56, 0.088, 1), "direction")
 
+    def test_bounds(self):
+        """A paper's "less than 2%" or "over 90 percent" is reproduced anywhere on its side."""
+        self.assertEqual(rp.classify(0.1, 2, 0, 0, "below"), "reproduced")
+        self.assertEqual(rp.classify(2, 2, 0, 0, "below"), "reproduced")      # the edge
+        self.assertEqual(rp.classify(9, 2, 0, 0, "below"), "direction")       # a loss, too large
+        self.assertEqual(rp.classify(-1, 2, 0, 0, "below"), "reproduced")    # a gain is less too
+        self.assertEqual(rp.classify(97, 90, 0, 50, "above"), "reproduced")
+        self.assertEqual(rp.classify(60, 90, 0, 50, "above"), "direction")
+        self.assertEqual(rp.classify(30, 90, 0, 50, "above"), "opposite")
+
 
 class PapersFile(unittest.TestCase):
     def parse(self, *rows):
@@ -198,9 +208,20 @@ class Build(unittest.TestCase):
         self.assertEqual(out["pilot.top"]["class"], "direction")
         self.assertEqual(out["aging.t5.A"]["class"], "reproduced")
         self.assertIsNone(out["aging.t5.A"]["cause"])
+
         self.assertEqual(out["aging.t5.C"]["class"], "not-computed")  # no trace C in the run
         self.assertEqual(out["aging.t5"]["paper_value"], 20)          # only the kernels run
         self.assertEqual(out["aging.none"]["class"], "not-computed")
+
+    def test_a_bound_row(self):
+        self.result("sim", "A", {"v": 0.5})
+        out = {r["id"]: r for r in self.ledger(
+            row("aging.lt", 60, "sim", "100*v", "mean", 0, tol="below"),
+            row("aging.gt", 60, "sim", "100*v", "mean", 0, tol="above"))}
+        self.assertEqual((out["aging.lt"]["class"], out["aging.lt"]["bound"]), ("reproduced", "below"))
+        self.assertEqual((out["aging.gt"]["class"], out["aging.gt"]["bound"]), ("direction", "above"))
+        self.assertIn("≤ 60", rp.markdown({"counts": {c: 0 for c in rp.CLASSES}, "traces": ["A"],
+                                           "rows": list(out.values())}))
 
     def test_results_errors(self):
         self.result("sim", "A", {"v": 1})
