@@ -55,12 +55,6 @@ enum dcp_ev { DCP_EV_NORMAL = 0, DCP_EV_FAULTY = 1, DCP_EV_RELIABLE = 2, DCP_EV_
 #define DRF_PILOT_THR_SCALED 34000 /* 85 x the SM's slots, the ceiling's numerator (ours) */
 #define DRF_PILOT_THRESHOLD 85 /* fewer issued in an epoch: FRF_low next; ceil(85/400 x slots) = 85 (Sec. V-B) */
 #define DRF_GCN_CU_ISSUE 1 /* vector instructions a GCN compute unit issues per cycle: 4 SIMDs, one each per 4 cycles (aging Table 4; ours) */
-#define DRF_GCN_ISSUE_CYCLES 4 /* cycles between two vector issue slots of a GCN SIMD: the issue model's slot (aging Table 4; docs/timeline.md) */
-#define DRF_DCP_DEC_STAGES 1 /* DC-Patch's Dec stage after the read ports: cycles a source operand comes later (dc-patch IV-C, Fig. 4) */
-#define DRF_DCP_COM_STAGES 1 /* DC-Patch's Com stage before the write port: cycles a result is written later (dc-patch IV-C, Fig. 4) */
-#define DRF_DCP_MISP_STALL 4 /* cycles the pipeline stalls on a compression misspeculation (dc-patch IV-C) */
-#define DRF_LDS_LATENCY 64 /* cycles of an LDS load: a spilled register's read (ours; docs/timeline.md) */
-#define DRF_PV_SLOW_EXTRA 1 /* cycles a slow (two-cycle) virtual bank adds to an access (PV 3.2.3) */
 #define DRF_PILOT_GCN_SLOTS 50 /* a GCN compute unit's vector issue slots per epoch (ours): 50 */
 #define DRF_PILOT_GCN_THR_SCALED 4250 /* 85 x the CU's slots, the ceiling's numerator (ours) */
 #define DRF_PILOT_GCN_THRESHOLD 11 /* deltarf pilot's threshold: ceil(85/400 x 50) = 11 (ours) */

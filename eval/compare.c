@@ -110,7 +110,7 @@ static bool start(cmp_ctx *rs, const cmp_config *cfg, char *err, size_t errlen)
     memset(&rs->sim_feed, 0, sizeof rs->sim_feed);
     memset(&rs->cells, 0, sizeof rs->cells);
     memset(&rs->in, 0, sizeof rs->in);
-    const tl_gpu gcn = {.units = TL_MAX_UNITS, .slot_cycles = DRF_GCN_ISSUE_CYCLES};
+    const tl_gpu gcn = {.units = TL_MAX_UNITS, .slot_cycles = TL_GCN_ISSUE_CYCLES};
     tl_reset(rs->timeline, CMP_TL_TECHS, &gcn);
     const fmc_cfg modes = {pilot_cfg.epoch, pilot_cfg.threshold};
     ep_reset(rs->epochs, &modes);
@@ -172,10 +172,10 @@ static bool feed_patch(cmp_ctx *rs, unsigned k, const ds_item *it, tl_cost *c, c
     if (!pa_pass_feed(rs->patch[k], it, name, err, errlen))
         return false;
     const unsigned stall_slots =
-        (DRF_DCP_MISP_STALL + DRF_GCN_ISSUE_CYCLES - 1) / DRF_GCN_ISSUE_CYCLES;
+        (TL_DCP_MISP_STALL + TL_GCN_ISSUE_CYCLES - 1) / TL_GCN_ISSUE_CYCLES;
     c->latency = it->e.kind == TR_R
-                     ? DRF_DCP_DEC_STAGES + (st->lds_reads != loads ? DRF_LDS_LATENCY : 0)
-                     : DRF_DCP_COM_STAGES;
+                     ? TL_DCP_DEC_STAGES + (st->lds_reads != loads ? TL_LDS_LATENCY : 0)
+                     : TL_DCP_COM_STAGES;
     c->slots = (uint16_t)((st->misp - misp) * stall_slots);
     return true;
 }

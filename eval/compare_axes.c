@@ -9,6 +9,7 @@
 
 #include "drf_energy.h"
 #include "pv_varius.h"
+#include "timeline.h"
 
 #define COMMON_NODE_NM DRF_NODE_AGING_NM
 #define CLOCK_NS 1.0 /* the traces' GPU clock, 1 GHz (data/traces/README.md) */
@@ -148,7 +149,7 @@ static double cycle_ratio(const uint64_t *cycles, unsigned k, unsigned base)
 
 /* The aging paper's slice under a scheme: its array energy (Table 2, sim's replay) and its
  * wake-ups' energy; its time on the slices' issue model. */
-_Static_assert(DRF_PV_SLOW_EXTRA == 1 && DRF_PILOT_LAT_FRF_LOW - DRF_PILOT_LAT_FRF_HIGH == 1 &&
+_Static_assert(TL_PV_SLOW_EXTRA == 1 && DRF_PILOT_LAT_FRF_LOW - DRF_PILOT_LAT_FRF_HIGH == 1 &&
                    DRF_PILOT_LAT_SRF - DRF_PILOT_LAT_FRF_HIGH == 2,
                "the issue model probes accesses one and two cycles slower");
 
@@ -319,7 +320,7 @@ static void pv_row(const cmp_inputs *in, enum pv_scheme k, bool fwas, const tall
     const double busy = in->sim_stats.busy_cycles;
     const double acc = (double)in->pv_accesses * in->copies;
     tally t = {.dyn_pj = base->dyn_pj, .leak_pj = base->leak_pj,
-               .cycles = slower_at(in, DRF_PV_SLOW_EXTRA, in->pv[k].slow_share)};
+               .cycles = slower_at(in, TL_PV_SLOW_EXTRA, in->pv[k].slow_share)};
     add_logic(&t, B_PV_MAP, acc, busy);
     add_logic(&t, B_PV_RENAME, acc, busy);
     add_logic(&t, B_PV_ARB, acc, busy);

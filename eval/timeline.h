@@ -14,6 +14,14 @@
 
 enum { TL_MAX_TECHS = 8, TL_MAX_UNITS = TR_MAX_CU * TR_SIMDS, TL_NO_WINDOW = 0xFFFFu };
 
+/* The latencies the papers give the model (docs/timeline.md). */
+#define TL_GCN_ISSUE_CYCLES 4 /* between two vector issue slots of a GCN SIMD (aging Table 4) */
+#define TL_DCP_DEC_STAGES 1   /* DC-Patch's Dec stage: cycles a source operand comes later (IV-C) */
+#define TL_DCP_COM_STAGES 1   /* its Com stage: cycles a result is written later (IV-C, Fig. 4) */
+#define TL_DCP_MISP_STALL 4   /* cycles the pipeline stalls on a compression misspeculation (IV-C) */
+#define TL_LDS_LATENCY 64     /* an LDS load: a spilled register's read (ours: the paper gives none) */
+#define TL_PV_SLOW_EXTRA 1    /* a slow (two-cycle) virtual bank's access (PV 3.2.3) */
+
 /* The GPU the instructions issue on. */
 typedef struct {
     unsigned units;       /* issue units (1..TL_MAX_UNITS) */
