@@ -156,8 +156,8 @@ static void print_text(const sim_opts *o, const sim *s, const sim_result *res)
     print_patterns("writes by pattern, full mask", st->pat_full);
     char ts[16];
     snprintf(ts, sizeof ts, "Ts+%.0fy", SIM_LIFETIME_YEARS);
-    printf("%-9s %27s %27s %7s %7s %6s %8s %6s %7s %10s\n", "scheme", "longest '0' (1 / off)",
-           "longest '1' (0 / off)", "dVthT0", "dVthT1", ts, "wakeups", "MOVs", "energy",
+    printf("%-9s %27s %27s %7s %7s %6s %8s %6s %7s %7s %10s\n", "scheme", "longest '0' (1 / off)",
+           "longest '1' (0 / off)", "dVthT0", "dVthT1", ts, "wakeups", "MOVs", "perf", "energy",
            "events/s");
     const double base = o->cfg.schemes & 1u ? res[SIM_BASE].energy[SIM_E_TOTAL] : 0;
     for (unsigned k = 0; k < SIM_SCHEMES; k++) {
@@ -165,11 +165,11 @@ static void print_text(const sim_opts *o, const sim *s, const sim_result *res)
             continue;
         const sim_result *r = &res[k];
         printf("%-9s %8.1f%% (%5.1f%% / %5.1f%%) %8.1f%% (%5.1f%% / %5.1f%%) %7.3f %7.3f %5.1f%% "
-               "%8llu %6llu %7.3f %10.3g\n", sim_scheme_name(k), 100 * r->longest[0],
+               "%8llu %6llu %6.2f%% %7.3f %10.3g\n", sim_scheme_name(k), 100 * r->longest[0],
                100 * r->longest_other[0][0], 100 * r->longest_other[0][1], 100 * r->longest[1],
                100 * r->longest_other[1][0], 100 * r->longest_other[1][1], r->dvth[0], r->dvth[1],
                100 * r->ts_increase, (unsigned long long)r->wakeups, (unsigned long long)r->movs,
-               base > 0 ? r->energy[SIM_E_TOTAL] / base : 0,
+               100 * r->perf_overhead, base > 0 ? r->energy[SIM_E_TOTAL] / base : 0,
                r->seconds > 0 ? (double)st->replayed / r->seconds : 0);
     }
     printf("peak memory: %.1f MB resident\n", pg_peak_rss_kb() / 1024.0);
@@ -201,9 +201,10 @@ static void json_scheme(const sim_result *r, sim_scheme k, uint64_t events)
            (unsigned long long)r->movs);
     printf("\"longest0\":%.6g,\"longest0_one\":%.6g,\"longest0_off\":%.6g,\"longest1\":%.6g,"
            "\"longest1_zero\":%.6g,\"longest1_off\":%.6g,\"dvth_t0\":%.6g,\"dvth_t1\":%.6g,"
-           "\"ts_increase_pct\":%.6g,", r->longest[0], r->longest_other[0][0],
-           r->longest_other[0][1], r->longest[1], r->longest_other[1][0], r->longest_other[1][1],
-           r->dvth[0], r->dvth[1], 100 * r->ts_increase);
+           "\"ts_increase_pct\":%.6g,\"cycles\":%llu,\"perf_overhead_pct\":%.6g,", r->longest[0],
+           r->longest_other[0][0], r->longest_other[0][1], r->longest[1], r->longest_other[1][0],
+           r->longest_other[1][1], r->dvth[0], r->dvth[1], 100 * r->ts_increase,
+           (unsigned long long)r->cycles, 100 * r->perf_overhead);
     printf("\"energy_pj\":{");
     for (unsigned e = 0; e <= SIM_E_TOTAL; e++)
         printf("%s\"%s\":%.6g", e ? "," : "", energy_names[e], r->energy[e]);

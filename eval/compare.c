@@ -134,32 +134,6 @@ static void stop(cmp_ctx *rs)
     pv_accesses_free(&rs->pv);
 }
 
-/* What the replay's scheme k counted on item it's slice: wake-ups delay the instruction's
- * result by the wake-up time, special MOVs take an issue slot each (aging Sec. 5.1.3). */
-static void sim_cost(const sim *s, const ds_item *it, sim_scheme k, const uint64_t before[2],
-                     tl_cost *c)
-{
-    uint64_t wake, movs;
-    sim_slice_costs(s, it->w.slice, k, &wake, &movs);
-    c->latency = wake > before[0] ? SIM_WAKEUP_CYCLES : 0;
-    c->slots = (uint16_t)(movs - before[1]);
-}
-
-/* An event through the replay, with what RC's and WC's slices add to its instruction. */
-static bool feed_sim(cmp_ctx *rs, const ds_item *it, tl_cost *cost, const char *name, char *err,
-                     size_t errlen)
-{
-    static const sim_scheme fam[] = {[CMP_TL_RC] = SIM_RC, [CMP_TL_WC] = SIM_WC};
-    uint64_t before[CMP_TL_TECHS][2];
-    for (unsigned k = CMP_TL_RC; k <= CMP_TL_WC; k++)
-        sim_slice_costs(rs->sim, it->w.slice, fam[k], &before[k][0], &before[k][1]);
-    if (!sim_feed(rs->sim, &rs->sim_feed, it, name, err, errlen))
-        return false;
-    for (unsigned k = CMP_TL_RC; k <= CMP_TL_WC; k++)
-        sim_cost(rs->sim, it, fam[k], before[k], &cost[k]);
-    return true;
-}
-
 /* An event through DC-Patch pass k, with what its slice adds to the instruction: the Dec
  * stage on every operand and the Com stage on every result, a spilled register's LDS load
  * before the operand, a misspeculation's stall of the SIMD's pipeline (dc-patch IV-C, V-A2,
@@ -195,7 +169,7 @@ static bool feed(cmp_ctx *rs, const ds_item *batch, size_t n, const char *name, 
             cmp_cells_place(&rs->cells, it->w.slice, it->w.window, it->w.n);
         if (i + 1 < end)
             sim_prefetch(rs->sim, &batch[i + 1]);
-        if (!feed_sim(rs, it, rs->cost[i], name, err, errlen))
+        if (!sim_feed(rs->sim, &rs->sim_feed, it, name, err, errlen))
             end = i;
     }
     for (unsigned k = 0; k < FM_SCENARIOS; k++)
@@ -211,12 +185,14 @@ static bool feed(cmp_ctx *rs, const ds_item *batch, size_t n, const char *name, 
         rs->cost[i][CMP_TL_PLUS1].latency = 1;
         rs->cost[i][CMP_TL_PLUS2].latency = 2;
         char m[160];
-        if (!tl_event(rs->timeline, &it->e, it->w.slice, it->w.window,
-                      access ? rs->cost[i] : NULL, m, sizeof m)) {
+        tr_event e = it->e; /* on the replay's time, as the replay's own issue model */
+        e.cycle = sim_feed_time(&rs->sim_feed, it->e.cycle);
+        if (!tl_event(rs->timeline, &e, it->w.slice, it->w.window, access ? rs->cost[i] : NULL,
+                      m, sizeof m)) {
             pl_fail(err, errlen, "%s:%lu: %s", name, it->line, m);
             end = i;
         }
-        ep_advance(rs->epochs, it->e.cycle);
+        ep_advance(rs->epochs, e.cycle);
     }
     return end == n;
 }

@@ -147,6 +147,16 @@ static const uint8_t *seg_table(void)
     return seg;
 }
 
+/* Family f's cycles on the issue model over the folded passes: each later pass starts when the
+ * one before it ended under f, or at its shift of the pass length if that is later (the
+ * timeline's rule for a launch on an idle GPU, docs/timeline.md). */
+static uint64_t folded_cycles(const sim *s, unsigned f)
+{
+    const uint64_t one = tl_cycles(s->timeline, f);
+    const uint64_t step = s->pass_length > one + 1 ? s->pass_length : one + 1;
+    return s->folds > 1 ? one + (s->folds - 1) * step : one;
+}
+
 void sim_collect(const sim *s, sim_scheme k, sim_result *out)
 {
     memset(out, 0, sizeof *out);
@@ -168,6 +178,13 @@ void sim_collect(const sim *s, sim_scheme k, sim_result *out)
         out->dvth[v] = sim_dvth(out->longest[v]);
     /* decision 15: the one ageing law on the cell stressed longest, either value */
     out->ts_increase = pv_ts_increase(fmax(out->longest[0], out->longest[1]), SIM_LIFETIME_YEARS);
+    /* the issue model: leakage over the scheme's own time (docs/timeline.md) */
+    const uint64_t base = folded_cycles(s, SIM_FAM_FULL);
+    out->cycles = folded_cycles(s, sim_family(k));
+    const double time = base ? (double)out->cycles / (double)base : 1.0;
+    out->perf_overhead = time - 1;
+    out->energy[SIM_E_SLICE_LEAK] *= time;
+    out->energy[SIM_E_LOGIC_LEAK] *= time;
     for (unsigned e = 0; e < SIM_E_TOTAL; e++)
         out->energy[SIM_E_TOTAL] += out->energy[e];
     out->seconds = s->seconds[k];
@@ -250,13 +267,44 @@ static bool run_pass(sim *s, const tr_source *src, uint64_t base, unsigned copie
     return got == 0;
 }
 
+/* The wake-ups [0] and special MOVs [1] family f has counted on slice sl so far. */
+static void family_counts(const sim *s, unsigned sl, unsigned f, uint64_t c[2])
+{
+    const sim_plane *p = s->slice[sl].live[f];
+    c[0] = p ? p->wakeups : 0;
+    c[1] = p ? p->movs : 0;
+}
+
+/* The event on the issue model at the replay's time now, each family's instruction costing
+ * what its slice counted for the event: a wake-up delays the result, a MOV takes a slot. */
+static bool time_event(sim *s, const ds_item *it, uint64_t now, uint64_t before[][2],
+                       char *msg, size_t len)
+{
+    const bool access = it->e.kind == TR_R || (it->e.kind == TR_W && !it->e.launch);
+    for (unsigned f = 0; f < SIM_FAMILIES; f++) {
+        uint64_t after[2];
+        family_counts(s, it->w.slice, f, after);
+        s->cost[f] = access ? (tl_cost){.latency = after[0] > before[f][0] ? SIM_WAKEUP_CYCLES : 0,
+                                        .slots = (uint16_t)(after[1] - before[f][1])}
+                            : (tl_cost){0, 0};
+    }
+    tr_event e = it->e;
+    e.cycle = now;
+    return tl_event(s->timeline, &e, it->w.slice, it->w.window, s->cost, msg, len);
+}
+
+uint64_t sim_feed_time(const sim_feed_state *f, uint64_t cycle)
+{
+    return f->base + cycle - f->first;
+}
+
 bool sim_feed(sim *s, sim_feed_state *f, const ds_item *it, const char *path, char *msg,
               size_t len)
 {
     if (!f->started)
         f->first = it->e.cycle, f->started = true;
     f->last = it->e.cycle;
-    const uint64_t now = f->base + it->e.cycle - f->first;
+    const uint64_t now = sim_feed_time(f, it->e.cycle);
     if (now >= UINT32_MAX / 2) {
         snprintf(msg, len, "%s:%lu: run too long for 32-bit cycle counters", path, it->line);
         return false;
@@ -265,8 +313,11 @@ bool sim_feed(sim *s, sim_feed_state *f, const ds_item *it, const char *path, ch
         s->stats.nvregs_min = it->e.nvregs < s->stats.nvregs_min ? it->e.nvregs : s->stats.nvregs_min;
         s->stats.nvregs_max = it->e.nvregs > s->stats.nvregs_max ? it->e.nvregs : s->stats.nvregs_max;
     }
+    uint64_t before[SIM_FAMILIES][2];
+    for (unsigned k = 0; k < SIM_FAMILIES; k++)
+        family_counts(s, it->w.slice, k, before[k]);
     char m[384];
-    if (!sim_event(s, it, now, m, sizeof m)) {
+    if (!sim_event(s, it, now, m, sizeof m) || !time_event(s, it, now, before, m, sizeof m)) {
         snprintf(msg, len, "%s:%lu: %s", path, it->line, m);
         return false;
     }
@@ -285,7 +336,7 @@ bool sim_feed_end(sim *s, const sim_feed_state *f, const ds_stats *ds, double t0
     unsigned repeat = 1;
     if (f->started && !repetitions(s, f->last - f->first + 1, &repeat, name, msg, len))
         return false;
-    if (!sim_fold(s, repeat)) {
+    if (!sim_fold(s, repeat, f->started ? f->last - f->first + 1 : 0)) {
         snprintf(msg, len, "%s: out of memory", name);
         return false;
     }
@@ -437,7 +488,7 @@ static bool run_file(sim *s, const tr_source *src, char *msg, size_t len)
             return false;
         }
     }
-    if (!sizes && !sim_fold(s, repeat)) {
+    if (!sizes && !sim_fold(s, repeat, length)) {
         snprintf(msg, len, "%s: out of memory", path);
         return false;
     }
