@@ -21,7 +21,7 @@
 #define P_WC_LOGIC (DRF_PAPER_AGING_TABLE3_LEAKAGE_WC_COMP_UNIT +                                 \
                     2 * DRF_PAPER_AGING_TABLE3_LEAKAGE_WC_DECOMP_UNIT)
 #define E_WAKEUP DRF_PAPER_AGING_WAKEUP_ENERGY
-#define AUTO_REPEAT_MAX 32
+#define AUTO_REPEAT_MAX 32 /* stream dispatch's copies (each a read of the trace) */
 
 double sim_dvth(double f)
 {
@@ -370,8 +370,7 @@ static bool repetitions(sim *s, uint64_t length, unsigned *repeat, const char *p
     const uint64_t fit = (UINT32_MAX / 2) / length;
     unsigned r = s->cfg.repeat;
     if (r == 0) {
-        r = st->nvregs_min == st->nvregs_max && st->nvregs_max > 0
-                ? (st->nvregs_max < AUTO_REPEAT_MAX ? st->nvregs_max : AUTO_REPEAT_MAX) : 1;
+        r = st->nvregs_min == st->nvregs_max && st->nvregs_max > 0 ? st->nvregs_max : 1;
         r = fit < r ? (unsigned)(fit ? fit : 1) : r;
     } else if (r > fit) {
         snprintf(msg, len, "%s: %u repetitions of %llu cycles are too long for 32-bit cycle "
