@@ -59,6 +59,8 @@ static void print_result(const pe_result *r, const pe_config *c)
     printf("frf-oracle %.1f%%\n", pct(r->frf_oracle, r->accesses));
     printf("frf-pilot-move %.1f%% (if live warps' values moved to the pilot's mapping at its end)\n",
            pct(r->frf_pilot_move, r->accesses));
+    printf("frf-pilot-profile %.1f%% (the pilot's registers over the whole kernel)\n",
+           pct(r->frf_pilot_profile, r->accesses));
     printf("frf-low %.1f%% of FRF accesses (epoch %u cycles, threshold %u of %u issue slots, per "
            "compute unit)\n", pct(r->frf_low, r->frf_pilot), c->epoch, c->threshold,
            c->epoch * DRF_GCN_CU_ISSUE);
@@ -106,9 +108,10 @@ static void print_json(const char *trace, const pe_result *r, const pe_config *c
         printf("]}");
     }
     printf("], \"frf_static\": %.4f, \"frf_pilot\": %.4f, \"frf_oracle\": %.4f"
-           ", \"frf_pilot_move\": %.4f", pct(r->frf_static, r->accesses),
-           pct(r->frf_pilot, r->accesses), pct(r->frf_oracle, r->accesses),
-           pct(r->frf_pilot_move, r->accesses));
+           ", \"frf_pilot_move\": %.4f, \"frf_pilot_profile\": %.4f",
+           pct(r->frf_static, r->accesses), pct(r->frf_pilot, r->accesses),
+           pct(r->frf_oracle, r->accesses), pct(r->frf_pilot_move, r->accesses),
+           pct(r->frf_pilot_profile, r->accesses));
     printf(", \"frf_low_of_frf\": %.4f, \"frf_high\": %.4f, \"frf_low\": %.4f, \"srf\": %.4f",
            pct(r->frf_low, r->frf_pilot), pct(r->frf_high, r->accesses),
            pct(r->frf_low, r->accesses), pct(r->srf, r->accesses));

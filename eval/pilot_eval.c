@@ -248,8 +248,9 @@ double pe_top_share(const uint64_t *count, unsigned nregs, uint64_t total, unsig
 }
 
 /* Per kernel: the oracle's registers (its own top-n over the whole kernel) and the accesses
- * they serve; the pilot's registers for a pilot that never ended; Table I's pilot time (its A
- * to its F, or the kernel's end). */
+ * they serve; the pilot's registers for a pilot that never ended, and the accesses of the whole
+ * kernel they would serve (the pilot warp's profile against the kernel's); Table I's pilot time
+ * (its A to its F, or the kernel's end). */
 static void kernel_tops(pe_stream *p)
 {
     pe_result *res = p->res;
@@ -260,8 +261,10 @@ static void kernel_tops(pe_stream *p)
         if (!ps->ended)
             ppf_select_top(ps->count, PE_REGS, p->cfg.n, res->pilot_top[k]);
         ppf_select_top(kr->count, PE_REGS, p->cfg.n, res->kernel_top[k]);
-        for (unsigned i = 0; i < p->cfg.n; i++) /* distinct registers */
+        for (unsigned i = 0; i < p->cfg.n; i++) { /* distinct registers */
             res->frf_oracle += kr->count[res->kernel_top[k][i]];
+            res->frf_pilot_profile += kr->count[res->pilot_top[k][i]];
+        }
     }
 }
 

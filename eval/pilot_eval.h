@@ -40,6 +40,7 @@ typedef struct {
     unsigned pilot_top[PE_MAX_KERNELS][PE_MAX_N];  /* the pilot's registers */
     uint64_t frf_static, frf_pilot, frf_oracle;    /* accesses the FRF serves */
     uint64_t frf_pilot_move; /* the pilot's choice if live warps' values moved at its end */
+    uint64_t frf_pilot_profile; /* the pilot's top-n over its whole kernel's accesses */
     uint64_t frf_low, frf_high, srf;               /* pilot policy, by partition and mode */
     uint64_t issued, cu_epochs, low_epochs;        /* issued instructions; CU-epochs with any */
     unsigned issued_max;                           /* most issued in one CU-epoch */
