@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* deltarf pv TRACE [--chips N] [--years Y] [--t0 nbti|pv] [--json]: per scheme bank utilisation,
  * slow-bank share, normalized frequency and guardband over N VARIUS chips (pv-nbti-banked-rf
- * paper Sections 3.1, 4.1, 6.2; docs/pv-decisions.md D2, D19-D22). The paper's figures are set
+ * paper Sections 3.1, 4.1, 6.2; docs/pv-decisions.md D2, D19-D23). The paper's figures are set
  * beside them by the reproduction ledger (make eval, docs/eval.md), not printed here. */
 #include "pvsim.h"
 
@@ -16,19 +16,32 @@
 
 static const char *const t0_names[] = {"nbti", "pv"};
 
+/* D23: the work-groups on the paper's GPU, and what FWAS and hybrid banks can act on (D22). */
+static void print_trace(const pv_accesses *a)
+{
+    const pv_gpu_stats *g = &a->gpu;
+    printf("trace: %llu work-groups, %llu wavefronts\n", (unsigned long long)a->groups,
+           (unsigned long long)a->wavefronts);
+    printf("trace: on the paper's GPU (%d SMs of %d warps, %d blocks and %d registers; a wavefront "
+           "%d warps): %llu blocks on %u SMs, %llu work-groups split, %llu blocks waited for room; "
+           "an SM held at most %u warps, %u blocks, %u registers at once; docs/pv-decisions.md "
+           "D23\n", PV_GPU_SMS, DRF_PV_WARPS, DRF_PV_BLOCKS, PV_SM_REGS, PV_WAVE_WARPS,
+           (unsigned long long)g->blocks, g->sms, (unsigned long long)g->split,
+           (unsigned long long)g->waited, g->peak_warps, g->peak_blocks, g->peak_regs);
+    printf("trace: %llu wavefronts placed on an SM after a block of it ended (FWAS can change bank "
+           "use only through them), %llu of %llu warp accesses by one half of the threads (hybrid "
+           "banks act only on them); docs/pv-decisions.md D22\n\n",
+           (unsigned long long)g->reuse, (unsigned long long)a->partial,
+           (unsigned long long)a->warp_accesses);
+}
+
 static void print_md(const char *trace, const pv_accesses *a, unsigned chips, unsigned years,
                      enum pv_t0 t0, const pv_result r[PV_SCHEMES])
 {
-    printf("trace: %llu work-groups, %llu wavefronts\n", (unsigned long long)a->groups,
-           (unsigned long long)a->wavefronts);
-    printf("trace: %llu wavefronts launched after one of their SM ended (FWAS can change bank "
-           "use only through them), %llu of %llu accesses by one half of the lanes (hybrid "
-           "banks act only on them); docs/pv-decisions.md D22\n\n",
-           (unsigned long long)a->slot_reuse, (unsigned long long)a->partial,
-           (unsigned long long)a->total);
+    print_trace(a);
     printf("## %s: %llu accesses, %llu wavefronts, %u SMs, %u chips, %u years, Eq. (1) t0 %s\n\n",
-           trace, (unsigned long long)a->total, (unsigned long long)a->wavefronts, a->sms, chips,
-           years, t0_names[t0]);
+           trace, (unsigned long long)a->total, (unsigned long long)a->wavefronts, a->gpu.sms,
+           chips, years, t0_names[t0]);
     printf("| scheme | busiest bank share | idlest bank share | slow-bank accesses | norm. freq. t=0 |"
            " norm. freq. %uy | guardband (NBTI) | norm. guardband | loss vs ideal %uy |\n",
            years, years);
@@ -44,7 +57,7 @@ static void print_md(const char *trace, const pv_accesses *a, unsigned chips, un
            "baseline Ts increase over its lifetime (Sec. 6.4), one law for every technique (ours, "
            "docs/pv-decisions.md D2). "
            "The paper's figures beside these: the reproduction ledger (docs/eval.md).\n");
-    printf("\nOurs (every number of the table; docs/pv-decisions.md D2, D19-D22): baseline %.3f, "
+    printf("\nOurs (every number of the table; docs/pv-decisions.md D2, D19-D23): baseline %.3f, "
            "VL-SB gain %+.1f%%, PV-opt norm. guardband %.3f, PV-opt+NBTI-opt %.3f.\n\n",
            r[PV_BASELINE].freq0,
            100.0 * (r[PV_VLSB_BRO].freq0 / r[PV_BASELINE].freq0 - 1.0), r[PV_OPT].norm_guardband,
@@ -56,11 +69,17 @@ static void print_json(const char *trace, const pv_accesses *a, unsigned chips, 
 {
     printf("{\"trace\":");
     ec_json_string(stdout, trace);
-    printf(",\"accesses\":%llu,\"wavefronts\":%llu,\"work_groups\":%llu,\"sms\":%u,"
-           "\"slot_reuse\":%llu,\"partial_accesses\":%llu,\"chips\":%u,\"years\":%u,\"t0\":\"%s\",\"schemes\":[",
-           (unsigned long long)a->total, (unsigned long long)a->wavefronts,
-           (unsigned long long)a->groups, a->sms, (unsigned long long)a->slot_reuse,
-           (unsigned long long)a->partial, chips, years, t0_names[t0]);
+    const pv_gpu_stats *g = &a->gpu;
+    printf(",\"accesses\":%llu,\"warp_accesses\":%llu,\"wavefronts\":%llu,\"work_groups\":%llu,"
+           "\"blocks\":%llu,\"sms\":%u,\"split\":%llu,\"waited\":%llu,\"sm_peak_warps\":%u,"
+           "\"sm_peak_blocks\":%u,\"sm_peak_regs\":%u,\"slot_reuse\":%llu,"
+           "\"partial_accesses\":%llu,\"chips\":%u,\"years\":%u,\"t0\":\"%s\",\"schemes\":[",
+           (unsigned long long)a->total, (unsigned long long)a->warp_accesses,
+           (unsigned long long)a->wavefronts, (unsigned long long)a->groups,
+           (unsigned long long)g->blocks, g->sms, (unsigned long long)g->split,
+           (unsigned long long)g->waited, g->peak_warps, g->peak_blocks, g->peak_regs,
+           (unsigned long long)g->reuse, (unsigned long long)a->partial, chips, years,
+           t0_names[t0]);
     for (unsigned s = 0; s < PV_SCHEMES; s++) {
         printf("%s{\"scheme\":\"%s\",\"slow_share\":%.6f,\"freq0\":%.6f,\"freq_aged\":%.6f,"
                "\"guardband\":%.6f,\"norm_guardband\":%.6f,\"loss_total\":%.6f,"
