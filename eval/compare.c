@@ -271,7 +271,7 @@ static bool finish(cmp_ctx *rs, const char *name, const cmp_config *cfg, char *e
         }
     st->busy_cycles /= st->repeat;
     st->wavefronts /= st->repeat;
-    rs->in.pv_accesses = rs->pv.total;
+    rs->in.pv_accesses = rs->pv.warp_accesses; /* the PV logic works a warp at a time */
     rs->in.pilot = rs->pilot_result;
     rs->in.cells = &rs->cells;
     rs->in.years = cfg->years;

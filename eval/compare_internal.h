@@ -44,7 +44,7 @@ typedef struct {
     sim_stats sim_stats;
     pa_stats patch[FM_SCENARIOS];
     pv_result pv[PV_SCHEMES];
-    uint64_t pv_accesses;
+    uint64_t pv_accesses;          /* warp accesses of the PV evaluation (two a wavefront) */
     const pe_result *pilot;
     const cmp_cells *cells;
     double years;
