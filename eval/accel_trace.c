@@ -65,7 +65,8 @@ typedef struct {
     unsigned version, lineinfo, block_warps;
     uint64_t grid[3];
     uint64_t nregs;             /* -nregs, when nregs_ok */
-    bool nregs_ok, nregs_neg, nregs_warned, body;
+    bool nregs_ok, nregs_warned;
+    bool body, header_ok;       /* past the header; its needed lines checked */
     unsigned long nregs_line;
     char nregs_text[24];
     unsigned nvregs;            /* given to A events: -nregs, or the highest register used + 1 */
@@ -109,30 +110,32 @@ static bool is_blank(char c)
     return c == ' ' || c == '\t' || c == '\r';
 }
 
-/* The next field at *p (fields are separated by runs of blanks), NUL-terminated; NULL at the
- * end of the line. */
-static char *field(char **p)
+/* The rest of an instruction line, and the length of the field last taken from it. */
+typedef struct {
+    char *p;
+    size_t len;
+} ac_cursor;
+
+/* The next field (fields are separated by runs of blanks), NUL-terminated; NULL at the end of
+ * the line. */
+static char *field(ac_cursor *c)
 {
-    char *s = *p;
+    char *s = c->p;
     while (is_blank(*s))
         s++;
-    if (*s == '\0') {
-        *p = s;
-        return NULL;
-    }
     char *e = s;
     while (*e && !is_blank(*e))
         e++;
-    if (*e)
-        *e++ = '\0';
-    *p = e;
-    return s;
+    c->len = (size_t)(e - s);
+    c->p = *e ? e + 1 : e;
+    *e = '\0';
+    return c->len ? s : NULL;
 }
 
 /* The next field, or the error "missing fields" naming the one expected. */
-static char *need(ac_kernel *k, char **p, const char *what)
+static char *need(ac_kernel *k, ac_cursor *c, const char *what)
 {
-    char *f = field(p);
+    char *f = field(c);
     if (!f)
         tri_fail(k->r, "missing fields: the line ends before the %s", what);
     return f;
@@ -147,13 +150,14 @@ static int dec(ac_kernel *k, const char *s, const char *what, uint64_t max, uint
                     (unsigned long long)max);
 }
 
-/* A hex field of 1 to `digits` digits, with "0x" when prefix. */
-static int hex(ac_kernel *k, const char *s, const char *what, size_t digits, bool prefix,
-               uint64_t *out)
+/* The field just taken (c->len characters), hex of 1 to `digits` digits, with "0x" when
+ * prefix. */
+static int hex(ac_kernel *k, const char *s, const ac_cursor *c, const char *what, size_t digits,
+               bool prefix, uint64_t *out)
 {
-    const char *d = prefix && s[0] == '0' && (s[1] == 'x' || s[1] == 'X') ? s + 2 : s;
-    const size_t n = strlen(d);
-    if (n >= 1 && n <= digits && (!prefix || d != s) && tri_parse_hex(d, n, out))
+    const bool has = s[0] == '0' && (s[1] == 'x' || s[1] == 'X');
+    const size_t n = c->len - (has ? 2 : 0);
+    if (n >= 1 && n <= digits && has == prefix && tri_parse_hex(s + (has ? 2 : 0), n, out))
         return 0;
     return tri_fail(k->r, "bad %s '%.40s' (%s1 to %zu hex digits)", what, s, prefix ? "0x and " : "",
                     digits);
@@ -170,9 +174,9 @@ static int sdec(ac_kernel *k, const char *s, const char *what, uint64_t max)
 }
 
 /* The next field, a decimal <= max. */
-static int next_dec(ac_kernel *k, char **p, const char *what, uint64_t max, uint64_t *out)
+static int next_dec(ac_kernel *k, ac_cursor *c, const char *what, uint64_t max, uint64_t *out)
 {
-    const char *f = need(k, p, what);
+    const char *f = need(k, c, what);
     return f ? dec(k, f, what, max, out) : -1;
 }
 
@@ -198,7 +202,7 @@ static int dims(ac_kernel *k, const char *key, char *s, const uint64_t max[3], u
         if (out[i] == 0)
             return tri_fail(k->r, "bad -%s: a dimension of 0", key);
         prod *= out[i];
-        p = comma + 1;
+        p = comma ? comma + 1 : p;
     }
     if (prod > total)
         return tri_fail(k->r, "bad -%s: %llu in all, more than %llu", key,
@@ -213,9 +217,9 @@ static int nregs_value(ac_kernel *k, const char *s)
     uint64_t v;
     if (!tri_parse_dec(s + (s[0] == '-'), UINT64_MAX, &v))
         return tri_fail(k->r, "bad -nregs '%.40s' (a decimal number)", s);
-    k->nregs_neg = s[0] == '-' && v > 0;
+    const bool negative = s[0] == '-' && v > 0;
     k->nregs = v;
-    k->nregs_ok = !k->nregs_neg && v >= 1 && v <= TR_MAX_NVREGS;
+    k->nregs_ok = !negative && v >= 1 && v <= TR_MAX_NVREGS;
     k->nregs_line = tri_lineno(k->r);
     snprintf(k->nregs_text, sizeof k->nregs_text, "%.20s", s);
     return 0;
@@ -323,11 +327,12 @@ static int reg_field(ac_kernel *k, const char *s, uint8_t *reg)
 }
 
 /* `count` register fields into regs (vector registers only); their number, -1 on an error. */
-static int reg_fields(ac_kernel *k, char **p, uint64_t count, const char *what, uint8_t *regs)
+static int reg_fields(ac_kernel *k, ac_cursor *c, uint64_t count, const char *what,
+                      uint8_t *regs)
 {
     int n = 0;
     for (uint64_t i = 0; i < count; i++) {
-        const char *f = need(k, p, what);
+        const char *f = need(k, c, what);
         const int got = f ? reg_field(k, f, &regs[n]) : -1;
         if (got < 0)
             return -1;
@@ -359,43 +364,39 @@ static unsigned popcount32(uint32_t m)
 
 /* Field i of `count` after the base address (mode 1: the stride; 2: the deltas), or of the
  * addresses (mode 0). */
-static int address_field(ac_kernel *k, char **p, uint64_t mode, unsigned i, unsigned count)
+static int address_field(ac_kernel *k, ac_cursor *c, uint64_t mode, unsigned i, unsigned count)
 {
-    char what[64];
     uint64_t v;
-    if (mode == 0)
-        snprintf(what, sizeof what, "address %u of %u (one per active lane)", i + 1, count);
-    else if (mode == 2)
-        snprintf(what, sizeof what, "delta %u of %u (one per active lane after the first)",
-                 i + 1, count);
-    else
-        snprintf(what, sizeof what, "stride");
-    const char *f = need(k, p, what);
+    const char *f = field(c);
+    if (!f && mode == 1)
+        return tri_fail(k->r, "missing fields: the line ends before the stride");
     if (!f)
-        return -1;
+        return tri_fail(k->r, "missing fields: the line ends before the %s %u of %u (one per "
+                              "active lane%s)", mode == 0 ? "address" : "delta", i + 1, count,
+                        mode == 0 ? "" : " after the first");
     if (mode == 0)
-        return hex(k, f, "address", 16, true, &v);
+        return hex(k, f, c, "address", 16, true, &v);
     return mode == 1 ? sdec(k, f, "stride", 0x80000000u) : sdec(k, f, "delta", 0x8000000000000000u);
 }
 
 /* The memory addresses after a non-zero mem_width: mode 0 one per active lane, mode 1 a base
  * and a stride, mode 2 a base and a delta per active lane after the first. */
-static int addresses(ac_kernel *k, char **p, uint32_t mask)
+static int addresses(ac_kernel *k, ac_cursor *c, uint32_t mask)
 {
     uint64_t mode, v;
     const char *f;
-    if (next_dec(k, p, "address compression mode", UINT64_MAX, &mode))
+    if (next_dec(k, c, "address compression mode", UINT64_MAX, &mode))
         return -1;
     if (mode > 2)
         return tri_fail(k->r, "bad address compression mode %llu (0 list, 1 base and stride, "
                               "2 base and deltas)", (unsigned long long)mode);
     const unsigned lanes = popcount32(mask);
     const unsigned count = mode == 0 ? lanes : mode == 1 ? 1 : lanes > 1 ? lanes - 1 : 0;
-    if (mode != 0 && ((f = need(k, p, "base address")) == NULL ||
-                      hex(k, f, "base address", 16, true, &v)))
+    if (mode != 0 && ((f = need(k, c, "base address")) == NULL ||
+                      hex(k, f, c, "base address", 16, true, &v)))
         return -1;
     for (unsigned i = 0; i < count; i++)
-        if (address_field(k, p, mode, i, count))
+        if (address_field(k, c, mode, i, count))
             return -1;
     return 0;
 }
@@ -449,29 +450,31 @@ static int append(ac_kernel *k, ac_warp *w, unsigned long line, uint32_t mask, c
 }
 
 /* [line] PC mask ndest [dests] opcode nsrc [srcs] mem_width [mode addresses] [immediate] */
-static int instruction(ac_kernel *k, ac_warp *w, char *p)
+static int instruction(ac_kernel *k, ac_warp *w, char *line)
 {
+    ac_cursor c = {.p = line};
+    ac_cursor *p = &c;
     uint64_t v, mask, ndst, nsrc, width;
     uint8_t dst[AC_MAX_DST], src[AC_MAX_SRC];
     const char *f;
-    if (k->lineinfo && next_dec(k, &p, "source line number", UINT32_MAX, &v))
+    if (k->lineinfo && next_dec(k, p, "source line number", UINT32_MAX, &v))
         return -1;
-    if ((f = need(k, &p, "PC")) == NULL || hex(k, f, "PC", 16, false, &v) ||
-        (f = need(k, &p, "active mask")) == NULL || hex(k, f, "active mask", 8, false, &mask) ||
-        next_dec(k, &p, "destination count", AC_MAX_DST, &ndst))
+    if ((f = need(k, p, "PC")) == NULL || hex(k, f, p, "PC", 16, false, &v) ||
+        (f = need(k, p, "active mask")) == NULL || hex(k, f, p, "active mask", 8, false, &mask) ||
+        next_dec(k, p, "destination count", AC_MAX_DST, &ndst))
         return -1;
-    const int nd = reg_fields(k, &p, ndst, "destination registers", dst);
-    if (nd < 0 || (f = need(k, &p, "opcode")) == NULL || opcode_field(k, f) ||
-        next_dec(k, &p, "source count", AC_MAX_SRC, &nsrc))
+    const int nd = reg_fields(k, p, ndst, "destination registers", dst);
+    if (nd < 0 || (f = need(k, p, "opcode")) == NULL || opcode_field(k, f) ||
+        next_dec(k, p, "source count", AC_MAX_SRC, &nsrc))
         return -1;
-    const int ns = reg_fields(k, &p, nsrc, "source registers", src);
-    if (ns < 0 || next_dec(k, &p, "memory width", UINT32_MAX, &width) ||
-        (width && addresses(k, &p, (uint32_t)mask)))
+    const int ns = reg_fields(k, p, nsrc, "source registers", src);
+    if (ns < 0 || next_dec(k, p, "memory width", UINT32_MAX, &width) ||
+        (width && addresses(k, p, (uint32_t)mask)))
         return -1;
-    if (k->version >= 5 && ((f = need(k, &p, "immediate (tracer version 5)")) == NULL ||
+    if (k->version >= 5 && ((f = need(k, p, "immediate (tracer version 5)")) == NULL ||
                             sdec(k, f, "immediate", UINT64_MAX)))
         return -1;
-    if ((f = field(&p)) != NULL)
+    if ((f = field(p)) != NULL)
         return tri_fail(k->r, "unexpected field '%.40s' after the %s", f,
                         k->version >= 5 ? "immediate" : "memory fields (an immediate: set "
                                                          "'-accelsim tracer version = 5')");
@@ -502,9 +505,9 @@ static int warp_done(ac_kernel *k)
 
 static int begin_block(ac_kernel *k)
 {
-    if (!k->body && header_done(k))
+    if (!k->header_ok && header_done(k))
         return -1;
-    k->body = k->in_block = true;
+    k->header_ok = k->body = k->in_block = true;
     k->have_tb = k->want_insts = false;
     k->nwarps = 0;
     k->warp_seen = 0;
@@ -529,7 +532,7 @@ static int block_id(ac_kernel *k, char *s)
             *comma = '\0';
         if (dec(k, p, "thread block index", k->grid[i] - 1, &k->tb[i]))
             return -1;
-        p = comma + 1;
+        p = comma ? comma + 1 : p;
     }
     k->have_tb = true;
     return 0;

@@ -73,7 +73,7 @@ typedef void (*tr_warn_fn)(void *ctx, const char *msg);
 void tr_set_warn(tr_reader *r, tr_warn_fn fn, void *ctx);
 /* The error as "name:line: message" (empty before an error). */
 const char *tr_error(const tr_reader *r);
-/* The line number of the last event returned. */
+/* The line number of the last event returned (an Accel-Sim trace's: in its kernel file). */
 unsigned long tr_line(const tr_reader *r);
 /* Bytes read from the file (compressed for xz) and bytes of trace text decoded so far. */
 void tr_progress(const tr_reader *r, uint64_t *raw, uint64_t *decoded);

@@ -15,9 +15,14 @@
 #include "check.h"
 #include "trace.h"
 
-#define DIR "tests/data/accel/"
-#define LIST DIR "kernelslist.g"
-#define K1 DIR "kernel-1.traceg"
+/* the fixture's files, named whole (make check-tests) */
+#define LIST "tests/data/accel/kernelslist.g"
+#define LIST_XZ_KERNELS "tests/data/accel/kernelslist-xz.g"
+#define LIST_XZ "tests/data/accel/kernelslist.g.xz"
+#define K1 "tests/data/accel/kernel-1.traceg"
+#define K1_XZ "tests/data/accel/kernel-1.traceg.xz"
+#define K2 "tests/data/accel/kernel-2.traceg"
+#define K2_XZ "tests/data/accel/kernel-2.traceg.xz"
 
 typedef struct {
     unsigned long a, r, w, f;
@@ -109,7 +114,7 @@ static int read_all(check_counts *c, const char *path, const char *mem, char *ou
 
 static void test_fixture(check_counts *c)
 {
-    static const char *lists[] = {LIST, DIR "kernelslist-xz.g", DIR "kernelslist.g.xz"};
+    static const char *lists[] = {LIST, LIST_XZ_KERNELS, LIST_XZ};
     char got[4096];
     for (size_t i = 0; i < sizeof lists / sizeof lists[0]; i++) {
         counts n = {0};
@@ -129,7 +134,7 @@ static void test_fixture(check_counts *c)
     CHECK(c, !strcmp(w.text, K1 ":6: warning: -nregs = 21955 is out of range (1 to 256): taking "
                              "the highest register used + 1 instead, 5 (thread block 0,0,0)\n"));
     memset(&n, 0, sizeof n);
-    CHECK(c, read_all(c, DIR "kernel-2.traceg.xz", NULL, got, sizeof got, &n, &w) == 0);
+    CHECK(c, read_all(c, K2_XZ, NULL, got, sizeof got, &n, &w) == 0);
     CHECK(c, n.a == 2 && n.r == 3 && n.w == 4 && n.f == 2 &&
                  !strncmp(got, "A0@0c0s0:22 A1@0c0s0:29 W0r0@1:24", 33));
 }
@@ -138,7 +143,7 @@ static void test_fixture(check_counts *c)
 static void test_fields(check_counts *c)
 {
     char err[256];
-    tr_reader *r = tr_open(DIR "kernel-2.traceg", err, sizeof err);
+    tr_reader *r = tr_open(K2, err, sizeof err);
     tr_event ev;
     CHECK(c, r != NULL);
     if (!r)
@@ -258,6 +263,8 @@ static void test_malformed_structure(check_counts *c)
     expect_error(c, H4 "insts = 0\n#END_TB\n-nregs = 8\n", 12, "header line '-nregs = 8' after");
     expect_error(c, "-kernel name = k\n-grid dim = (1,1,1)\n-block dim = (64,1,1)\n#BEGIN_TB\n",
                  4, "no '-accelsim tracer version = ...' line in the header");
+    expect_error(c, "-kernel name = k\n-grid dim = (1,1,1)\n-accelsim tracer version = 4\n"
+                    "#traces format\n#BEGIN_TB\n", 5, "no '-block dim = ...' line in the header");
     expect_error(c, "-kernel name = k\n-accelsim tracer version = 2\n", 2,
                  "Accel-Sim tracer version '2' is not read (3, 4 or 5)");
     expect_error(c, "-kernel name = k\n-block dim = (64,32,1)\n", 2, "2048 in all");
@@ -407,7 +414,7 @@ static void test_tap(check_counts *c)
 /* An xz kernel cut short is an error, never a shorter trace. */
 static void test_truncated_xz(check_counts *c)
 {
-    FILE *f = fopen(DIR "kernel-1.traceg.xz", "rb");
+    FILE *f = fopen(K1_XZ, "rb");
     static unsigned char xz[4096];
     const size_t len = f ? fread(xz, 1, sizeof xz, f) : 0;
     if (f)
