@@ -1,0 +1,64 @@
+#!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
+# make accel-cli: every trace verb reads the Accel-Sim fixture (tests/data/accel: kernelslist.g,
+# its xz forms, a .traceg alone; docs/accel-trace.md) and exits 0 with the -nregs warning once
+# however often it reads the trace; a kernelslist on standard input names its kernels relative
+# to the current directory; a malformed kernel stops every verb with one line FILE:LINE, exit 1.
+# usage: tests/accel/cli.sh DELTARF
+set -u
+bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+data=$(cd "$(dirname "$0")/../data/accel" && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0 fail=0
+
+check() { # NAME COMMAND...: the command must succeed
+  local name=$1
+  shift
+  if "$@"; then pass=$((pass + 1)); else echo "accel-cli: FAIL: $name"; fail=$((fail + 1)); fi
+}
+
+warned_once() { [ "$(grep -c 'kernel-1.traceg:6: warning: -nregs = 21955 is out of range' "$1")" -eq 1 ]; }
+
+# Every verb on the list: exit 0, the warning once (patch reads the trace once per map).
+for verb in "pilot" "pv" "sim" "patch --scenario common --maps 3" "compare"; do
+  # shellcheck disable=SC2086 # the verb's options are words
+  "$bin" $verb "$data/kernelslist.g" >"$tmp/out" 2>"$tmp/err"
+  check "$verb: exit 0" [ $? -eq 0 ]
+  check "$verb: the -nregs warning once" warned_once "$tmp/err"
+  check "$verb: nothing else on stderr" [ "$(wc -l <"$tmp/err")" -eq 1 ]
+done
+"$bin" pilot "$data/kernelslist.g" >"$tmp/out" 2>/dev/null
+check "pilot: the fixture's accesses" grep -q '^accesses 20 (R 10, W 10;' "$tmp/out"
+check "pilot: one kernel a kernel file" grep -q '^kernels 2 wavefronts 6 ' "$tmp/out"
+"$bin" pv "$data/kernelslist.g" >"$tmp/out" 2>/dev/null
+check "pv: the fixture's accesses" grep -q ': 20 accesses, 6 wavefronts,' "$tmp/out"
+
+# The same events from the xz forms, a .traceg alone, and the list on standard input.
+"$bin" pilot "$data/kernelslist.g" >"$tmp/plain" 2>/dev/null
+for list in kernelslist-xz.g kernelslist.g.xz; do
+  "$bin" pilot "$data/$list" >"$tmp/out" 2>/dev/null
+  check "pilot $list: as kernelslist.g" cmp -s "$tmp/plain" "$tmp/out"
+done
+(cd "$data" && xz -dc kernelslist.g.xz | "$bin" pilot - >"$tmp/out" 2>/dev/null)
+check "pilot - (a list on stdin): as kernelslist.g" cmp -s "$tmp/plain" "$tmp/out"
+"$bin" pilot "$data/kernel-2.traceg" >"$tmp/out" 2>"$tmp/err"
+check "pilot kernel-2.traceg: its accesses, no warning" \
+  grep -q '^accesses 7 (R 3, W 4;' "$tmp/out"
+check "pilot kernel-2.traceg: no warning" [ ! -s "$tmp/err" ]
+
+# A malformed kernel: one line naming the kernel file and line, exit 1, for every verb.
+cp "$data/kernelslist.g" "$data/kernel-2.traceg" "$tmp/"
+sed 's/^0020 ffffffff 1 R4 LDG.E 1 R2 /0020 ffffffff 1 Q4 LDG.E 1 R2 /' "$data/kernel-1.traceg" \
+  >"$tmp/kernel-1.traceg"
+for verb in "pilot" "pv" "sim" "patch --scenario common" "compare"; do
+  # shellcheck disable=SC2086
+  "$bin" $verb "$tmp/kernelslist.g" >/dev/null 2>"$tmp/err"
+  check "$verb, bad register: exit 1" [ $? -eq 1 ]
+  check "$verb, bad register: one line FILE:LINE" \
+    grep -qx "deltarf ${verb%% *}: $tmp/kernel-1.traceg:27: bad register 'Q4' .*" "$tmp/err"
+  check "$verb, bad register: nothing else" [ "$(grep -vc 'warning' "$tmp/err")" -eq 1 ]
+done
+
+echo "accel-cli: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
