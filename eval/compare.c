@@ -299,9 +299,11 @@ static bool run_source(cmp_ctx *rs, const tr_source *src, const cmp_config *cfg,
         uint64_t raw;
         tr_progress(r, &raw, &out->decoded_bytes);
     }
+    const bool values = r == NULL || tr_has_values(r);
     tr_close(r);
     if (ok && (ok = finish(rs, src->name, cfg, err, errlen))) {
         rs->in.copies = copies;
+        rs->in.no_values = !values;
         cmp_axes(&rs->in, out);
         out->events = rs->in.events;
     }

@@ -452,6 +452,34 @@ static void time_axes(const cmp_inputs *in, const cmp_result *out, enum cmp_tech
         na(r, CMP_SPEEDUP_PCT, "the trace issues no instruction");
 }
 
+/* A trace without register values (Accel-Sim's, docs/accel-trace.md): every figure that needs
+ * them is n/a, never one computed from zeros: the cells' duty cycles and so every technique's
+ * ageing and time axes, and the energy and performance of the techniques that compress (RC,
+ * RC+RAR and WC wake and store by the values, DC-Patch patches by them). */
+static void without_values(cmp_result *out)
+{
+    static const char why[] = "the trace carries no register values";
+    static const enum cmp_tech compressing[] = {CMP_RC, CMP_RCRAR, CMP_WC, CMP_DCPATCH};
+    static const enum cmp_axis by_values[] = {
+        CMP_DYNAMIC_PJ, CMP_LEAKAGE_PJ, CMP_ENERGY_PJ, CMP_ENERGY_SAVING_PCT,
+        CMP_ENERGY_SAVING_SYNTH_PCT, CMP_CYCLES, CMP_EXTRA_CYCLES, CMP_PERF_OVERHEAD_PCT};
+    for (unsigned t = 0; t < CMP_TECHS; t++)
+        for (enum cmp_axis a = CMP_LONGEST0; a <= CMP_GUARDBAND_PCT; a++)
+            na(&out->tech[t], a, why);
+    for (unsigned t = 0; t < CMP_TECHS; t++)
+        for (enum cmp_axis a = CMP_CYCLE_TIME_NS; a <= CMP_SPEEDUP_PCT; a++)
+            na(&out->tech[t], a, why);
+    for (unsigned i = 0; i < sizeof compressing / sizeof compressing[0]; i++)
+        for (unsigned j = 0; j < sizeof by_values / sizeof by_values[0]; j++)
+            na(&out->tech[compressing[i]], by_values[j], why);
+    for (unsigned k = 0; k < FM_SCENARIOS; k++)
+        out->dcpatch[k] = out->tech[CMP_DCPATCH];
+    for (unsigned part = 0; part < 2; part++)
+        for (enum cmp_axis a = 0; a < CMP_AXES; a++)
+            na(&out->pilot_cells[part], a, why);
+    out->pilot_cells_na = why;
+}
+
 void cmp_axes(const cmp_inputs *in, cmp_result *out)
 {
     sim_rows(in, out);
@@ -473,6 +501,8 @@ void cmp_axes(const cmp_inputs *in, cmp_result *out)
         time_axes(in, out, (enum cmp_tech)t, &out->tech[t]);
     for (unsigned k = 0; k < FM_SCENARIOS; k++)
         time_axes(in, out, CMP_DCPATCH, &out->dcpatch[k]);
+    if (in->no_values)
+        without_values(out);
     for (unsigned t = 0; t < CMP_TECHS; t++)
         out->pv_guardband[t] = NAN;
     out->pv_guardband[CMP_BASELINE] = 100 * in->pv[PV_BASELINE].guardband;

@@ -52,6 +52,7 @@ typedef struct {
     ep_counts epochs;              /* the Pilot RF's modes on the baseline's issue */
     uint64_t events;               /* of the trace (one copy) */
     unsigned copies;               /* of the trace launched at once (ds_fill_copies) */
+    bool no_values;                /* the trace carries no register values (Accel-Sim's) */
 } cmp_inputs;
 
 /* Every technique's axes from the evaluations' results. */
