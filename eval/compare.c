@@ -33,6 +33,7 @@ struct cmp_ctx {
     tl *timeline;                  /* the issue model on the slices */
     ep_state *epochs;              /* the Pilot RF's modes on the baseline's issue */
     tl_cost (*cost)[CMP_TL_TECHS]; /* a batch's events: what each technique adds */
+    ds_shape shape;                /* the trace's, for the copies that fill a slice */
 };
 
 static const pe_config pilot_cfg = {DRF_PILOT_N, DRF_PILOT_EPOCH,
@@ -50,6 +51,7 @@ static bool tap(void *ctx, const tr_event *ev, char *msg, size_t len)
 {
     cmp_ctx *rs = ctx;
     rs->in.events++;
+    ds_shape_see(&rs->shape, ev);
     return pv_reader_add(rs->pv_reader, ev, msg, len) && pe_stream_add(rs->pilot, ev, msg, len);
 }
 
@@ -110,6 +112,7 @@ static bool start(cmp_ctx *rs, const cmp_config *cfg, char *err, size_t errlen)
     memset(&rs->sim_feed, 0, sizeof rs->sim_feed);
     memset(&rs->cells, 0, sizeof rs->cells);
     memset(&rs->in, 0, sizeof rs->in);
+    memset(&rs->shape, 0, sizeof rs->shape);
     const tl_gpu gcn = {.units = TL_MAX_UNITS, .slot_cycles = TL_GCN_ISSUE_CYCLES};
     tl_reset(rs->timeline, CMP_TL_TECHS, &gcn);
     const fmc_cfg modes = {pilot_cfg.epoch, pilot_cfg.threshold};
@@ -281,16 +284,11 @@ static bool finish(cmp_ctx *rs, const char *name, const cmp_config *cfg, char *e
     return true;
 }
 
-/* Every evaluation on the trace src: the copies that fill a slice (one read), then one read
- * of them all, the first copy tapped for PV and Pilot. */
-static bool run_source(cmp_ctx *rs, const tr_source *src, const cmp_config *cfg,
-                       cmp_result *out, char *err, size_t errlen)
+/* One read of the trace src with out->copies of it at once, the first copy tapped (the PV and
+ * Pilot evaluations, the trace's shape); *values: whether it carries register values. */
+static bool run_copies(cmp_ctx *rs, const tr_source *src, const cmp_config *cfg, cmp_result *out,
+                       bool *values, char *err, size_t errlen)
 {
-    memset(out, 0, sizeof *out);
-    unsigned copies;
-    if (!ds_fill_copies(src, &copies, err, errlen))
-        return false;
-    out->copies = copies;
     tr_reader *r = tr_source_open(src, err, errlen);
     bool ok = r != NULL && start(rs, cfg, err, errlen);
     if (ok) {
@@ -299,10 +297,29 @@ static bool run_source(cmp_ctx *rs, const tr_source *src, const cmp_config *cfg,
         uint64_t raw;
         tr_progress(r, &raw, &out->decoded_bytes);
     }
-    const bool values = r == NULL || tr_has_values(r);
+    *values = r == NULL || tr_has_values(r);
     tr_close(r);
+    return ok;
+}
+
+/* Every evaluation on the trace src at the copies that fill a slice (decision 6b of
+ * docs/eval-decisions.md): one read when the trace fills slices on its own, else a second one
+ * with the copies its shape asks for. */
+static bool run_source(cmp_ctx *rs, const tr_source *src, const cmp_config *cfg,
+                       cmp_result *out, char *err, size_t errlen)
+{
+    memset(out, 0, sizeof *out);
+    out->copies = 1;
+    bool values;
+    bool ok = run_copies(rs, src, cfg, out, &values, err, errlen);
+    const unsigned copies = ds_shape_copies(&rs->shape);
+    if (ok && copies > 1) {
+        stop(rs);
+        out->copies = copies;
+        ok = run_copies(rs, src, cfg, out, &values, err, errlen);
+    }
     if (ok && (ok = finish(rs, src->name, cfg, err, errlen))) {
-        rs->in.copies = copies;
+        rs->in.copies = out->copies;
         rs->in.no_values = !values;
         cmp_axes(&rs->in, out);
         out->events = rs->in.events;

@@ -220,14 +220,24 @@ void sim_bit_profile(const sim *s, sim_scheme k, double (*prof)[3])
 
 /* --- whole file ---------------------------------------------------------------------------- */
 static bool finish_run(sim *s, unsigned repeat, double t0);
+static bool see_shape(void *ctx, const tr_event *ev, char *msg, size_t len)
+{
+    (void)msg;
+    (void)len;
+    ds_shape_see(ctx, ev);
+    return true;
+}
+
 /* One replay of the file; time = base + replay cycle - first cycle. *length: the cycles from
- * the first to the last event, plus one. */
-static bool run_pass(sim *s, const tr_source *src, uint64_t base, unsigned copies,
+ * the first to the last event, plus one. shape (or NULL) sees the trace's events. */
+static bool run_pass(sim *s, const tr_source *src, uint64_t base, unsigned copies, ds_shape *shape,
                      uint64_t *length, char *msg, size_t len)
 {
     const char *path = src->name;
     char err[512];
     tr_reader *r = tr_source_open(src, err, sizeof err);
+    if (r && shape)
+        tr_set_tap(r, see_shape, shape);
     ds_state *d = r ? ds_open(r, s->cfg.map, s->cfg.mem_budget) : NULL;
     if (d == NULL) {
         snprintf(msg, len, "%s", r ? "out of memory" : err);
@@ -459,17 +469,25 @@ static bool run_file(sim *s, const tr_source *src, char *msg, size_t len)
     s->stats.cus = s->cfg.dispatch == SIM_STREAM ? PL_PAPER_CUS : TR_MAX_CU;
     if (s->cfg.dispatch == SIM_STREAM) {
         if (!stream_copies(s, src, &repeat, msg, len) ||
-            !run_pass(s, src, 0, repeat, &length, msg, len))
+            !run_pass(s, src, 0, repeat, NULL, &length, msg, len))
             return false;
         s->stats.replayed = s->stats.events;
         s->stats.copies = repeat;
         return finish_run(s, repeat, t0);
     }
-    if (s->cfg.dispatch == SIM_FILL && !ds_fill_copies(src, &copies, msg, len))
+    ds_shape shape = {0, 0, 0};
+    if (!run_pass(s, src, 0, 1, s->cfg.dispatch == SIM_FILL ? &shape : NULL, &length, msg, len))
         return false;
+    if (s->cfg.dispatch == SIM_FILL && (copies = ds_shape_copies(&shape)) > 1) {
+        /* the trace asks for copies to fill a slice: replayed again with them (a trace that
+         * fills slices on its own is read once) */
+        sim_reset(s, &s->cfg);
+        s->stats.cus = TR_MAX_CU;
+        if (!run_pass(s, src, 0, copies, NULL, &length, msg, len))
+            return false;
+    }
     s->stats.copies = copies;
-    if (!run_pass(s, src, 0, copies, &length, msg, len) ||
-        !repetitions(s, length, &repeat, path, msg, len))
+    if (!repetitions(s, length, &repeat, path, msg, len))
         return false;
     s->stats.replayed = s->stats.events;
     /* A slice that took several window sizes carries RAR's s and ARGO's pointer across them
@@ -480,7 +498,7 @@ static bool run_file(sim *s, const tr_source *src, char *msg, size_t len)
         sizes |= s->slice[i].used && s->slice[i].configs > 1;
     for (unsigned k = 1; sizes && k < repeat; k++) {
         uint64_t again;
-        if (!run_pass(s, src, k * length, copies, &again, msg, len))
+        if (!run_pass(s, src, k * length, copies, NULL, &again, msg, len))
             return false;
         if (again != length) {
             snprintf(msg, len, "%s: the trace changed between passes", path);
