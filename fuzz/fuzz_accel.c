@@ -22,20 +22,13 @@ typedef struct {
 
 static wave waves[MAX_WAVES];
 static uint64_t waves_used; /* waves[0 .. waves_used) to clear after an input */
-static char workdir[] = "/tmp/fuzz-accel-XXXXXX";
-
-static void remove_workdir(void)
-{
-    rmdir(workdir);
-}
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc;
     (void)argv;
-    FZ_CHECK(mkdtemp(workdir) != NULL && chdir(workdir) == 0);
-    atexit(remove_workdir);
+    fz_enter_workdir();
     return 0;
 }
 
