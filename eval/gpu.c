@@ -338,11 +338,3 @@ unsigned gpu_issue_slots(const gpu_config *g, unsigned cycles)
 {
     return (unsigned)((uint64_t)g->schedulers * g->issue_per_warp * cycles / g->issue_cycles);
 }
-
-void gpu_describe(const gpu_config *g, char *out, size_t len)
-{
-    snprintf(out, len, "%s: %u SMs of %u warps of %u threads, %u blocks and %u registers an SM, "
-             "%u register banks, %u schedulers issuing %u every %u cycles (%s)", g->name,
-             gpu_sms(g), gpu_warps(g), g->warp_size, g->ctas, g->registers, g->reg_banks,
-             g->schedulers, g->issue_per_warp, g->issue_cycles, g->policy);
-}

@@ -56,7 +56,5 @@ unsigned gpu_warps(const gpu_config *g);
 /* Instructions an SM can issue in `cycles` cycles: schedulers x issue per warp x cycles /
  * issue cycles (the Pilot paper's 400 slots of a 50-cycle epoch on Kepler). */
 unsigned gpu_issue_slots(const gpu_config *g, unsigned cycles);
-/* One line: "NAME: S SMs of W warps of T threads, B blocks, R registers, K banks, ..." */
-void gpu_describe(const gpu_config *g, char *out, size_t len);
 
 #endif
