@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* deltarf patch TRACE --scenario S [--seed S] [--maps K] [--map P] [--json|--md-row]:
+/* deltarf patch TRACE --scenario S [--seed S] [--maps K] [--map P] [--gpu G] [--json|--md-row]:
  * DC-Patch streamed over a real trace (dc-patch paper Section V-A), reported as Figs. 2, 3, 5
  * and 6; exits 1 when a read does not return the last value written or a write is dropped. */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
@@ -21,7 +21,7 @@ enum { MAX_MAPS = 1000, ERR_LEN = 1024 };
 enum out_format { OUT_TEXT, OUT_JSON, OUT_MD };
 
 typedef struct {
-    const char *path;
+    const char *path, *gpu_arg;
     pa_config cfg;
     bool scenario_set;
     enum out_format fmt;
@@ -64,6 +64,10 @@ static int option(options *o, const char *name, const char *val)
         return ec_buffer_mb(val, &o->cfg.mem_budget) ? 0 : usage("bad buffer size (0-65536 MB)", val);
     if (strcmp(name, "--map") == 0)
         return pl_parse(val, &o->cfg.map) ? 0 : usage("unknown map (packed, recorded)", val);
+    if (strcmp(name, "--gpu") == 0) {
+        o->gpu_arg = val;
+        return 0;
+    }
     if (strcmp(name, "--inject") == 0) /* test hook, docs/eval-patch.md */
         return ec_u64(val, UINT64_MAX, &o->cfg.inject_after) && o->cfg.inject_after
                    ? 0 : usage("bad write count", val);
@@ -236,6 +240,9 @@ int cmd_patch(int argc, char **argv)
     const int st = parse_args(argc, argv, &o);
     if (st)
         return st;
+    gpu_config gpu; /* checked only: the placement is the trace's 32 CUs (docs/gpu.md) */
+    if (!ec_gpu(PROG, o.gpu_arg, PL_GPU_DEFAULT, pl_gpu_check, &gpu))
+        return 1;
     char err[ERR_LEN] = "";
     pa_stats s = {0};
     const double t0 = pg_now();

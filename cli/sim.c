@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* deltarf sim TRACE [--scheme S]... [--map packed|recorded] [--dispatch fill|passes|stream]
- * [--repeat R] [--buffer-mb M] [--json] [--plots DIR]:
- * replays a register trace under the aging paper's Section 5 schemes and prints the Section 6
+ * [--repeat R] [--buffer-mb M] [--json] [--plots DIR] [--gpu NAME|FILE]:
+ * replays a register trace under the aging paper's Section 5 schemes on the GPU's slices (its
+ * compute units under stream dispatch, its issue in the issue model) and prints the Section 6
  * figures' numbers (Figs. 7, 12-19, 21) and the Ts increase (Sec. 6.4). Decisions:
  * docs/eval-decisions.md. */
 #include "sim.h"
@@ -24,7 +25,7 @@ static const char *const energy_names[SIM_E_TOTAL + 1] = {
     "slice_leakage", "slice_dynamic", "logic_leakage", "logic_dynamic", "wakeup", "total"};
 
 typedef struct {
-    const char *trace, *plots;
+    const char *trace, *plots, *gpu_arg;
     bool json;
     sim_config cfg;
 } sim_opts;
@@ -65,6 +66,8 @@ static int parse_valued(sim_opts *o, const char *opt, const char *val)
             return usage("bad buffer size (0-65536 MB)", val);
     } else if (strcmp(opt, "--plots") == 0) {
         o->plots = val;
+    } else if (strcmp(opt, "--gpu") == 0) {
+        o->gpu_arg = val;
     } else {
         return usage("unknown option", opt);
     }
@@ -358,6 +361,10 @@ int cmd_sim(int argc, char **argv)
     const int st = parse_args(argc, argv, &o);
     if (st)
         return st;
+    static gpu_config gpu;
+    if (!ec_gpu(PROG, o.gpu_arg, PL_GPU_DEFAULT, pl_gpu_check, &gpu))
+        return 1;
+    o.cfg.gpu = &gpu;
     sim *s = sim_new(&o.cfg);
     if (s == NULL) {
         fputs(PROG ": out of memory\n", stderr);

@@ -17,7 +17,7 @@
 #include "trace_internal.h"
 
 #define AC_WARPS 32            /* warps of a thread block: 1024 threads at most */
-#define AC_LANES 32
+#define AC_LANES TR_NVIDIA_LANES
 #define AC_RZ 255              /* R255 is RZ, the zero register: not a register access */
 #define AC_MAX_DST 1           /* the tracer's (tracer_tool.cu MAX_DST) */
 #define AC_MAX_SRC 5           /* the tracer's MAX_SRC (the parser of record's 4 is tighter) */
@@ -774,18 +774,18 @@ static void decode(ac_kernel *k, ac_warp *w)
     w->pos = (size_t)(p + in->n - k->buf);
 }
 
-/* The instruction's next access: its sources (R), then its destination (W). */
+/* The instruction's next access: its sources (R), then its destination (W), each with the
+ * instruction's active lanes (docs/accel-trace.md, decision 8). */
 static void access(ac_kernel *k, tr_event *ev)
 {
     ac_inst *in = &k->inst;
     const bool w = in->next >= in->nsrc;
     event(ev, w ? TR_W : TR_R, k->c0 + 1 + k->step, k->cu, k->simd, k->warp[k->wi - 1].wf);
     ev->vreg = in->reg[in->next++];
+    ev->mask = in->mask;
     k->ev_line = in->line;
-    if (w) {
-        ev->mask = in->mask;
+    if (w)
         memset(ev->v, 0, sizeof ev->v); /* the trace carries no values */
-    }
 }
 
 /* The block's next event: 1, 0 when it has none left. */

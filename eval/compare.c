@@ -34,23 +34,27 @@ struct cmp_ctx {
     ep_state *epochs;              /* the Pilot RF's modes on the baseline's issue */
     tl_cost (*cost)[CMP_TL_TECHS]; /* a batch's events: what each technique adds */
     ds_shape shape;                /* the trace's, for the copies that fill a slice */
+    gpu_config gcn;                /* the slices' GPU: the issue model's, the Pilot RF's epochs */
+    gpu_config pv_gpu;             /* PV's: its paper's (docs/compare.md) */
+    pe_config pilot_cfg;           /* deltarf pilot's, its epochs on the slices' GPU */
+    const tr_reader *reader;       /* the read being tapped: its lanes for PV (D24) */
 };
-
-static const pe_config pilot_cfg = {DRF_PILOT_N, DRF_PILOT_EPOCH,
-                                    DRF_PILOT_GCN_THRESHOLD}; /* deltarf pilot's */
 
 static sim_config sim_cfg(const cmp_config *cfg)
 {
     return (sim_config){.map = PL_PACKED, .dispatch = SIM_FILL, .repeat = 0 /* rotations */,
                         .schemes = CMP_SIM_SCHEMES, .mem_budget = cfg->mem_budget,
-                        .untimed = true /* compare reports no scheme's seconds */};
+                        .untimed = true /* compare reports no scheme's seconds */,
+                        .gpu = cfg->gpu};
 }
 
-/* Every event of the trace, in file order: the PV and Pilot evaluations (one copy). */
+/* Every event of the trace, in file order: the PV and Pilot evaluations (one copy); PV learns
+ * the trace's lanes at its first event (docs/pv-decisions.md D24). */
 static bool tap(void *ctx, const tr_event *ev, char *msg, size_t len)
 {
     cmp_ctx *rs = ctx;
-    rs->in.events++;
+    if (rs->in.events++ == 0 && !pv_reader_lanes(rs->pv_reader, tr_lanes(rs->reader), msg, len))
+        return false;
     ds_shape_see(&rs->shape, ev);
     return pv_reader_add(rs->pv_reader, ev, msg, len) && pe_stream_add(rs->pilot, ev, msg, len);
 }
@@ -70,6 +74,9 @@ cmp_ctx *cmp_ctx_new(void)
     const cmp_config none = {0};
     const sim_config sc = sim_cfg(&none);
     char err[64];
+    gpu_shipped_get(PL_GPU_DEFAULT, &rs->gcn);
+    gpu_shipped_get(PV_GPU_DEFAULT, &rs->pv_gpu);
+    rs->pilot_cfg = (pe_config){DRF_PILOT_N, DRF_PILOT_EPOCH, &rs->gcn};
     rs->sim = sim_new(&sc);
     rs->timeline = tl_new();
     rs->epochs = ep_new();
@@ -77,7 +84,8 @@ cmp_ctx *cmp_ctx_new(void)
         tl_set_observer(rs->timeline, count_issue, rs->epochs);
     rs->cost = malloc(BATCH * sizeof *rs->cost);
     rs->pilot_result = malloc(sizeof *rs->pilot_result);
-    rs->pilot = rs->pilot_result ? pe_stream_new(&pilot_cfg, rs->pilot_result, err, sizeof err)
+    rs->pilot = rs->pilot_result ? pe_stream_new(&rs->pilot_cfg, rs->pilot_result, err,
+                                                 sizeof err)
                                  : NULL;
     bool ok = rs->sim && rs->pilot && rs->timeline && rs->epochs && rs->cost;
     for (unsigned k = 0; k < FM_SCENARIOS; k++)
@@ -113,13 +121,17 @@ static bool start(cmp_ctx *rs, const cmp_config *cfg, char *err, size_t errlen)
     memset(&rs->cells, 0, sizeof rs->cells);
     memset(&rs->in, 0, sizeof rs->in);
     memset(&rs->shape, 0, sizeof rs->shape);
-    const tl_gpu gcn = {.units = TL_MAX_UNITS, .slot_cycles = TL_GCN_ISSUE_CYCLES};
+    if (cfg->gpu)
+        rs->gcn = *cfg->gpu;
+    else
+        gpu_shipped_get(PL_GPU_DEFAULT, &rs->gcn);
+    const tl_gpu gcn = {.units = TL_MAX_UNITS, .slot_cycles = rs->gcn.issue_cycles};
     tl_reset(rs->timeline, CMP_TL_TECHS, &gcn);
-    const fmc_cfg modes = {pilot_cfg.epoch, pilot_cfg.threshold};
-    ep_reset(rs->epochs, &modes);
-    rs->pv_reader = pv_reader_new(&rs->pv);
+    rs->pv_reader = pv_reader_new(&rs->pv, &rs->pv_gpu);
     bool ok = rs->pv_reader &&
-              pe_stream_reset(rs->pilot, &pilot_cfg, rs->pilot_result, err, errlen);
+              pe_stream_reset(rs->pilot, &rs->pilot_cfg, rs->pilot_result, err, errlen);
+    const fmc_cfg modes = {rs->pilot_cfg.epoch, rs->pilot_result->threshold};
+    ep_reset(rs->epochs, &modes);
     for (unsigned k = 0; k < FM_SCENARIOS; k++) {
         rs->patch_cfg[k] = (pa_config){.scenario = (enum fm_scenario)k, .seed = 1, .maps = 1,
                                        .map = PL_PACKED, .mem_budget = cfg->mem_budget,
@@ -148,8 +160,8 @@ static bool feed_patch(cmp_ctx *rs, unsigned k, const ds_item *it, tl_cost *c, c
     const uint64_t misp = st->misp, loads = st->lds_reads;
     if (!pa_pass_feed(rs->patch[k], it, name, err, errlen))
         return false;
-    const unsigned stall_slots =
-        (TL_DCP_MISP_STALL + TL_GCN_ISSUE_CYCLES - 1) / TL_GCN_ISSUE_CYCLES;
+    const unsigned slot = rs->gcn.issue_cycles; /* a SIMD's cycles between issue slots */
+    const unsigned stall_slots = (TL_DCP_MISP_STALL + slot - 1) / slot;
     c->latency = it->e.kind == TR_R
                      ? TL_DCP_DEC_STAGES + (st->lds_reads != loads ? TL_LDS_LATENCY : 0)
                      : TL_DCP_COM_STAGES;
@@ -292,6 +304,7 @@ static bool run_copies(cmp_ctx *rs, const tr_source *src, const cmp_config *cfg,
     tr_reader *r = tr_source_open(src, err, errlen);
     bool ok = r != NULL && start(rs, cfg, err, errlen);
     if (ok) {
+        rs->reader = r;
         tr_set_tap(r, tap, rs);
         ok = replay(rs, r, src, cfg, out, err, errlen);
         uint64_t raw;

@@ -96,10 +96,11 @@ static bool join_group(pv_accesses *a, reader_state *rs, const tr_event *ev, uin
     return true;
 }
 
-/* A new wavefront (an A line): its warps (D23) in its work-group; false when out of memory. */
+/* A new wavefront (an A line): its warps (D23, D24) in its work-group; false when out of memory. */
 static bool add_wave(pv_accesses *a, reader_state *rs, const tr_event *ev)
 {
-    if (a->warps + PV_WAVE_WARPS > a->cap) {
+    const unsigned ww = a->config.wave_warps;
+    if (a->warps + ww > a->cap) {
         const size_t cap = a->cap ? 2 * a->cap : 64;
         pv_warp *w = realloc(a->warp, cap * sizeof *w);
         if (!w)
@@ -110,7 +111,7 @@ static bool add_wave(pv_accesses *a, reader_state *rs, const tr_event *ev)
     uint32_t group;
     if (!join_group(a, rs, ev, &group))
         return false;
-    for (unsigned h = 0; h < PV_WAVE_WARPS; h++) {
+    for (unsigned h = 0; h < ww; h++) {
         pv_warp *w = &a->warp[a->warps++];
         memset(w, 0, sizeof *w);
         w->group = group;
@@ -123,6 +124,7 @@ static bool add_wave(pv_accesses *a, reader_state *rs, const tr_event *ev)
 
 struct pv_reader {
     pv_accesses *a;
+    const gpu_config *gpu;
     wf_slot *tab; /* the wavefronts' slots, at most half of them used: grown as they come */
     size_t cap;
     reader_state rs;
@@ -144,9 +146,10 @@ static bool grow(pv_reader *pr)
     return true;
 }
 
-pv_reader *pv_reader_new(pv_accesses *a)
+pv_reader *pv_reader_new(pv_accesses *a, const gpu_config *g)
 {
     memset(a, 0, sizeof *a);
+    pv_gpu_from(g, TR_GCN_LANES, &a->config);
     pv_reader *pr = calloc(1, sizeof *pr);
     wf_slot *tab = calloc(WF_TAB_MIN, sizeof *tab);
     if (!pr || !tab) {
@@ -155,9 +158,21 @@ pv_reader *pv_reader_new(pv_accesses *a)
         return NULL;
     }
     pr->a = a;
+    pr->gpu = g;
     pr->tab = tab;
     pr->cap = WF_TAB_MIN;
     return pr;
+}
+
+bool pv_reader_lanes(pv_reader *pr, unsigned lanes, char *msg, size_t len)
+{
+    pv_gpu_from(pr->gpu, lanes, &pr->a->config);
+    if (pr->a->config.wave_warps <= pr->a->config.warps)
+        return true;
+    snprintf(msg, len, "a wavefront of %u lanes is %u warps of %d threads, more than an SM of "
+             "the GPU holds (%u)", lanes, pr->a->config.wave_warps, PV_WARP_THREADS,
+             pr->a->config.warps);
+    return false;
 }
 
 void pv_reader_free(pv_reader *pr)
@@ -193,16 +208,17 @@ static bool start_wave(pv_reader *pr, const tr_event *ev, char *msg, size_t len)
 }
 
 /* An access (R, or W past the launch) of wavefront s: one for each of its warps with an active
- * thread (D23), by the threads of that warp. */
+ * thread (D23, D24), by the threads of that warp. */
 static void count_access(pv_accesses *a, const wf_slot *s, unsigned vreg)
 {
+    const unsigned ww = a->config.wave_warps;
     a->total++;
-    for (unsigned h = 0; h < PV_WAVE_WARPS; h++) {
+    for (unsigned h = 0; h < ww; h++) {
         const uint32_t threads = (uint32_t)(s->mask >> (PV_WARP_THREADS * h));
         if (!threads)
             continue;
         const unsigned c = thread_class(threads);
-        a->warp[(size_t)s->ordinal * PV_WAVE_WARPS + h].n[vreg % DRF_PV_REG_IDS][c]++;
+        a->warp[(size_t)s->ordinal * ww + h].n[vreg % DRF_PV_REG_IDS][c]++;
         a->warp_accesses++;
         a->partial += c != PV_FULL;
     }
@@ -216,28 +232,29 @@ bool pv_reader_add(pv_reader *pr, const tr_event *ev, char *msg, size_t len)
     pv_accesses *a = pr->a;
     wf_slot *s = lookup(pr->tab, pr->cap, ev->wf);
     if (ev->kind == TR_F) {
-        group_read *g = &pr->rs.grp[a->warp[(size_t)s->ordinal * PV_WAVE_WARPS].group];
+        group_read *g = &pr->rs.grp[a->warp[(size_t)s->ordinal * a->config.wave_warps].group];
         g->last_f = ev->cycle;
         g->ended++;
         return true;
     }
     if (ev->kind == TR_W && ev->launch)
         return true;
-    if (ev->kind == TR_W)
+    if (ev->kind == TR_W || ev->mask) /* an R without its own mask: the last W's (D23, D24) */
         s->mask = ev->mask;
     count_access(a, s, ev->vreg);
     return true;
 }
 
-/* D23: the work-groups on the paper's GPU; each warp's SM, warp and its group's last warp. */
+/* D23: the work-groups on the GPU; each warp's SM, warp and its group's last warp. */
 static bool place(pv_reader *pr)
 {
     pv_accesses *a = pr->a;
+    const unsigned ww = a->config.wave_warps;
     const reader_state *rs = &pr->rs;
     pv_group *g = malloc((a->groups ? a->groups : 1) * sizeof *g);
     uint64_t *next = calloc(a->groups ? a->groups : 1, sizeof *next); /* each group's offset */
     pv_wave_place *at = malloc((a->wavefronts ? a->wavefronts : 1) * sizeof *at);
-    const bool ok = g && next && at;
+    bool ok = g && next && at;
     if (ok) {
         uint64_t off = 0;
         for (uint64_t k = 0; k < a->groups; k++) {
@@ -247,14 +264,14 @@ static bool place(pv_reader *pr)
             next[k] = off;
             off += r->g.waves;
         }
-        pv_gpu_place(g, a->groups, at, &a->gpu);
-        for (uint64_t k = 0; k < a->warps; k++) {
+        ok = pv_gpu_place(&a->config, g, a->groups, at, &a->gpu);
+        for (uint64_t k = 0; ok && k < a->warps; k++) {
             pv_warp *w = &a->warp[k];
             const pv_wave_place *p = &at[next[w->group]];
             w->sm = p->sm;
-            w->id = (uint8_t)(p->warp + k % PV_WAVE_WARPS);
+            w->id = (uint8_t)(p->warp + k % ww);
             w->last_warp = p->last_warp;
-            next[w->group] += k % PV_WAVE_WARPS == PV_WAVE_WARPS - 1;
+            next[w->group] += k % ww == ww - 1;
         }
     }
     free(g);
@@ -275,9 +292,10 @@ bool pv_reader_finish(pv_reader *pr, char *msg, size_t len)
     return true;
 }
 
-bool pv_accesses_read(const char *path, pv_accesses *a, char *err, size_t errlen)
+bool pv_accesses_read(const char *path, const gpu_config *gpu, pv_accesses *a, char *err,
+                      size_t errlen)
 {
-    pv_reader *pr = pv_reader_new(a);
+    pv_reader *pr = pv_reader_new(a, gpu);
     if (!pr) {
         snprintf(err, errlen, "%s: out of memory", path);
         return false;
@@ -288,10 +306,10 @@ bool pv_accesses_read(const char *path, pv_accesses *a, char *err, size_t errlen
         return false;
     }
     tr_event ev;
-    int st = 0;
+    int st = tr_next(r, &ev);
     char msg[256] = "";
-    bool ok = true;
-    while (ok && (st = tr_next(r, &ev)) == 1)
+    bool ok = pv_reader_lanes(pr, tr_lanes(r), msg, sizeof msg); /* known from the first event */
+    for (; ok && st == 1; st = ok ? tr_next(r, &ev) : st)
         ok = pv_reader_add(pr, &ev, msg, sizeof msg);
     if (ok && st < 0) {
         snprintf(err, errlen, "%s", tr_error(r));

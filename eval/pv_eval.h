@@ -17,20 +17,22 @@ enum pv_scheme {
     PV_BASELINE, PV_VLSB_BRO, PV_FBA_RM, PV_FWAS, PV_OPT, PV_OPT_RENAME, PV_OPT_NBTI, PV_SCHEMES
 };
 
-/* One of the paper's warps (docs/pv-decisions.md D21, D23: a wavefront is two, lanes 0-31 and
- * 32-63): its SM and warp on the paper's GPU, its work-group and the warp of that group's last
+/* One of the paper's warps (docs/pv-decisions.md D21, D23, D24: a GCN wavefront is two, lanes
+ * 0-31 and 32-63, an NVIDIA warp one): its SM and warp on the GPU, its work-group and the warp
+ * of that group's last
  * wavefront's second warp, and its accesses per register and thread class (PV_FULL: threads in
  * both halves of the warp; PV_LOW / PV_HIGH: only in threads 0-15 / 16-31, one sub-bank of the
  * register vector, D6). */
 enum { PV_FULL, PV_LOW, PV_HIGH, PV_LANE_CLASSES };
 typedef struct {
     uint32_t group;
-    uint8_t sm, id, last_warp;
+    uint16_t sm;
+    uint8_t id, last_warp;
     uint64_t n[DRF_PV_REG_IDS][PV_LANE_CLASSES];
 } pv_warp;
 
-/* Accesses of a trace: its wavefronts' warps (in A order, PV_WAVE_WARPS a wavefront), its
- * work-groups and their placement on the paper's GPU (D23). */
+/* Accesses of a trace: its wavefronts' warps (in A order, config.wave_warps a wavefront), its
+ * work-groups and their placement on the GPU (D23, D24). */
 typedef struct {
     pv_warp *warp;
     size_t cap;
@@ -39,8 +41,9 @@ typedef struct {
     uint64_t warp_accesses;         /* the warps': one an access for each half with an active lane */
     uint64_t partial;               /* warp accesses of threads 0-15 or 16-31 only (hybrid banks) */
     unsigned max_nvregs;
+    pv_gpu config;                  /* the GPU placed on, for the trace's wavefronts (D24) */
     pv_gpu_stats gpu;               /* the placement: its SMs, waits and peaks */
-    unsigned fast_regs[PV_GPU_SMS]; /* FBA-RM's fast_regs per SM (D5) */
+    unsigned fast_regs[GPU_MAX_SMS];/* FBA-RM's fast_regs per SM (D5) */
 } pv_accesses;
 
 typedef struct {
@@ -60,16 +63,21 @@ typedef struct {
 
 const char *pv_scheme_name(enum pv_scheme s);
 /* The accesses gathered one trace event at a time (pv_accesses_read, deltarf compare):
- * pv_reader_new zeroes *a (NULL when out of memory); pv_reader_add takes each event in file
- * order, pv_reader_finish after the last places the work-groups on the paper's GPU (D23) and
- * sets FBA-RM's fast registers; false with a one-line message (without the trace's name) in msg. */
+ * pv_reader_new zeroes *a for the GPU g (pv_gpu_check'ed, kept alive by the caller while the
+ * reader is; NULL when out of memory);
+ * pv_reader_lanes gives the trace's lanes (tr_lanes: a GCN trace's 64 unless called) before
+ * its first event; pv_reader_add takes each event in file order, pv_reader_finish after the last
+ * places the work-groups on the GPU (D23) and sets FBA-RM's fast registers; false with a
+ * one-line message (without the trace's name) in msg. */
 typedef struct pv_reader pv_reader;
-pv_reader *pv_reader_new(pv_accesses *a);
+pv_reader *pv_reader_new(pv_accesses *a, const gpu_config *g);
+bool pv_reader_lanes(pv_reader *pr, unsigned lanes, char *msg, size_t len);
 bool pv_reader_add(pv_reader *pr, const tr_event *ev, char *msg, size_t len);
 bool pv_reader_finish(pv_reader *pr, char *msg, size_t len);
 void pv_reader_free(pv_reader *pr);
-/* Reads the trace; false with a one-line message in err. */
-bool pv_accesses_read(const char *path, pv_accesses *a, char *err, size_t errlen);
+/* Reads the trace for the GPU g (pv_gpu_check'ed); false with a one-line message in err. */
+bool pv_accesses_read(const char *path, const gpu_config *g, pv_accesses *a, char *err,
+                      size_t errlen);
 void pv_accesses_free(pv_accesses *a);
 /* Eq. (1)'s Delta Vth_t0 (docs/pv-decisions.md D2): the NBTI shift already present when the
  * stress starts, 0 for a fresh chip (PV_T0_NBTI, the default), or the literal reading of

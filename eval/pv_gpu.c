@@ -1,14 +1,36 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Work-groups on the PV paper's GPU (pv-nbti-banked-rf Section 5; docs/pv-decisions.md D23):
+/* Work-groups on the PV evaluation's GPU (pv-nbti-banked-rf Section 5; docs/pv-decisions.md D23,
+ * D24: the paper's by default, a configuration of eval/gpu.h):
  * blocks in arrival order, each to the next SM round robin that has room for its warps (the
  * lowest free run of them), its registers and one more block; a block that finds none waits
  * for the first blocks to end, and the blocks after it wait behind it. */
 #include "pv_gpu.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-enum { MAX_RUNNING = PV_GPU_SMS * DRF_PV_BLOCKS };
-_Static_assert(DRF_PV_WARPS < 64, "an SM's warp slots are the bits of one word");
+_Static_assert(GPU_MAX_WARPS <= 64, "an SM's warp slots are the bits of one word");
+
+bool pv_gpu_check(const gpu_config *g, char *err, size_t len)
+{
+    if (g->warp_size == PV_WARP_THREADS && g->reg_banks == DRF_PV_BANKS &&
+        g->registers == PV_SM_REGS)
+        return true;
+    snprintf(err, len, "GPU %s: warps of %u threads, %u register banks, %u registers an SM; the "
+             "PV register file is %d banks of %d entries of a %d-thread warp's register, %d "
+             "registers (pv-nbti-banked-rf Section 3.2.1; docs/pv-decisions.md D24)", g->name,
+             g->warp_size, g->reg_banks, g->registers, DRF_PV_BANKS, DRF_PV_ENTRIES,
+             PV_WARP_THREADS, PV_SM_REGS);
+    return false;
+}
+
+void pv_gpu_from(const gpu_config *g, unsigned lanes, pv_gpu *out)
+{
+    const unsigned w = lanes / PV_WARP_THREADS;
+    *out = (pv_gpu){.sms = gpu_sms(g), .warps = gpu_warps(g), .blocks = g->ctas,
+                    .regs = g->registers, .wave_warps = w ? w : 1};
+}
 
 typedef struct {
     uint64_t used;   /* warp slots held, bit w = warp w */
@@ -22,8 +44,9 @@ typedef struct {
 } running;
 
 typedef struct {
-    sm_state sm[PV_GPU_SMS];
-    running run[MAX_RUNNING];
+    const pv_gpu *cfg;
+    sm_state *sm;    /* cfg->sms */
+    running *run;    /* at most cfg->sms x cfg->blocks */
     unsigned nrun, last_sm;
     uint64_t now;
 } gpu;
@@ -35,24 +58,30 @@ static unsigned item_regs(unsigned regs)
     return regs < DRF_PV_REG_IDS ? regs : DRF_PV_REG_IDS;
 }
 
-unsigned pv_gpu_block_waves(unsigned regs)
+/* Registers of a wavefront's lanes: its warps' threads. */
+static unsigned wave_lanes(const pv_gpu *c)
 {
-    const unsigned by_warps = DRF_PV_WARPS / PV_WAVE_WARPS, r = item_regs(regs);
-    const unsigned by_regs = r ? PV_SM_REGS / (PV_WAVE_LANES * r) : by_warps;
+    return c->wave_warps * PV_WARP_THREADS;
+}
+
+unsigned pv_gpu_block_waves(const pv_gpu *c, unsigned regs)
+{
+    const unsigned by_warps = c->warps / c->wave_warps, r = item_regs(regs);
+    const unsigned by_regs = r ? c->regs / (wave_lanes(c) * r) : by_warps;
     return by_regs < by_warps ? by_regs : by_warps;
 }
 
-/* n warp slots from warp 0 (n < 64: an SM has DRF_PV_WARPS). */
+/* n warp slots from warp 0 (n <= 64). */
 static uint64_t slots(unsigned n)
 {
-    return (1ull << n) - 1;
+    return n >= 64 ? ~0ull : (1ull << n) - 1;
 }
 
 /* The first warp of the lowest run of n free warp slots, or -1. */
-static int free_run(uint64_t used, unsigned n)
+static int free_run(const pv_gpu *c, uint64_t used, unsigned n)
 {
     const uint64_t run = slots(n);
-    for (unsigned w = 0; w + n <= DRF_PV_WARPS; w++)
+    for (unsigned w = 0; w + n <= c->warps; w++)
         if (((used >> w) & run) == 0)
             return (int)w;
     return -1;
@@ -62,11 +91,12 @@ static int free_run(uint64_t used, unsigned n)
  * `need` registers, or -1; *first: the block's first warp there. */
 static int find_sm(const gpu *g, unsigned waves, unsigned need, int *first)
 {
-    for (unsigned i = 1; i <= PV_GPU_SMS; i++) {
-        const unsigned s = (g->last_sm + i) % PV_GPU_SMS;
+    const pv_gpu *c = g->cfg;
+    for (unsigned i = 1; i <= c->sms; i++) {
+        const unsigned s = (g->last_sm + i) % c->sms;
         const sm_state *m = &g->sm[s];
-        if (m->blocks < DRF_PV_BLOCKS && m->regs + need <= PV_SM_REGS &&
-            (*first = free_run(m->used, waves * PV_WAVE_WARPS)) >= 0)
+        if (m->blocks < c->blocks && m->regs + need <= c->regs &&
+            (*first = free_run(c, m->used, waves * c->wave_warps)) >= 0)
             return (int)s;
     }
     return -1;
@@ -114,7 +144,8 @@ static void count_peaks(const sm_state *m, unsigned s, unsigned regs, pv_gpu_sta
 static void place_block(gpu *gp, const pv_group *g, unsigned waves, pv_wave_place *out,
                         pv_gpu_stats *st)
 {
-    const unsigned r = item_regs(g->regs), need = waves * PV_WAVE_LANES * r;
+    const pv_gpu *c = gp->cfg;
+    const unsigned r = item_regs(g->regs), need = waves * wave_lanes(c) * r;
     gp->now = g->arrival > gp->now ? g->arrival : gp->now;
     release(gp);
     int first, s = find_sm(gp, waves, need, &first);
@@ -125,7 +156,7 @@ static void place_block(gpu *gp, const pv_group *g, unsigned waves, pv_wave_plac
         s = find_sm(gp, waves, need, &first);
     }
     sm_state *m = &gp->sm[s];
-    const unsigned nw = waves * PV_WAVE_WARPS;
+    const unsigned nw = waves * c->wave_warps;
     const uint64_t held = slots(nw) << first;
     m->used |= held;
     m->blocks++;
@@ -136,17 +167,21 @@ static void place_block(gpu *gp, const pv_group *g, unsigned waves, pv_wave_plac
                                     .sm = (unsigned)s, .regs = need};
     gp->last_sm = (unsigned)s;
     for (unsigned k = 0; k < waves; k++)
-        out[k] = (pv_wave_place){.sm = (uint8_t)s, .warp = (uint8_t)(first + PV_WAVE_WARPS * k),
+        out[k] = (pv_wave_place){.sm = (uint16_t)s, .warp = (uint8_t)(first + c->wave_warps * k),
                                  .last_warp = (uint8_t)(first + nw - 1)};
     count_peaks(m, (unsigned)s, r, st);
 }
 
-void pv_gpu_place(const pv_group *g, size_t n, pv_wave_place *out, pv_gpu_stats *st)
+bool pv_gpu_place(const pv_gpu *c, const pv_group *g, size_t n, pv_wave_place *out,
+                  pv_gpu_stats *st)
 {
-    gpu gp = {.last_sm = PV_GPU_SMS - 1}; /* the first block goes to SM 0 */
+    gpu gp = {.cfg = c, .last_sm = c->sms - 1}; /* the first block goes to SM 0 */
     memset(st, 0, sizeof *st);
-    for (size_t i = 0; i < n; i++) {
-        const unsigned most = pv_gpu_block_waves(g[i].regs);
+    gp.sm = calloc(c->sms, sizeof *gp.sm);
+    gp.run = malloc((size_t)c->sms * c->blocks * sizeof *gp.run);
+    const bool ok = gp.sm && gp.run;
+    for (size_t i = 0; ok && i < n; i++) {
+        const unsigned most = pv_gpu_block_waves(c, g[i].regs);
         st->split += g[i].waves > most;
         for (unsigned k = 0; k < g[i].waves; k += most) {
             const unsigned left = g[i].waves - k;
@@ -154,4 +189,7 @@ void pv_gpu_place(const pv_group *g, size_t n, pv_wave_place *out, pv_gpu_stats 
         }
         out += g[i].waves;
     }
+    free(gp.sm);
+    free(gp.run);
+    return ok;
 }

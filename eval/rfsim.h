@@ -47,7 +47,8 @@ typedef struct sim sim;
 /* How the repetitions of the kernel reach the slices (docs/eval-decisions.md, decision 6a). */
 typedef enum {
     SIM_PASSES, /* back to back on the trace's 32 CUs, folded from one replay */
-    SIM_STREAM, /* at once on Table 4's 10 CUs: wavefronts stream into windows as they free */
+    SIM_STREAM, /* at once on the GPU's CUs (Table 4's 10): wavefronts stream into windows as they
+                 * free */
     SIM_FILL,   /* the copies that fill a slice (Table 5's rule) at once on the trace's 32 CUs,
                  * then back to back through every rotation, folded (decision 6b) */
     SIM_DISPATCHES
@@ -64,6 +65,8 @@ typedef struct {
     uint64_t mem_budget; /* bytes of held lines of waiting wavefronts kept in memory */
     const char *progress;/* program name for the progress line on stderr; NULL: none */
     bool untimed;        /* no per-scheme CPU clock on reads and writes (its seconds unused) */
+    const gpu_config *gpu; /* the slices' GPU (pl_gpu_check'ed): stream dispatch's compute units,
+                            * the issue model's slot cycles; NULL: PL_GPU_DEFAULT */
 } sim_config;
 
 /* Results of one scheme (all fractions of the busy time, 0..1). */

@@ -67,6 +67,7 @@ typedef struct {
 
 struct sim {
     sim_config cfg;
+    gpu_config gpu;               /* cfg.gpu points here */
     sim_stats stats;
     tl *timeline;                 /* the issue model of each family (technique = family) */
     tl_cost cost[SIM_FAMILIES];   /* what the last event fed cost each family */

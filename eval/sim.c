@@ -204,8 +204,13 @@ static void clear_slices(sim *s)
 void sim_reset(sim *s, const sim_config *cfg)
 {
     clear_slices(s);
+    if (cfg->gpu)
+        s->gpu = *cfg->gpu;
+    else
+        gpu_shipped_get(PL_GPU_DEFAULT, &s->gpu);
     s->cfg = *cfg;
-    const tl_gpu gcn = {.units = TL_MAX_UNITS, .slot_cycles = TL_GCN_ISSUE_CYCLES};
+    s->cfg.gpu = &s->gpu;
+    const tl_gpu gcn = {.units = TL_MAX_UNITS, .slot_cycles = s->gpu.issue_cycles};
     tl_reset(s->timeline, SIM_FAMILIES, &gcn);
     memset(s->cost, 0, sizeof s->cost);
     s->folds = 0;

@@ -245,7 +245,7 @@ static bool run_pass(sim *s, const tr_source *src, uint64_t base, unsigned copie
         return false;
     }
     if (s->cfg.dispatch == SIM_STREAM)
-        ds_limit_cus(d, PL_PAPER_CUS);
+        ds_limit_cus(d, gpu_sms(&s->gpu));
     if (!ds_copies(d, src, copies, err, sizeof err)) {
         snprintf(msg, len, "%s", err);
         ds_close(d);
@@ -422,7 +422,7 @@ static bool stream_copies(const sim *s, const tr_source *src, unsigned *copies, 
     tr_close(r);
     if (got < 0)
         return false;
-    const uint64_t windows = (uint64_t)PL_PAPER_CUS * TR_SIMDS * pl_slots(n);
+    const uint64_t windows = (uint64_t)gpu_sms(&s->gpu) * TR_SIMDS * pl_slots(n);
     uint64_t c = waves ? (n * windows + waves - 1) / waves : 1;
     const uint64_t by_events = events ? STREAM_EVENTS / events : 1;
     const uint64_t by_cycles = (UINT32_MAX / 2) / (last - first + 1);
@@ -466,7 +466,7 @@ static bool run_file(sim *s, const tr_source *src, char *msg, size_t len)
     const double t0 = sim_clock();
     uint64_t length;
     unsigned repeat, copies = 1;
-    s->stats.cus = s->cfg.dispatch == SIM_STREAM ? PL_PAPER_CUS : TR_MAX_CU;
+    s->stats.cus = s->cfg.dispatch == SIM_STREAM ? gpu_sms(&s->gpu) : TR_MAX_CU;
     if (s->cfg.dispatch == SIM_STREAM) {
         if (!stream_copies(s, src, &repeat, msg, len) ||
             !run_pass(s, src, 0, repeat, NULL, &length, msg, len))

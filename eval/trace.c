@@ -678,6 +678,11 @@ bool tr_has_values(const tr_reader *r)
     return r->accel == NULL;
 }
 
+unsigned tr_lanes(const tr_reader *r)
+{
+    return r->accel ? TR_NVIDIA_LANES : TR_GCN_LANES;
+}
+
 void tr_set_warn(tr_reader *r, tr_warn_fn fn, void *ctx)
 {
     r->warn = fn;

@@ -25,6 +25,7 @@ options() {
     compare) echo "-max_len=4200 -dict=$here/dict/trace.dict" ;;
     accel_text) echo "-max_len=4200 -dict=$here/dict/accel.dict" ;;
     accel_xz) echo "-max_len=2048 -dict=$here/dict/accel.dict" ;;
+    gpu) echo "-max_len=4200 -dict=$here/dict/gpu.dict" ;;
     *) echo "fuzz/run.sh: unknown target '$1'" >&2; exit 2 ;;
   esac
 }

@@ -149,16 +149,20 @@ static void test_fields(check_counts *c)
     if (!r)
         return;
     CHECK(c, tr_has_values(r)); /* not known before the first tr_next */
+    CHECK(c, tr_lanes(r) == TR_GCN_LANES);
     CHECK(c, tr_next(r, &ev) == 1 && ev.kind == TR_A && ev.nvregs == 16 && ev.cu == 0 &&
                  ev.simd == 0 && ev.cycle == 0 && ev.wf == 0 && !tr_has_values(r));
+    CHECK(c, tr_lanes(r) == TR_NVIDIA_LANES); /* a warp of 32 threads */
     for (int i = 0; i < 4; i++)
         CHECK(c, tr_next(r, &ev) == 1);
-    CHECK(c, tr_next(r, &ev) == 1 && ev.kind == TR_R && ev.wf == 1 && ev.vreg == 2);
+    /* an R has its instruction's active lanes, as a W */
+    CHECK(c, tr_next(r, &ev) == 1 && ev.kind == TR_R && ev.wf == 1 && ev.vreg == 2 &&
+                 ev.mask == 0xffffffffu);
     CHECK(c, tr_next(r, &ev) == 1 && ev.kind == TR_W && ev.wf == 1 && ev.vreg == 6 &&
                  ev.mask == 0xffffffffu && ev.cycle == 2 && tr_line(r) == 32);
     tr_close(r);
     r = tr_open("data/traces/Reduction.trace.xz", err, sizeof err);
-    CHECK(c, r && tr_next(r, &ev) == 1 && tr_has_values(r));
+    CHECK(c, r && tr_next(r, &ev) == 1 && tr_has_values(r) && tr_lanes(r) == TR_GCN_LANES);
     tr_close(r);
 }
 

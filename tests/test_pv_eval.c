@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Unit tests of the PV/NBTI evaluation (pv-nbti-banked-rf paper Sections 2.3, 3.1, 6.2;
- * docs/pv-decisions.md D2, D19-D23): NBTI Eq. (1)-(2), the VARIUS map's statistics and
+ * docs/pv-decisions.md D2, D19-D24): NBTI Eq. (1)-(2), the VARIUS map's statistics and
  * correlation, its per-cell order statistics against the analytic ones and against cells drawn
  * one by one, K_v's fit to the aging paper's Ts increase, the PV paper's Figs. 3a/13a as a
- * result, the trace mapping on small traces and the placement on the paper's GPU (D23). */
+ * result, the trace mapping on small traces and the placement on the paper's GPU (D23), the GPU
+ * as a configuration and an Accel-Sim trace's warps of 32 (D24). */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdlib.h>
@@ -18,6 +19,11 @@
 #include "pv_varius.h"
 
 static check_counts c;
+/* The PV paper's GPU (data/gpus/fermi-pv.config), as the placement takes it for a GCN trace's
+ * wavefronts of 64 lanes (two warps each) and an Accel-Sim trace's warps of 32 (one each). */
+enum { SMS = 15 };
+static gpu_config fermi;
+static pv_gpu gcn, nv;
 
 static bool near(double a, double b, double tol)
 {
@@ -235,7 +241,7 @@ static bool trace_read(FILE *fp, const char *path, pv_accesses *a)
 {
     fclose(fp);
     char err[256];
-    const bool ok = pv_accesses_read(path, a, err, sizeof err);
+    const bool ok = pv_accesses_read(path, &fermi, a, err, sizeof err);
     unlink(path);
     CHECK(&c, ok);
     return ok;
@@ -277,7 +283,7 @@ static void test_trace_mapping(void)
                   a.warps == 8 && a.groups == 3 && a.max_nvregs == 12);
     CHECK(&c, a.gpu.sms == 3 && a.gpu.blocks == 3 && a.gpu.waited == 0 && a.gpu.reuse == 0 &&
                   a.gpu.split == 0 && a.gpu.peak_warps == 4 && a.gpu.peak_blocks == 1 &&
-                  a.gpu.peak_regs == 2 * PV_WAVE_LANES * 12);
+                  a.gpu.peak_regs == 2 * TR_GCN_LANES * 12);
     CHECK(&c, a.gpu.sm_warps[0] == 4 && a.gpu.sm_warps[1] == 2 && a.gpu.sm_regs[2] == 12 &&
                   a.fast_regs[0] == 12 && a.fast_regs[2] == 12); /* 4 x 12 fit the fast banks */
     const pv_warp *w = a.warp;
@@ -357,40 +363,40 @@ static void test_sms(void)
  * most the 64 register IDs mapped). */
 static void test_gpu_capacity(void)
 {
-    CHECK(&c, PV_SM_REGS * 32.0 == DRF_PAPER_PV_RF_BITS && PV_WAVE_WARPS == 2);
-    CHECK(&c, pv_gpu_block_waves(62) == PV_SM_REGS / (PV_WAVE_LANES * 62) &&
-                  pv_gpu_block_waves(62) == 8);
-    CHECK(&c, pv_gpu_block_waves(11) == DRF_PV_WARPS / PV_WAVE_WARPS &&
-                  pv_gpu_block_waves(0) == DRF_PV_WARPS / PV_WAVE_WARPS);
-    CHECK(&c, pv_gpu_block_waves(200) == pv_gpu_block_waves(DRF_PV_REG_IDS));
-    enum { N = PV_GPU_SMS * 8 + 1 };
+    CHECK(&c, PV_SM_REGS * 32.0 == DRF_PAPER_PV_RF_BITS && gcn.wave_warps == 2);
+    CHECK(&c, pv_gpu_block_waves(&gcn, 62) == PV_SM_REGS / (TR_GCN_LANES * 62) &&
+                  pv_gpu_block_waves(&gcn, 62) == 8);
+    CHECK(&c, pv_gpu_block_waves(&gcn, 11) == DRF_PV_WARPS / gcn.wave_warps &&
+                  pv_gpu_block_waves(&gcn, 0) == DRF_PV_WARPS / gcn.wave_warps);
+    CHECK(&c, pv_gpu_block_waves(&gcn, 200) == pv_gpu_block_waves(&gcn, DRF_PV_REG_IDS));
+    enum { N = SMS * 8 + 1 };
     static pv_group g[N];
     static pv_wave_place at[N * 4];
     pv_gpu_stats st;
     /* blocks: one-wavefront groups at once, dealt round robin, eight an SM; the last waits */
     for (unsigned i = 0; i < N; i++)
         g[i] = (pv_group){.arrival = 0, .duration = 100, .waves = 1, .regs = 8};
-    pv_gpu_place(g, N, at, &st);
+    pv_gpu_place(&gcn, g, N, at, &st);
     bool rr = true;
     for (unsigned i = 0; i + 1 < N; i++)
-        rr &= at[i].sm == i % PV_GPU_SMS && at[i].warp == 2 * (i / PV_GPU_SMS) &&
+        rr &= at[i].sm == i % SMS && at[i].warp == 2 * (i / SMS) &&
               at[i].last_warp == at[i].warp + 1;
-    CHECK(&c, rr && st.sms == PV_GPU_SMS && st.peak_blocks == DRF_PV_BLOCKS && st.peak_warps == 16);
+    CHECK(&c, rr && st.sms == SMS && st.peak_blocks == DRF_PV_BLOCKS && st.peak_warps == 16);
     CHECK(&c, st.waited == 1 && st.reuse == 1 && at[N - 1].sm == 0 && at[N - 1].warp == 0);
     /* registers: 4 wavefronts of 62 registers (15,872), two an SM; the 31st group waits */
-    for (unsigned i = 0; i < 2 * PV_GPU_SMS + 1; i++)
+    for (unsigned i = 0; i < 2 * SMS + 1; i++)
         g[i] = (pv_group){.arrival = 0, .duration = 100, .waves = 4, .regs = 62};
-    pv_gpu_place(g, 2 * PV_GPU_SMS + 1, at, &st);
-    CHECK(&c, st.peak_blocks == 2 && st.peak_regs == 2 * 4 * PV_WAVE_LANES * 62 && st.waited == 1);
-    CHECK(&c, at[4].sm == 1 && at[4 * PV_GPU_SMS].sm == 0 && at[4 * PV_GPU_SMS].warp == 8);
+    pv_gpu_place(&gcn, g, 2 * SMS + 1, at, &st);
+    CHECK(&c, st.peak_blocks == 2 && st.peak_regs == 2 * 4 * TR_GCN_LANES * 62 && st.waited == 1);
+    CHECK(&c, at[4].sm == 1 && at[4 * SMS].sm == 0 && at[4 * SMS].warp == 8);
     /* warps: 4 wavefronts (8 warps) of 4 registers, six an SM; the 91st group waits */
-    for (unsigned i = 0; i < 6 * PV_GPU_SMS + 1; i++)
+    for (unsigned i = 0; i < 6 * SMS + 1; i++)
         g[i] = (pv_group){.arrival = 0, .duration = 100, .waves = 4, .regs = 4};
-    pv_gpu_place(g, 6 * PV_GPU_SMS + 1, at, &st);
+    pv_gpu_place(&gcn, g, 6 * SMS + 1, at, &st);
     CHECK(&c, st.peak_warps == DRF_PV_WARPS && st.peak_blocks == 6 && st.waited == 1);
     /* a group larger than a block: 10 wavefronts of 62 registers in parts of 8 and 2 */
     g[0] = (pv_group){.arrival = 0, .duration = 100, .waves = 10, .regs = 62};
-    pv_gpu_place(g, 1, at, &st);
+    pv_gpu_place(&gcn, g, 1, at, &st);
     CHECK(&c, st.split == 1 && st.blocks == 2 && at[7].sm == 0 && at[7].last_warp == 15 &&
                   at[8].sm == 1 && at[8].warp == 0 && at[9].warp == 2 && at[9].last_warp == 3);
 }
@@ -402,7 +408,7 @@ static void test_gpu_capacity(void)
  * duration, 95, it would have taken SM 0). */
 static void test_gpu_waiting(void)
 {
-    enum { N = PV_GPU_SMS * DRF_PV_BLOCKS + 2 };
+    enum { N = SMS * DRF_PV_BLOCKS + 2 };
     static pv_group g[N];
     static pv_wave_place at[N];
     pv_gpu_stats st;
@@ -410,9 +416,80 @@ static void test_gpu_waiting(void)
         g[i] = (pv_group){.arrival = 0, .duration = 100, .waves = 1, .regs = 8};
     g[0].duration = 10;
     g[N - 2].duration = 95;
-    pv_gpu_place(g, N, at, &st);
+    pv_gpu_place(&gcn, g, N, at, &st);
     CHECK(&c, at[N - 2].sm == 0 && at[N - 2].warp == 0 && at[N - 1].sm == 1 && at[N - 1].warp == 0);
     CHECK(&c, st.waited == 2 && st.reuse == 2 && st.blocks == N);
+}
+
+/* D24: the GPU is a configuration. The PV paper's (fermi-pv) is taken: 15 SMs of 48 warps,
+ * 8 blocks, the paper's RF; a GCN wavefront is two of its warps, an NVIDIA warp one. A GPU
+ * whose register file is not the paper's is refused with one line (the Pilot paper's Kepler:
+ * 24 banks, 64K registers; the GCN: 64-thread warps). */
+static void test_gpu_config(void)
+{
+    CHECK(&c, gcn.sms == SMS && gcn.warps == DRF_PV_WARPS && gcn.blocks == DRF_PV_BLOCKS &&
+                  gcn.regs == PV_SM_REGS && gcn.wave_warps == 2 && nv.wave_warps == 1);
+    CHECK(&c, pv_gpu_block_waves(&nv, 62) == PV_SM_REGS / (PV_WARP_THREADS * 62) &&
+                  pv_gpu_block_waves(&nv, 8) == DRF_PV_WARPS);
+    gpu_config g;
+    char err[512];
+    CHECK(&c, gpu_load("pilot", &g, err, sizeof err) && !pv_gpu_check(&g, err, sizeof err) &&
+                  strncmp(err, "GPU pilot: warps of 32 threads, 24 register banks, 65536 "
+                               "registers an SM; the PV register file is 16 banks", 100) == 0);
+    CHECK(&c, gpu_load("gcn-aging", &g, err, sizeof err) && !pv_gpu_check(&g, err, sizeof err));
+    /* another GPU's capacity: 2 SMs of 8 warp slots and 2 blocks; five one-warp blocks at once
+     * go to SMs 0, 1, 0, 1, the fifth waits for the first end */
+    const pv_gpu small = {.sms = 2, .warps = 8, .blocks = 2, .regs = PV_SM_REGS, .wave_warps = 1};
+    pv_group grp[5];
+    pv_wave_place at[5];
+    pv_gpu_stats st;
+    for (unsigned i = 0; i < 5; i++)
+        grp[i] = (pv_group){.arrival = 0, .duration = 10 + i, .waves = 1, .regs = 8};
+    CHECK(&c, pv_gpu_place(&small, grp, 5, at, &st));
+    CHECK(&c, at[0].sm == 0 && at[1].sm == 1 && at[2].sm == 0 && at[2].warp == 1 &&
+                  at[3].sm == 1 && at[4].sm == 0 && at[4].warp == 0 && st.waited == 1 &&
+                  st.peak_blocks == 2 && st.sms == 2);
+}
+
+/* D24 on the Accel-Sim fixture (tests/data/accel, docs/accel-trace.md): its 6 warps are 6 of
+ * the paper's warps, not 12; its 20 accesses 20 warp accesses, classed by each instruction's
+ * own mask: warp 1 of the first block (threads 0-7) and the two stores (threads 0-15, 0-1) are
+ * threads 0-15 only, six; the three blocks go to SMs 0, 1, 2, warps 0-1 each. The same from the
+ * list in xz. */
+static void test_accel_warps(void)
+{
+    static const char *forms[] = {"tests/data/accel/kernelslist.g",
+                                  "tests/data/accel/kernelslist.g.xz"};
+    for (unsigned f = 0; f < 2; f++) {
+        static pv_accesses a;
+        char err[512];
+        const bool ok = pv_accesses_read(forms[f], &fermi, &a, err, sizeof err);
+        CHECK(&c, ok);
+        if (!ok)
+            continue;
+        CHECK(&c, a.config.wave_warps == 1 && a.wavefronts == 6 && a.warps == 6 && a.groups == 3 &&
+                      a.total == 20 && a.warp_accesses == 20 && a.partial == 6);
+        CHECK(&c, a.gpu.sms == 3 && a.gpu.peak_warps == 2 && a.gpu.peak_regs == 2 * 32 * 16);
+        const pv_warp *w = a.warp;
+        bool at = true;
+        for (unsigned k = 0; k < 6; k++)
+            at &= w[k].sm == k / 2 && w[k].id == k % 2 && w[k].last_warp == 1;
+        CHECK(&c, at);
+        /* block 0: warp 0 full writes of R1, R2, R4, the load's read of R2; its store's reads
+         * of R2 and R4 by threads 0-15; warp 1's writes of R1, R2 by threads 0-7 */
+        CHECK(&c, w[0].n[1][PV_FULL] == 1 && w[0].n[2][PV_FULL] == 2 && w[0].n[4][PV_FULL] == 1 &&
+                      w[0].n[2][PV_LOW] == 1 && w[0].n[4][PV_LOW] == 1 &&
+                      w[1].n[1][PV_LOW] == 1 && w[1].n[2][PV_LOW] == 1 &&
+                      w[1].n[1][PV_FULL] + w[1].n[2][PV_FULL] == 0);
+        /* block 1: the store of threads 0-1 reads R2 and R3 (threads 0-15 only) */
+        CHECK(&c, w[2].n[2][PV_LOW] == 1 && w[2].n[3][PV_LOW] == 1 && w[2].n[3][PV_FULL] == 1);
+        uint64_t high = 0;
+        for (unsigned k = 0; k < 6; k++)
+            for (unsigned r = 0; r < DRF_PV_REG_IDS; r++)
+                high += w[k].n[r][PV_HIGH];
+        CHECK(&c, high == 0);
+        pv_accesses_free(&a);
+    }
 }
 
 /* D23 through the reader: 121 one-wavefront groups at once (compute unit i / 4, SIMD i % 4),
@@ -424,7 +501,7 @@ static void test_gpu_trace(void)
     FILE *fp = trace_create(path);
     if (!fp)
         return;
-    const unsigned n = PV_GPU_SMS * DRF_PV_BLOCKS + 1;
+    const unsigned n = SMS * DRF_PV_BLOCKS + 1;
     for (unsigned i = 0; i < n; i++)
         fprintf(fp, "A 10 %u %u %u 8\n", i / TR_SIMDS, i % TR_SIMDS, i);
     fprintf(fp, "F 20 0 0 0\n");
@@ -433,7 +510,7 @@ static void test_gpu_trace(void)
     static pv_accesses a;
     if (!trace_read(fp, path, &a))
         return;
-    CHECK(&c, a.groups == n && a.gpu.sms == PV_GPU_SMS && a.gpu.waited == 1 && a.gpu.reuse == 1);
+    CHECK(&c, a.groups == n && a.gpu.sms == SMS && a.gpu.waited == 1 && a.gpu.reuse == 1);
     CHECK(&c, a.warp[2 * (n - 1)].sm == 0 && a.warp[2 * (n - 1)].id == 0 &&
                   a.warp[2 * (n - 1) + 1].id == 1 && a.warp[2 * (n - 1)].last_warp == 1);
     CHECK(&c, a.fast_regs[0] == pv_fba_fast_regs(2 * DRF_PV_BLOCKS, 8)); /* 16 warps at once */
@@ -647,6 +724,15 @@ static void test_pv_figures_result(void)
 
 int main(void)
 {
+    char err[512];
+    if (!gpu_load(PV_GPU_DEFAULT, &fermi, err, sizeof err) || !pv_gpu_check(&fermi, err, sizeof err)) {
+        fprintf(stderr, "test_pv_eval: %s\n", err);
+        return 1;
+    }
+    pv_gpu_from(&fermi, TR_GCN_LANES, &gcn);
+    pv_gpu_from(&fermi, TR_NVIDIA_LANES, &nv);
+    test_gpu_config();
+    test_accel_warps();
     test_nbti();
     test_varius();
     test_order_statistics();

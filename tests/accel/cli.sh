@@ -33,6 +33,35 @@ check "pilot: the fixture's accesses" grep -q '^accesses 20 (R 10, W 10;' "$tmp/
 check "pilot: one kernel a kernel file" grep -q '^kernels 2 wavefronts 6 ' "$tmp/out"
 "$bin" pv "$data/kernelslist.g" >"$tmp/out" 2>/dev/null
 check "pv: the fixture's accesses" grep -q ': 20 accesses, 6 wavefronts,' "$tmp/out"
+# docs/pv-decisions.md D24: a warp of 32 is one of the paper's warps, classed by its own
+# instructions' masks (warp 1 of block 0 and the two stores: threads 0-15 only)
+check "pv: a warp is one warp" grep -q '^trace: on GPU fermi-pv (15 SMs of 48 warps, 8 blocks and 32768 registers; a wavefront 1 warps): 3 blocks on 3 SMs' "$tmp/out"
+check "pv: 6 of 20 warp accesses by one half" grep -q ', 6 of 20 warp accesses by one half' "$tmp/out"
+# docs/pilot-eval.md decision 6: an NVIDIA trace's epochs on the Pilot paper's Kepler (Table II:
+# 8 issued a cycle, 400 slots, 85 of them), unless --gpu names another GPU
+"$bin" pilot "$data/kernelslist.g" >"$tmp/out" 2>/dev/null
+check "pilot: Table II's GPU" grep -q '^frf-low .*(GPU pilot: epoch 50 cycles, threshold 85 of 400 issue slots' "$tmp/out"
+"$bin" pilot "$data/kernelslist.g" --gpu gcn-aging --json >"$tmp/out" 2>/dev/null
+check "pilot --gpu gcn-aging: a CU's 50 slots" grep -q '"threshold": 11, "issue_slots": 50,' "$tmp/out"
+
+# pv and pilot give the same figures from the list, its xz forms and (a kernel alone) a .traceg
+# and its .traceg.xz, the trace's name aside
+same() { # VERB A B: VERB's JSON on A and B equal but for the trace's name (pv on 3 chips)
+  local opts=() f t
+  [ "$1" = pv ] && opts=(--chips 3)
+  for f in a b; do
+    [ $f = a ] && t=$2 || t=$3
+    "$bin" "$1" "$data/$t" --json "${opts[@]}" 2>/dev/null | sed 's/"trace": *"[^"]*"//' >"$tmp/$f"
+  done
+  [ -s "$tmp/a" ] && cmp -s "$tmp/a" "$tmp/b"
+}
+for verb in pv pilot; do
+  for pair in "kernelslist.g kernelslist-xz.g" "kernelslist.g kernelslist.g.xz" \
+              "kernel-1.traceg kernel-1.traceg.xz" "kernel-2.traceg kernel-2.traceg.xz"; do
+    # shellcheck disable=SC2086 # two file names
+    check "$verb: ${pair% *} and ${pair#* } the same" same $verb $pair
+  done
+done
 
 # The same events from the xz forms, a .traceg alone, and the list on standard input.
 "$bin" pilot "$data/kernelslist.g" >"$tmp/plain" 2>/dev/null
