@@ -458,7 +458,7 @@ static void time_axes(const cmp_inputs *in, const cmp_result *out, enum cmp_tech
  * RC+RAR and WC wake and store by the values, DC-Patch patches by them). */
 static void without_values(cmp_result *out)
 {
-    static const char why[] = "the trace carries no register values";
+    static const char why[] = TR_NO_VALUES;
     static const enum cmp_tech compressing[] = {CMP_RC, CMP_RCRAR, CMP_WC, CMP_DCPATCH};
     static const enum cmp_axis by_values[] = {
         CMP_DYNAMIC_PJ, CMP_LEAKAGE_PJ, CMP_ENERGY_PJ, CMP_ENERGY_SAVING_PCT,

@@ -94,6 +94,7 @@ typedef struct {
     uint64_t pat_full[SIM_PATS]; /* full-mask instruction writes (divergent stays 0) */
     unsigned repeat, slices_used, nvregs_min, nvregs_max;
     unsigned copies;             /* of the trace launched at once (stream and fill dispatch) */
+    bool no_values;              /* the trace carries no register values (an Accel-Sim trace) */
     unsigned cus;                /* compute units the slices belong to */
     unsigned slots;              /* wavefronts a slice holds (Table 5 rule) for nvregs_max */
     double busy_cycles;          /* summed over slices */

@@ -271,6 +271,7 @@ static bool run_pass(sim *s, const tr_source *src, uint64_t base, unsigned copie
     pg_end(&pg);
     if (base == 0)
         s->stats.dispatch = *ds_get_stats(d);
+    s->stats.no_values = !tr_has_values(r);
     ds_close(d);
     tr_close(r);
     *length = f.last - f.first + 1;

@@ -74,6 +74,8 @@ void tr_set_tap(tr_reader *r, tr_tap_fn fn, void *ctx);
 /* Whether W events carry the register's values: false for an Accel-Sim trace (its W events
  * have zeros there), known from the first tr_next on. */
 bool tr_has_values(const tr_reader *r);
+/* The reason every figure that needs register values gives on a trace without them. */
+#define TR_NO_VALUES "the trace carries no register values"
 /* The lanes of the trace's wavefronts (its warp width): TR_GCN_LANES for a deltarf trace,
  * TR_NVIDIA_LANES for an Accel-Sim trace (its masks in the low 32 bits), known from the first
  * tr_next on (TR_GCN_LANES before). */

@@ -3,7 +3,8 @@
 # make accel-cli: every trace verb reads the Accel-Sim fixture (tests/data/accel: kernelslist.g,
 # its xz forms, a .traceg alone; docs/accel-trace.md) and exits 0 with the -nregs warning once
 # however often it reads the trace; a kernelslist on standard input names its kernels relative
-# to the current directory; a malformed kernel stops every verb with one line FILE:LINE, exit 1.
+# to the current directory; a figure that needs register values is n/a (null) with the reason;
+# a malformed kernel stops every verb with one line FILE:LINE, exit 1.
 # usage: tests/accel/cli.sh DELTARF
 set -u
 bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
@@ -75,6 +76,31 @@ check "pilot - (a list on stdin): as kernelslist.g" cmp -s "$tmp/plain" "$tmp/ou
 check "pilot kernel-2.traceg: its accesses, no warning" \
   grep -q '^accesses 7 (R 3, W 4;' "$tmp/out"
 check "pilot kernel-2.traceg: no warning" [ ! -s "$tmp/err" ]
+
+# No register values (docs/accel-trace.md): what needs them is null with the reason, never a
+# number computed from zeros; what needs only the accesses stays a number.
+"$bin" sim "$data/kernelslist.g" --json >"$tmp/sim.json" 2>/dev/null
+check "sim --json: value figures null, access figures numbers" python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+s = {x["scheme"]: x for x in d["schemes"]}
+assert d["na"] == "the trace carries no register values" and d["patterns_all"] is None
+assert all(x["longest0"] is None and x["ts_increase_pct"] is None and x["wakeups"] is None
+           for x in s.values())
+assert s["rc"]["energy_pj"]["total"] is None and s["wc"]["perf_overhead_pct"] is None
+assert s["baseline"]["energy_pj"]["total"] > 0 and s["argo"]["cycles"] > 0' "$tmp/sim.json"
+"$bin" sim "$data/kernelslist.g" --plots "$tmp/plots" >/dev/null 2>"$tmp/err"
+check "sim --plots: refused, one line" [ $? -eq 1 ] && [ "$(grep -vc warning "$tmp/err")" -eq 1 ]
+"$bin" patch "$data/kernelslist.g" --scenario common --json >"$tmp/patch.json" 2>/dev/null
+check "patch --json: figures null but the windows'" python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["na"] == "the trace carries no register values"
+assert d["fig2"] is None and d["fig5"] is None and d["compressed_writes"] is None
+assert d["utilisation"] > 0 and d["writes"] == 40' "$tmp/patch.json"
+"$bin" patch "$data/kernelslist.g" --scenario common >"$tmp/out" 2>/dev/null
+check "patch: n/a line, no figure" grep -q '^  n/a: the trace carries no register values' "$tmp/out"
+check "patch: no Fig. line" [ "$(grep -c 'Fig\. ' "$tmp/out")" -eq 0 ]
 
 # A malformed kernel: one line naming the kernel file and line, exit 1, for every verb.
 cp "$data/kernelslist.g" "$data/kernel-2.traceg" "$tmp/"
