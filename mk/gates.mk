@@ -49,7 +49,7 @@ $(GATES)/%/sim.v: $$(GATES_NETLISTS)/$$*/$$*.mapped.json tools/gates.py $(GATES)
 # - $(GATES)/B/bench-trace, make gates-activity's (make power's) and a failure's waveform:
 #   --trace-depth 2 --trace-underscore, every net of the netlist (the split netlist is the
 #   second level; Yosys names most nets _N_, which Verilator leaves out by default), not the pins
-#   of every cell instance (depth 3 declares four times as many, for the same activity).
+#   of every cell instance (depth 3 declared up to four times as many, for the same activity).
 # Both: the model's C++ at -O1 (OPT_FAST) in functions of at most 2000 statements; -j 1, since
 # GATES_JOBS benches are built at a time. -fno-dfg: see above.
 GATES_VFLAGS := -Wno-fatal -Wno-lint -Wno-style -fno-dfg --output-split-cfuncs 2000 -j 1 \
