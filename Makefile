@@ -57,7 +57,7 @@ $(TOOLS_OK): tools/ensure-tools.sh
 	@mkdir -p $(BUILD) && touch $@
 
 # --- C models, harness library, CLI -------------------------------------------------
-$(BUILD)/obj/%.o: %.c | $(TOOLS_OK) $(GEN)/drf_energy.h
+$(BUILD)/obj/%.o: %.c | $(TOOLS_OK) $(GEN)/drf_energy.h $(GEN)/drf_gpus.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(DEPFLAGS) -c $< -o $@
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
@@ -72,6 +72,11 @@ ENERGY_DATA := data/power/logic.tsv data/papers/reproduction.tsv data/papers/nod
 $(GEN)/drf_energy.h: $(ENERGY_DATA) tools/energy_data.py
 	@mkdir -p $(dir $@)
 	python3 tools/energy_data.py header $(ENERGY_DATA) $@
+# The papers' GPUs shipped in the binary (data/gpus/*.config, docs/gpu.md; eval/gpu.c)
+GPU_DATA := $(sort $(wildcard data/gpus/*.config))
+$(GEN)/drf_gpus.h: $(GPU_DATA) tools/gpu_data.py
+	@mkdir -p $(dir $@)
+	python3 tools/gpu_data.py $@ $(GPU_DATA)
 HARNESS_OBJ := $(HARNESS_SRC:%.c=$(BUILD)/obj/%.o)
 # The harness as an archive: a bench links only the members it uses (dcp_stats: dcp_slice's).
 HARNESS_LIB := $(BUILD)/libhx.a
@@ -135,7 +140,7 @@ cli: $(BUILD)/deltarf
 ASAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 # The same C models, CLI and unit tests under ASan/UBSan: every object compiled once (make -j).
 ASAN_CFLAGS = $(CFLAGS) -O1 $(ASAN_FLAGS)
-$(BUILD)/asan/obj/%.o: %.c | $(TOOLS_OK) $(GEN)/drf_energy.h
+$(BUILD)/asan/obj/%.o: %.c | $(TOOLS_OK) $(GEN)/drf_energy.h $(GEN)/drf_gpus.h
 	@mkdir -p $(dir $@)
 	$(CC) $(ASAN_CFLAGS) -Itests $(DEPFLAGS) -c $< -o $@
 ASAN_LIB_OBJ := $(CMODEL_SRC:%.c=$(BUILD)/asan/obj/%.o)

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* deltarf compare TRACE... [--chips N] [--years Y] [--json FILE] (issue 32): every technique of
- * the four papers on each trace, read once, on common axes against the same baseline: a text
- * table per kernel, a summary over kernels, and the JSON of docs/compare.md. */
+/* deltarf compare TRACE... [--chips N] [--years Y] [--gpu NAME|FILE] [--json FILE] (issue 32):
+ * every technique of the four papers on each trace, read once, on common axes against the same
+ * baseline: a text table per kernel, a summary over kernels, and the JSON of docs/compare.md. */
 #include "cmpcli.h"
 
 #include <math.h>
@@ -19,7 +19,7 @@ typedef struct {
     const char **traces;
     unsigned ntraces;
     uint64_t chips, years;
-    const char *json;
+    const char *json, *gpu;
 } options;
 
 /* A usage error: one line, exit 1 (issue 32 item 4). */
@@ -34,13 +34,14 @@ static int parse_option(options *o, int argc, char **argv, int *i)
 {
     const char *name = argv[*i];
     const bool chips = strcmp(name, "--chips") == 0, years = strcmp(name, "--years") == 0;
-    if (!chips && !years && strcmp(name, "--json") != 0)
+    const bool gpu = strcmp(name, "--gpu") == 0;
+    if (!chips && !years && !gpu && strcmp(name, "--json") != 0)
         return usage("unknown option", name);
     if (*i + 1 >= argc)
         return usage("missing value for", name);
     const char *val = argv[++*i];
     if (!chips && !years) {
-        o->json = val;
+        *(gpu ? &o->gpu : &o->json) = val;
         return 0;
     }
     uint64_t *out = chips ? &o->chips : &o->years;
@@ -296,8 +297,11 @@ static bool write_json(const options *o, const cmp_result *r)
 /* --- the command ----------------------------------------------------------------------------- */
 static int run(const options *o, cmp_result *r)
 {
+    static gpu_config gpu;
+    if (!ec_gpu(PROG, o->gpu, PL_GPU_DEFAULT, pl_gpu_check, &gpu))
+        return 1;
     const cmp_config cfg = {.chips = (unsigned)o->chips, .years = (double)o->years,
-                            .mem_budget = DS_DEFAULT_BUDGET, .progress = PROG};
+                            .mem_budget = DS_DEFAULT_BUDGET, .progress = PROG, .gpu = &gpu};
     cmp_ctx *ctx = cmp_ctx_new();
     if (ctx == NULL) {
         fputs(PROG ": out of memory\n", stderr);

@@ -4,7 +4,8 @@
 #ifndef CLI_CMPCLI_H
 #define CLI_CMPCLI_H
 
-#define COMPARE_SYNOPSIS "deltarf compare TRACE... [--chips N] [--years Y] [--json FILE]"
+#define COMPARE_SYNOPSIS "deltarf compare TRACE... [--chips N] [--years Y] [--gpu NAME|FILE]" \
+                         " [--json FILE]"
 int cmd_compare(int argc, char **argv);
 
 #endif

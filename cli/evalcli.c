@@ -50,6 +50,16 @@ bool ec_buffer_mb(const char *s, uint64_t *bytes)
     return true;
 }
 
+bool ec_gpu(const char *prog, const char *arg, const char *fallback, ec_gpu_check check,
+            gpu_config *g)
+{
+    char err[640];
+    if (gpu_load(arg ? arg : fallback, g, err, sizeof err) && (!check || check(g, err, sizeof err)))
+        return true;
+    fprintf(stderr, "%s: %s\n", prog, err);
+    return false;
+}
+
 void ec_dispatch_text(const ds_stats *d, char *line, size_t len)
 {
     snprintf(line, len, "dispatch: %" PRIu64 " wavefronts waited for a slot (mean %.0f, longest %"

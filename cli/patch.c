@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* deltarf patch TRACE --scenario S [--seed S] [--maps K] [--map P] [--json|--md-row]:
+/* deltarf patch TRACE --scenario S [--seed S] [--maps K] [--map P] [--gpu G] [--json|--md-row]:
  * DC-Patch streamed over a real trace (dc-patch paper Section V-A), reported as Figs. 2, 3, 5
  * and 6; exits 1 when a read does not return the last value written or a write is dropped. */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
@@ -21,7 +21,7 @@ enum { MAX_MAPS = 1000, ERR_LEN = 1024 };
 enum out_format { OUT_TEXT, OUT_JSON, OUT_MD };
 
 typedef struct {
-    const char *path;
+    const char *path, *gpu_arg;
     pa_config cfg;
     bool scenario_set;
     enum out_format fmt;
@@ -64,6 +64,10 @@ static int option(options *o, const char *name, const char *val)
         return ec_buffer_mb(val, &o->cfg.mem_budget) ? 0 : usage("bad buffer size (0-65536 MB)", val);
     if (strcmp(name, "--map") == 0)
         return pl_parse(val, &o->cfg.map) ? 0 : usage("unknown map (packed, recorded)", val);
+    if (strcmp(name, "--gpu") == 0) {
+        o->gpu_arg = val;
+        return 0;
+    }
     if (strcmp(name, "--inject") == 0) /* test hook, docs/eval-patch.md */
         return ec_u64(val, UINT64_MAX, &o->cfg.inject_after) && o->cfg.inject_after
                    ? 0 : usage("bad write count", val);
@@ -132,6 +136,24 @@ static const char *base_name(const char *path)
     return s ? s + 1 : path;
 }
 
+/* The dispatch's line and the run's speed. */
+static void print_run(const pa_stats *s, double secs)
+{
+    char line[512];
+    ec_dispatch_text(&s->dispatch, line, sizeof line);
+    printf("  %s\n", line);
+    printf("  speed: %.0f events/s (%.3f s); peak memory %.1f MB resident\n",
+           frac((double)s->events, secs), secs, pg_peak_rss_kb() / 1024.0);
+}
+
+/* A trace without register values: DC-Patch's every figure but the windows' needs them. */
+static void print_text_without_values(const pa_stats *s, const figures *f, double secs)
+{
+    printf("  n/a: %s: DC-Patch's compression, patches, spills and Figs. 2-6\n", TR_NO_VALUES);
+    printf("  slice utilisation (allocated windows) %.3f\n", f->alloc);
+    print_run(s, secs);
+}
+
 static void print_text(const options *o, const pa_stats *s, const figures *f, double secs)
 {
     const pa_config *c = &o->cfg;
@@ -141,6 +163,10 @@ static void print_text(const options *o, const pa_stats *s, const figures *f, do
     printf("  replayed: %" PRIu64 " events, %" PRIu64 " writes (%" PRIu64 " launch), %" PRIu64
            " reads, %" PRIu64 " slice cycles\n", s->events, s->writes, s->launch_writes, s->reads,
            s->slice_cycles);
+    if (s->no_values) {
+        print_text_without_values(s, f, secs);
+        return;
+    }
     printf("  Fig. 2: writes stored compressed %.3f, uncompressed %.3f (compressible %.3f, "
            "divergent %.3f)\n", f->comp, f->unc, f->compressible, f->divergent);
     static const char *const layout[PA_LAYOUTS] = {"DC-Patch placement", "own window entry"};
@@ -158,11 +184,30 @@ static void print_text(const options *o, const pa_stats *s, const figures *f, do
            s->lds_peak, f->lds_kb, s->lds_cu_peak, f->lds_cu_kb, s->lds_reads);
     printf("  checked: %" PRIu64 " reads, %" PRIu64 " lost, %" PRIu64 " writes dropped, %" PRIu64
            " trace lanes not kept\n", s->reads, s->lost, s->dropped, s->lanes_mismatch);
-    char line[512];
-    ec_dispatch_text(&s->dispatch, line, sizeof line);
-    printf("  %s\n", line);
-    printf("  speed: %.0f events/s (%.3f s); peak memory %.1f MB resident\n",
-           frac((double)s->events, secs), secs, pg_peak_rss_kb() / 1024.0);
+    print_run(s, secs);
+}
+
+/* The JSON members of the dispatch, the checks and the run, and the object's end. */
+static void print_json_run(const pa_stats *s, double secs)
+{
+    printf(" ");
+    ec_dispatch_json(stdout, &s->dispatch);
+    printf(",\n \"lost\": %" PRIu64 ", \"dropped\": %" PRIu64 ", \"trace_lanes_not_kept\": %" PRIu64
+           ", \"peak_rss_kb\": %ld, \"events_per_s\": %.0f}\n", s->lost, s->dropped,
+           s->lanes_mismatch, pg_peak_rss_kb(), frac((double)s->events, secs));
+}
+
+/* A trace without register values: every member that needs them null, and why. */
+static void print_json_without_values(const pa_stats *s, const figures *f, double secs)
+{
+    printf(" \"na\": ");
+    ec_json_string(stdout, TR_NO_VALUES);
+    printf(",\n \"compressed_writes\": null, \"compressible_writes\": null, "
+           "\"divergent_writes\": null, \"mispredicted_writes\": null, \"fig2\": null, "
+           "\"fig3_placed\": null, \"fig3_conventional\": null,\n \"utilisation\": %.6f, "
+           "\"fig5\": null, \"fig5_counts\": null, \"fig6\": null, \"lds_reads\": null, "
+           "\"lds_read_share\": null,\n", f->alloc);
+    print_json_run(s, secs);
 }
 
 static void print_json(const options *o, const pa_stats *s, const figures *f, double secs)
@@ -176,6 +221,10 @@ static void print_json(const options *o, const pa_stats *s, const figures *f, do
     printf(" \"events\": %" PRIu64 ", \"writes\": %" PRIu64 ", \"launch_writes\": %" PRIu64
            ", \"reads\": %" PRIu64 ", \"slice_cycles\": %" PRIu64 ",\n", s->events, s->writes,
            s->launch_writes, s->reads, s->slice_cycles);
+    if (s->no_values) {
+        print_json_without_values(s, f, secs);
+        return;
+    }
     printf(" \"compressed_writes\": %" PRIu64 ", \"compressible_writes\": %" PRIu64
            ", \"divergent_writes\": %" PRIu64 ", \"mispredicted_writes\": %" PRIu64 ",\n",
            s->compressed, s->compressible, s->divergent, s->misp);
@@ -198,16 +247,19 @@ static void print_json(const options *o, const pa_stats *s, const figures *f, do
            f->misp, s->lds_peak, f->lds_kb, s->lds_cu_peak, f->lds_cu_kb);
     printf(" \"lds_reads\": %" PRIu64 ", \"lds_read_share\": %.6f,\n", s->lds_reads,
            frac((double)s->lds_reads, (double)s->reads));
-    printf(" ");
-    ec_dispatch_json(stdout, &s->dispatch);
-    printf(",\n \"lost\": %" PRIu64 ", \"dropped\": %" PRIu64 ", \"trace_lanes_not_kept\": %" PRIu64
-           ", \"peak_rss_kb\": %ld, \"events_per_s\": %.0f}\n", s->lost, s->dropped,
-           s->lanes_mismatch, pg_peak_rss_kb(), frac((double)s->events, secs));
+    print_json_run(s, secs);
 }
 
 /* One markdown table row, percentages (build/eval/report-patch.md). */
 static void print_md(const options *o, const pa_stats *s, const figures *f)
 {
+    if (s->no_values) { /* every column but the windows' needs the register values */
+        printf("| %s | %s | %s | n/a | n/a | n/a | n/a | n/a | %.1f | n/a | n/a | n/a | n/a | n/a "
+               "| n/a | %" PRIu64 " | %" PRIu64 " |\n", base_name(o->path),
+               fm_scenario_name(o->cfg.scenario), pl_name(o->cfg.map), 100 * f->alloc, s->reads,
+               s->lost + s->dropped);
+        return;
+    }
     const double *p = f->occ[PA_CONVENTIONAL]; /* the paper's Fig. 3 */
     printf("| %s | %s | %s | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f "
            "| %.2f | %.2f | %" PRIu64 " | %" PRIu64 " |\n", base_name(o->path),
@@ -236,6 +288,9 @@ int cmd_patch(int argc, char **argv)
     const int st = parse_args(argc, argv, &o);
     if (st)
         return st;
+    gpu_config gpu; /* checked only: the placement is the trace's 32 CUs (docs/gpu.md) */
+    if (!ec_gpu(PROG, o.gpu_arg, PL_GPU_DEFAULT, pl_gpu_check, &gpu))
+        return 1;
     char err[ERR_LEN] = "";
     pa_stats s = {0};
     const double t0 = pg_now();

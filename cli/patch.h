@@ -6,7 +6,8 @@
 
 /* argv[0] is "patch"; returns the exit status. */
 #define PATCH_SYNOPSIS "deltarf patch TRACE --scenario common|clustered|dispersed [--seed S]" \
-                       " [--maps K] [--map packed|recorded] [--buffer-mb M] [--json|--md-row]"
+                       " [--maps K] [--map packed|recorded] [--buffer-mb M] [--gpu NAME|FILE]" \
+                       " [--json|--md-row]"
 int cmd_patch(int argc, char **argv);
 
 #endif

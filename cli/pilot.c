@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* deltarf pilot TRACE [--n N] [--json] (pilot paper Sections II, III-A, IV-C, V): prints the top-k
- * access shares (Fig. 2), the FRF's share under static, pilot and oracle choices (Fig. 4),
- * the accesses by partition and FRF mode (Fig. 10) and the energy against the MRF (Fig. 11,
- * Table IV); --json: the same as one JSON object (read by tools/reproduction.py). Output
- * format: docs/pilot-eval.md. */
+/* deltarf pilot TRACE [--n N] [--gpu NAME|FILE] [--json] (pilot paper Sections II, III-A, IV-C,
+ * V): prints the top-k access shares (Fig. 2), the FRF's share under static, pilot and oracle
+ * choices (Fig. 4), the accesses by partition and FRF mode on the GPU's issue slots (Fig. 10)
+ * and the energy against the MRF (Fig. 11, Table IV); --json: the same as one JSON object (read
+ * by tools/reproduction.py). Output format: docs/pilot-eval.md. */
 #include "pilot.h"
 
 #include <stdbool.h>
@@ -59,9 +59,11 @@ static void print_result(const pe_result *r, const pe_config *c)
     printf("frf-oracle %.1f%%\n", pct(r->frf_oracle, r->accesses));
     printf("frf-pilot-move %.1f%% (if live warps' values moved to the pilot's mapping at its end)\n",
            pct(r->frf_pilot_move, r->accesses));
-    printf("frf-low %.1f%% of FRF accesses (epoch %u cycles, threshold %u of %u issue slots, per "
-           "compute unit)\n", pct(r->frf_low, r->frf_pilot), c->epoch, c->threshold,
-           c->epoch * DRF_GCN_CU_ISSUE);
+    printf("frf-pilot-profile %.1f%% (the pilot's registers over the whole kernel)\n",
+           pct(r->frf_pilot_profile, r->accesses));
+    printf("frf-low %.1f%% of FRF accesses (GPU %s: epoch %u cycles, threshold %u of %u issue "
+           "slots, per compute unit)\n", pct(r->frf_low, r->frf_pilot), r->gpu.name, c->epoch,
+           r->threshold, r->slots);
     printf("partition frf-high %.1f%% frf-low %.1f%% srf %.1f%% of accesses\n",
            pct(r->frf_high, r->accesses), pct(r->frf_low, r->accesses), pct(r->srf, r->accesses));
     printf("issued %llu instructions in %llu CU-epochs with any, %llu of them below the threshold, "
@@ -80,8 +82,8 @@ static void print_json(const char *trace, const pe_result *r, const pe_config *c
     printf("{\"trace\": ");
     ec_json_string(stdout, trace);
     printf(", \"n\": %u, \"epoch\": %u, \"threshold\": %u, \"issue_slots\": %u"
-           ", \"threshold_share\": [%u, %u]", c->n, c->epoch, c->threshold,
-           c->epoch * DRF_GCN_CU_ISSUE, DRF_PILOT_THR_NUM, DRF_PILOT_THR_DEN);
+           ", \"threshold_share\": [%u, %u]", c->n, c->epoch, r->threshold, r->slots,
+           DRF_PILOT_THR_NUM, DRF_PILOT_THR_DEN);
     printf(", \"accesses\": %llu, \"reads\": %llu, \"writes\": %llu, \"launch_writes\": %llu",
            (unsigned long long)r->accesses, (unsigned long long)r->reads,
            (unsigned long long)r->writes, (unsigned long long)r->launch_writes);
@@ -106,9 +108,10 @@ static void print_json(const char *trace, const pe_result *r, const pe_config *c
         printf("]}");
     }
     printf("], \"frf_static\": %.4f, \"frf_pilot\": %.4f, \"frf_oracle\": %.4f"
-           ", \"frf_pilot_move\": %.4f", pct(r->frf_static, r->accesses),
-           pct(r->frf_pilot, r->accesses), pct(r->frf_oracle, r->accesses),
-           pct(r->frf_pilot_move, r->accesses));
+           ", \"frf_pilot_move\": %.4f, \"frf_pilot_profile\": %.4f",
+           pct(r->frf_static, r->accesses), pct(r->frf_pilot, r->accesses),
+           pct(r->frf_oracle, r->accesses), pct(r->frf_pilot_move, r->accesses),
+           pct(r->frf_pilot_profile, r->accesses));
     printf(", \"frf_low_of_frf\": %.4f, \"frf_high\": %.4f, \"frf_low\": %.4f, \"srf\": %.4f",
            pct(r->frf_low, r->frf_pilot), pct(r->frf_high, r->accesses),
            pct(r->frf_low, r->accesses), pct(r->srf, r->accesses));
@@ -126,14 +129,18 @@ static void print_json(const char *trace, const pe_result *r, const pe_config *c
 
 int cmd_pilot(int argc, char **argv)
 {
-    const char *trace = NULL;
-    /* the threshold: 85 / 400 of the GCN compute unit's own issue slots per epoch
-     * (docs/pilot-decisions.md, frf_mode_ctl 5) */
-    pe_config cfg = {DRF_PILOT_N, DRF_PILOT_EPOCH, DRF_PILOT_GCN_THRESHOLD};
+    const char *trace = NULL, *gpu_arg = NULL;
+    /* the threshold: 85 / 400 of the issue slots of the GPU's SM an epoch, by default the GPU
+     * of the trace's cycles (docs/pilot-eval.md decision 6) */
+    pe_config cfg = {DRF_PILOT_N, DRF_PILOT_EPOCH, NULL};
     bool json = false;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--json") == 0) {
             json = true;
+        } else if (strcmp(argv[i], "--gpu") == 0) {
+            if (i + 1 >= argc)
+                return ec_usage(PROG, SYNOPSIS, "missing value for", argv[i]);
+            gpu_arg = argv[++i];
         } else if (strcmp(argv[i], "--n") == 0) {
             uint64_t v;
             if (i + 1 >= argc)
@@ -152,7 +159,11 @@ int cmd_pilot(int argc, char **argv)
     if (!trace)
         return ec_usage(PROG, SYNOPSIS, "missing TRACE", NULL);
     static pe_result r;
+    static gpu_config gpu;
     char err[320];
+    if (gpu_arg && !ec_gpu(PROG, gpu_arg, NULL, NULL, &gpu))
+        return 1;
+    cfg.gpu = gpu_arg ? &gpu : NULL;
     if (pe_run(trace, &cfg, &r, err, sizeof err)) {
         fprintf(stderr, PROG ": %s\n", err);
         return 1;

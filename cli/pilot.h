@@ -5,7 +5,7 @@
 #define CLI_PILOT_H
 
 /* argv[0] is "pilot"; returns the exit status (0, 1 bad trace, 2 usage). */
-#define PILOT_SYNOPSIS "deltarf pilot TRACE [--n N] [--json]"
+#define PILOT_SYNOPSIS "deltarf pilot TRACE [--n N] [--gpu NAME|FILE] [--json]"
 int cmd_pilot(int argc, char **argv);
 
 #endif

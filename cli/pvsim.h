@@ -5,7 +5,7 @@
 #define CLI_PVSIM_H
 
 /* argv[0] is "pv"; returns the exit status. */
-#define PV_SYNOPSIS "deltarf pv TRACE [--chips N] [--years Y] [--t0 nbti|pv] [--json]"
+#define PV_SYNOPSIS "deltarf pv TRACE [--chips N] [--years Y] [--t0 nbti|pv] [--gpu NAME|FILE] [--json]"
 int cmd_pv(int argc, char **argv);
 
 #endif

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* deltarf sim TRACE [--scheme S]... [--map packed|recorded] [--dispatch fill|passes|stream]
- * [--repeat R] [--buffer-mb M] [--json] [--plots DIR]:
- * replays a register trace under the aging paper's Section 5 schemes and prints the Section 6
+ * [--repeat R] [--buffer-mb M] [--json] [--plots DIR] [--gpu NAME|FILE]:
+ * replays a register trace under the aging paper's Section 5 schemes on the GPU's slices (its
+ * compute units under stream dispatch, its issue in the issue model) and prints the Section 6
  * figures' numbers (Figs. 7, 12-19, 21) and the Ts increase (Sec. 6.4). Decisions:
  * docs/eval-decisions.md. */
 #include "sim.h"
@@ -24,7 +25,7 @@ static const char *const energy_names[SIM_E_TOTAL + 1] = {
     "slice_leakage", "slice_dynamic", "logic_leakage", "logic_dynamic", "wakeup", "total"};
 
 typedef struct {
-    const char *trace, *plots;
+    const char *trace, *plots, *gpu_arg;
     bool json;
     sim_config cfg;
 } sim_opts;
@@ -65,6 +66,8 @@ static int parse_valued(sim_opts *o, const char *opt, const char *val)
             return usage("bad buffer size (0-65536 MB)", val);
     } else if (strcmp(opt, "--plots") == 0) {
         o->plots = val;
+    } else if (strcmp(opt, "--gpu") == 0) {
+        o->gpu_arg = val;
     } else {
         return usage("unknown option", opt);
     }
@@ -141,6 +144,20 @@ static void print_patterns(const char *what, const uint64_t *p)
     printf("\n");
 }
 
+static bool by_values(sim_scheme k);
+
+/* A scheme's row on a trace without register values: n/a where the figure needs them. */
+static void print_row_without_values(const sim_result *r, sim_scheme k, double base, double rate)
+{
+    printf("%-9s %27s %27s %7s %7s %6s %8s %6s ", sim_scheme_name(k), "n/a", "n/a", "n/a", "n/a",
+           "n/a", "n/a", "n/a");
+    if (by_values(k))
+        printf("%7s %7s %10.3g\n", "n/a", "n/a", rate);
+    else
+        printf("%6.2f%% %7.3f %10.3g\n", 100 * r->perf_overhead,
+               base > 0 ? r->energy[SIM_E_TOTAL] / base : 0, rate);
+}
+
 static void print_text(const sim_opts *o, const sim *s, const sim_result *res)
 {
     const sim_stats *st = sim_get_stats(s);
@@ -152,25 +169,34 @@ static void print_text(const sim_opts *o, const sim *s, const sim_result *res)
            (unsigned long long)st->reads);
     print_occupancy(st);
     print_dispatch(st);
-    print_patterns("writes by pattern, all", st->pat_all);
-    print_patterns("writes by pattern, full mask", st->pat_full);
+    if (st->no_values)
+        printf("n/a: %s: the write patterns, duty cycles, dVth, Ts, compression, wake-ups and "
+               "MOVs, and the gated schemes' time and energy\n", TR_NO_VALUES);
+    else {
+        print_patterns("writes by pattern, all", st->pat_all);
+        print_patterns("writes by pattern, full mask", st->pat_full);
+    }
     char ts[16];
     snprintf(ts, sizeof ts, "Ts+%.0fy", SIM_LIFETIME_YEARS);
-    printf("%-9s %27s %27s %7s %7s %6s %8s %6s %7s %10s\n", "scheme", "longest '0' (1 / off)",
-           "longest '1' (0 / off)", "dVthT0", "dVthT1", ts, "wakeups", "MOVs", "energy",
+    printf("%-9s %27s %27s %7s %7s %6s %8s %6s %7s %7s %10s\n", "scheme", "longest '0' (1 / off)",
+           "longest '1' (0 / off)", "dVthT0", "dVthT1", ts, "wakeups", "MOVs", "perf", "energy",
            "events/s");
     const double base = o->cfg.schemes & 1u ? res[SIM_BASE].energy[SIM_E_TOTAL] : 0;
     for (unsigned k = 0; k < SIM_SCHEMES; k++) {
         if (!(o->cfg.schemes >> k & 1u))
             continue;
         const sim_result *r = &res[k];
+        const double rate = r->seconds > 0 ? (double)st->replayed / r->seconds : 0;
+        if (st->no_values) {
+            print_row_without_values(r, k, base, rate);
+            continue;
+        }
         printf("%-9s %8.1f%% (%5.1f%% / %5.1f%%) %8.1f%% (%5.1f%% / %5.1f%%) %7.3f %7.3f %5.1f%% "
-               "%8llu %6llu %7.3f %10.3g\n", sim_scheme_name(k), 100 * r->longest[0],
+               "%8llu %6llu %6.2f%% %7.3f %10.3g\n", sim_scheme_name(k), 100 * r->longest[0],
                100 * r->longest_other[0][0], 100 * r->longest_other[0][1], 100 * r->longest[1],
                100 * r->longest_other[1][0], 100 * r->longest_other[1][1], r->dvth[0], r->dvth[1],
                100 * r->ts_increase, (unsigned long long)r->wakeups, (unsigned long long)r->movs,
-               base > 0 ? r->energy[SIM_E_TOTAL] / base : 0,
-               r->seconds > 0 ? (double)st->replayed / r->seconds : 0);
+               100 * r->perf_overhead, base > 0 ? r->energy[SIM_E_TOTAL] / base : 0, rate);
     }
     printf("peak memory: %.1f MB resident\n", pg_peak_rss_kb() / 1024.0);
 }
@@ -191,26 +217,57 @@ static void json_doubles(const char *name, const double *v, unsigned n)
     printf("]");
 }
 
-static void json_scheme(const sim_result *r, sim_scheme k, uint64_t events)
+/* "key":v, or "key":null when known is false (a figure that needs register values on a trace
+ * without them: never a number computed from zeros). */
+static void json_num(const char *key, double v, bool known)
 {
-    printf("{\"scheme\":\"%s\",\"writes\":%llu,\"reads\":%llu,\"compressed_writes\":%llu,"
-           "\"compressed_reads\":%llu,\"wakeups\":%llu,\"wakeup_cycles\":%llu,\"movs\":%llu,",
-           sim_scheme_name(k), (unsigned long long)r->writes, (unsigned long long)r->reads,
-           (unsigned long long)r->compressed_writes, (unsigned long long)r->compressed_reads,
-           (unsigned long long)r->wakeups, (unsigned long long)r->wakeups * SIM_WAKEUP_CYCLES,
-           (unsigned long long)r->movs);
-    printf("\"longest0\":%.6g,\"longest0_one\":%.6g,\"longest0_off\":%.6g,\"longest1\":%.6g,"
-           "\"longest1_zero\":%.6g,\"longest1_off\":%.6g,\"dvth_t0\":%.6g,\"dvth_t1\":%.6g,"
-           "\"ts_increase_pct\":%.6g,", r->longest[0], r->longest_other[0][0],
-           r->longest_other[0][1], r->longest[1], r->longest_other[1][0], r->longest_other[1][1],
-           r->dvth[0], r->dvth[1], 100 * r->ts_increase);
+    if (known)
+        printf("\"%s\":%.6g,", key, v);
+    else
+        printf("\"%s\":null,", key);
+}
+
+/* Whether scheme k's time and energy need the register values: the gated schemes wake, store
+ * and compress by them. */
+static bool by_values(sim_scheme k)
+{
+    return k == SIM_RC || k == SIM_RCRAR || k == SIM_WC;
+}
+
+static void json_scheme(const sim_result *r, sim_scheme k, uint64_t events, bool values)
+{
+    const bool timed = values || !by_values(k);
+    printf("{\"scheme\":\"%s\",\"writes\":%llu,\"reads\":%llu,", sim_scheme_name(k),
+           (unsigned long long)r->writes, (unsigned long long)r->reads);
+    json_num("compressed_writes", (double)r->compressed_writes, values);
+    json_num("compressed_reads", (double)r->compressed_reads, values);
+    json_num("wakeups", (double)r->wakeups, values);
+    json_num("wakeup_cycles", (double)r->wakeups * SIM_WAKEUP_CYCLES, values);
+    json_num("movs", (double)r->movs, values);
+    static const char *const cell[2][3] = {{"longest0", "longest0_one", "longest0_off"},
+                                           {"longest1", "longest1_zero", "longest1_off"}};
+    for (unsigned v = 0; v < 2; v++) {
+        json_num(cell[v][0], r->longest[v], values);
+        json_num(cell[v][1], r->longest_other[v][0], values);
+        json_num(cell[v][2], r->longest_other[v][1], values);
+    }
+    json_num("dvth_t0", r->dvth[0], values);
+    json_num("dvth_t1", r->dvth[1], values);
+    json_num("ts_increase_pct", 100 * r->ts_increase, values);
+    json_num("cycles", (double)r->cycles, timed);
+    json_num("perf_overhead_pct", 100 * r->perf_overhead, timed);
     printf("\"energy_pj\":{");
     for (unsigned e = 0; e <= SIM_E_TOTAL; e++)
-        printf("%s\"%s\":%.6g", e ? "," : "", energy_names[e], r->energy[e]);
+        printf(timed ? "%s\"%s\":%.6g" : "%s\"%s\":null", e ? "," : "", energy_names[e],
+               r->energy[e]);
     printf("},\"events_per_s\":%.6g,", r->seconds > 0 ? (double)events / r->seconds : 0);
-    json_doubles("reg_longest0", r->reg_longest[0], DRF_REGS);
-    printf(",");
-    json_doubles("reg_longest1", r->reg_longest[1], DRF_REGS);
+    if (values) {
+        json_doubles("reg_longest0", r->reg_longest[0], DRF_REGS);
+        printf(",");
+        json_doubles("reg_longest1", r->reg_longest[1], DRF_REGS);
+    } else {
+        printf("\"reg_longest0\":null,\"reg_longest1\":null");
+    }
     printf("}");
 }
 
@@ -232,15 +289,21 @@ static void print_json(const sim_opts *o, const sim *s, const sim_result *res)
            st->reader_seconds > 0 ? (double)st->replayed / st->reader_seconds : 0);
     ec_dispatch_json(stdout, &st->dispatch);
     printf(",\"peak_rss_kb\":%ld,", pg_peak_rss_kb());
-    json_u64s("patterns_all", st->pat_all, SIM_PATS, pattern_names);
-    printf(",");
-    json_u64s("patterns_full_mask", st->pat_full, SIM_PATS, pattern_names);
+    if (st->no_values) {
+        printf("\"na\":");
+        ec_json_string(stdout, TR_NO_VALUES);
+        printf(",\"patterns_all\":null,\"patterns_full_mask\":null");
+    } else {
+        json_u64s("patterns_all", st->pat_all, SIM_PATS, pattern_names);
+        printf(",");
+        json_u64s("patterns_full_mask", st->pat_full, SIM_PATS, pattern_names);
+    }
     printf(",\"schemes\":[");
     bool first = true;
     for (unsigned k = 0; k < SIM_SCHEMES; k++)
         if (o->cfg.schemes >> k & 1u) {
             printf("%s", first ? "" : ",");
-            json_scheme(&res[k], k, st->replayed);
+            json_scheme(&res[k], k, st->replayed, !st->no_values);
             first = false;
         }
     printf("]}\n");
@@ -343,6 +406,10 @@ static bool write_profiles(const char *dir, const sim_opts *o, const sim *s, con
 
 static bool write_plots(const sim_opts *o, const sim *s, const sim_result *res)
 {
+    if (sim_get_stats(s)->no_values) { /* every figure's data needs them */
+        fprintf(stderr, PROG ": %s: --plots: " TR_NO_VALUES "\n", o->trace);
+        return false;
+    }
     if (mkdir(o->plots, 0777) != 0 && errno != EEXIST) {
         fprintf(stderr, PROG ": %s: cannot create directory\n", o->plots);
         return false;
@@ -357,6 +424,10 @@ int cmd_sim(int argc, char **argv)
     const int st = parse_args(argc, argv, &o);
     if (st)
         return st;
+    static gpu_config gpu;
+    if (!ec_gpu(PROG, o.gpu_arg, PL_GPU_DEFAULT, pl_gpu_check, &gpu))
+        return 1;
+    o.cfg.gpu = &gpu;
     sim *s = sim_new(&o.cfg);
     if (s == NULL) {
         fputs(PROG ": out of memory\n", stderr);

@@ -6,7 +6,7 @@
 
 #define SIM_SYNOPSIS "deltarf sim TRACE [--scheme S]... [--map packed|recorded]" \
                      " [--dispatch fill|passes|stream] [--repeat R] [--buffer-mb M] [--json]" \
-                     " [--plots DIR]"
+                     " [--plots DIR] [--gpu NAME|FILE]"
 int cmd_sim(int argc, char **argv);
 
 #endif

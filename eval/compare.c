@@ -33,23 +33,29 @@ struct cmp_ctx {
     tl *timeline;                  /* the issue model on the slices */
     ep_state *epochs;              /* the Pilot RF's modes on the baseline's issue */
     tl_cost (*cost)[CMP_TL_TECHS]; /* a batch's events: what each technique adds */
+    ds_shape shape;                /* the trace's, for the copies that fill a slice */
+    gpu_config gcn;                /* the slices' GPU: the issue model's, the Pilot RF's epochs */
+    gpu_config pv_gpu;             /* PV's: its paper's (docs/compare.md) */
+    pe_config pilot_cfg;           /* deltarf pilot's, its epochs on the slices' GPU */
+    const tr_reader *reader;       /* the read being tapped: its lanes for PV (D24) */
 };
-
-static const pe_config pilot_cfg = {DRF_PILOT_N, DRF_PILOT_EPOCH,
-                                    DRF_PILOT_GCN_THRESHOLD}; /* deltarf pilot's */
 
 static sim_config sim_cfg(const cmp_config *cfg)
 {
     return (sim_config){.map = PL_PACKED, .dispatch = SIM_FILL, .repeat = 0 /* rotations */,
                         .schemes = CMP_SIM_SCHEMES, .mem_budget = cfg->mem_budget,
-                        .untimed = true /* compare reports no scheme's seconds */};
+                        .untimed = true /* compare reports no scheme's seconds */,
+                        .gpu = cfg->gpu};
 }
 
-/* Every event of the trace, in file order: the PV and Pilot evaluations (one copy). */
+/* Every event of the trace, in file order: the PV and Pilot evaluations (one copy); PV learns
+ * the trace's lanes at its first event (docs/pv-decisions.md D24). */
 static bool tap(void *ctx, const tr_event *ev, char *msg, size_t len)
 {
     cmp_ctx *rs = ctx;
-    rs->in.events++;
+    if (rs->in.events++ == 0 && !pv_reader_lanes(rs->pv_reader, tr_lanes(rs->reader), msg, len))
+        return false;
+    ds_shape_see(&rs->shape, ev);
     return pv_reader_add(rs->pv_reader, ev, msg, len) && pe_stream_add(rs->pilot, ev, msg, len);
 }
 
@@ -68,6 +74,9 @@ cmp_ctx *cmp_ctx_new(void)
     const cmp_config none = {0};
     const sim_config sc = sim_cfg(&none);
     char err[64];
+    gpu_shipped_get(PL_GPU_DEFAULT, &rs->gcn);
+    gpu_shipped_get(PV_GPU_DEFAULT, &rs->pv_gpu);
+    rs->pilot_cfg = (pe_config){DRF_PILOT_N, DRF_PILOT_EPOCH, &rs->gcn};
     rs->sim = sim_new(&sc);
     rs->timeline = tl_new();
     rs->epochs = ep_new();
@@ -75,7 +84,8 @@ cmp_ctx *cmp_ctx_new(void)
         tl_set_observer(rs->timeline, count_issue, rs->epochs);
     rs->cost = malloc(BATCH * sizeof *rs->cost);
     rs->pilot_result = malloc(sizeof *rs->pilot_result);
-    rs->pilot = rs->pilot_result ? pe_stream_new(&pilot_cfg, rs->pilot_result, err, sizeof err)
+    rs->pilot = rs->pilot_result ? pe_stream_new(&rs->pilot_cfg, rs->pilot_result, err,
+                                                 sizeof err)
                                  : NULL;
     bool ok = rs->sim && rs->pilot && rs->timeline && rs->epochs && rs->cost;
     for (unsigned k = 0; k < FM_SCENARIOS; k++)
@@ -110,13 +120,18 @@ static bool start(cmp_ctx *rs, const cmp_config *cfg, char *err, size_t errlen)
     memset(&rs->sim_feed, 0, sizeof rs->sim_feed);
     memset(&rs->cells, 0, sizeof rs->cells);
     memset(&rs->in, 0, sizeof rs->in);
-    const tl_gpu gcn = {.units = TL_MAX_UNITS, .slot_cycles = TL_GCN_ISSUE_CYCLES};
+    memset(&rs->shape, 0, sizeof rs->shape);
+    if (cfg->gpu)
+        rs->gcn = *cfg->gpu;
+    else
+        gpu_shipped_get(PL_GPU_DEFAULT, &rs->gcn);
+    const tl_gpu gcn = {.units = TL_MAX_UNITS, .slot_cycles = rs->gcn.issue_cycles};
     tl_reset(rs->timeline, CMP_TL_TECHS, &gcn);
-    const fmc_cfg modes = {pilot_cfg.epoch, pilot_cfg.threshold};
-    ep_reset(rs->epochs, &modes);
-    rs->pv_reader = pv_reader_new(&rs->pv);
+    rs->pv_reader = pv_reader_new(&rs->pv, &rs->pv_gpu);
     bool ok = rs->pv_reader &&
-              pe_stream_reset(rs->pilot, &pilot_cfg, rs->pilot_result, err, errlen);
+              pe_stream_reset(rs->pilot, &rs->pilot_cfg, rs->pilot_result, err, errlen);
+    const fmc_cfg modes = {rs->pilot_cfg.epoch, rs->pilot_result->threshold};
+    ep_reset(rs->epochs, &modes);
     for (unsigned k = 0; k < FM_SCENARIOS; k++) {
         rs->patch_cfg[k] = (pa_config){.scenario = (enum fm_scenario)k, .seed = 1, .maps = 1,
                                        .map = PL_PACKED, .mem_budget = cfg->mem_budget,
@@ -134,32 +149,6 @@ static void stop(cmp_ctx *rs)
     pv_accesses_free(&rs->pv);
 }
 
-/* What the replay's scheme k counted on item it's slice: wake-ups delay the instruction's
- * result by the wake-up time, special MOVs take an issue slot each (aging Sec. 5.1.3). */
-static void sim_cost(const sim *s, const ds_item *it, sim_scheme k, const uint64_t before[2],
-                     tl_cost *c)
-{
-    uint64_t wake, movs;
-    sim_slice_costs(s, it->w.slice, k, &wake, &movs);
-    c->latency = wake > before[0] ? SIM_WAKEUP_CYCLES : 0;
-    c->slots = (uint16_t)(movs - before[1]);
-}
-
-/* An event through the replay, with what RC's and WC's slices add to its instruction. */
-static bool feed_sim(cmp_ctx *rs, const ds_item *it, tl_cost *cost, const char *name, char *err,
-                     size_t errlen)
-{
-    static const sim_scheme fam[] = {[CMP_TL_RC] = SIM_RC, [CMP_TL_WC] = SIM_WC};
-    uint64_t before[CMP_TL_TECHS][2];
-    for (unsigned k = CMP_TL_RC; k <= CMP_TL_WC; k++)
-        sim_slice_costs(rs->sim, it->w.slice, fam[k], &before[k][0], &before[k][1]);
-    if (!sim_feed(rs->sim, &rs->sim_feed, it, name, err, errlen))
-        return false;
-    for (unsigned k = CMP_TL_RC; k <= CMP_TL_WC; k++)
-        sim_cost(rs->sim, it, fam[k], before[k], &cost[k]);
-    return true;
-}
-
 /* An event through DC-Patch pass k, with what its slice adds to the instruction: the Dec
  * stage on every operand and the Com stage on every result, a spilled register's LDS load
  * before the operand, a misspeculation's stall of the SIMD's pipeline (dc-patch IV-C, V-A2,
@@ -171,8 +160,8 @@ static bool feed_patch(cmp_ctx *rs, unsigned k, const ds_item *it, tl_cost *c, c
     const uint64_t misp = st->misp, loads = st->lds_reads;
     if (!pa_pass_feed(rs->patch[k], it, name, err, errlen))
         return false;
-    const unsigned stall_slots =
-        (TL_DCP_MISP_STALL + TL_GCN_ISSUE_CYCLES - 1) / TL_GCN_ISSUE_CYCLES;
+    const unsigned slot = rs->gcn.issue_cycles; /* a SIMD's cycles between issue slots */
+    const unsigned stall_slots = (TL_DCP_MISP_STALL + slot - 1) / slot;
     c->latency = it->e.kind == TR_R
                      ? TL_DCP_DEC_STAGES + (st->lds_reads != loads ? TL_LDS_LATENCY : 0)
                      : TL_DCP_COM_STAGES;
@@ -195,7 +184,7 @@ static bool feed(cmp_ctx *rs, const ds_item *batch, size_t n, const char *name, 
             cmp_cells_place(&rs->cells, it->w.slice, it->w.window, it->w.n);
         if (i + 1 < end)
             sim_prefetch(rs->sim, &batch[i + 1]);
-        if (!feed_sim(rs, it, rs->cost[i], name, err, errlen))
+        if (!sim_feed(rs->sim, &rs->sim_feed, it, name, err, errlen))
             end = i;
     }
     for (unsigned k = 0; k < FM_SCENARIOS; k++)
@@ -211,12 +200,14 @@ static bool feed(cmp_ctx *rs, const ds_item *batch, size_t n, const char *name, 
         rs->cost[i][CMP_TL_PLUS1].latency = 1;
         rs->cost[i][CMP_TL_PLUS2].latency = 2;
         char m[160];
-        if (!tl_event(rs->timeline, &it->e, it->w.slice, it->w.window,
-                      access ? rs->cost[i] : NULL, m, sizeof m)) {
+        tr_event e = it->e; /* on the replay's time, as the replay's own issue model */
+        e.cycle = sim_feed_time(&rs->sim_feed, it->e.cycle);
+        if (!tl_event(rs->timeline, &e, it->w.slice, it->w.window, access ? rs->cost[i] : NULL,
+                      m, sizeof m)) {
             pl_fail(err, errlen, "%s:%lu: %s", name, it->line, m);
             end = i;
         }
-        ep_advance(rs->epochs, it->e.cycle);
+        ep_advance(rs->epochs, e.cycle);
     }
     return end == n;
 }
@@ -295,7 +286,7 @@ static bool finish(cmp_ctx *rs, const char *name, const cmp_config *cfg, char *e
         }
     st->busy_cycles /= st->repeat;
     st->wavefronts /= st->repeat;
-    rs->in.pv_accesses = rs->pv.total;
+    rs->in.pv_accesses = rs->pv.warp_accesses; /* the PV logic works a warp at a time */
     rs->in.pilot = rs->pilot_result;
     rs->in.cells = &rs->cells;
     rs->in.years = cfg->years;
@@ -305,27 +296,44 @@ static bool finish(cmp_ctx *rs, const char *name, const cmp_config *cfg, char *e
     return true;
 }
 
-/* Every evaluation on the trace src: the copies that fill a slice (one read), then one read
- * of them all, the first copy tapped for PV and Pilot. */
-static bool run_source(cmp_ctx *rs, const tr_source *src, const cmp_config *cfg,
-                       cmp_result *out, char *err, size_t errlen)
+/* One read of the trace src with out->copies of it at once, the first copy tapped (the PV and
+ * Pilot evaluations, the trace's shape); *values: whether it carries register values. */
+static bool run_copies(cmp_ctx *rs, const tr_source *src, const cmp_config *cfg, cmp_result *out,
+                       bool *values, char *err, size_t errlen)
 {
-    memset(out, 0, sizeof *out);
-    unsigned copies;
-    if (!ds_fill_copies(src, &copies, err, errlen))
-        return false;
-    out->copies = copies;
     tr_reader *r = tr_source_open(src, err, errlen);
     bool ok = r != NULL && start(rs, cfg, err, errlen);
     if (ok) {
+        rs->reader = r;
         tr_set_tap(r, tap, rs);
         ok = replay(rs, r, src, cfg, out, err, errlen);
         uint64_t raw;
         tr_progress(r, &raw, &out->decoded_bytes);
     }
+    *values = r == NULL || tr_has_values(r);
     tr_close(r);
+    return ok;
+}
+
+/* Every evaluation on the trace src at the copies that fill a slice (decision 6b of
+ * docs/eval-decisions.md): one read when the trace fills slices on its own, else a second one
+ * with the copies its shape asks for. */
+static bool run_source(cmp_ctx *rs, const tr_source *src, const cmp_config *cfg,
+                       cmp_result *out, char *err, size_t errlen)
+{
+    memset(out, 0, sizeof *out);
+    out->copies = 1;
+    bool values;
+    bool ok = run_copies(rs, src, cfg, out, &values, err, errlen);
+    const unsigned copies = ds_shape_copies(&rs->shape);
+    if (ok && copies > 1) {
+        stop(rs);
+        out->copies = copies;
+        ok = run_copies(rs, src, cfg, out, &values, err, errlen);
+    }
     if (ok && (ok = finish(rs, src->name, cfg, err, errlen))) {
-        rs->in.copies = copies;
+        rs->in.copies = out->copies;
+        rs->in.no_values = !values;
         cmp_axes(&rs->in, out);
         out->events = rs->in.events;
     }

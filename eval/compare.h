@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "faultmap.h"
+#include "gpu.h"
 
 enum cmp_tech {
     CMP_BASELINE, CMP_RC, CMP_RCRAR, CMP_WC, CMP_ARGO, CMP_DCPATCH, CMP_VLSB, CMP_PVOPT,
@@ -36,6 +37,8 @@ typedef struct {
     double years;         /* of NBTI ageing */
     uint64_t mem_budget;  /* bytes of held lines of waiting wavefronts kept in memory */
     const char *progress; /* program name for the progress line on stderr; NULL: none */
+    const gpu_config *gpu;/* the slices' GPU (pl_gpu_check'ed): the issue model's and the Pilot
+                           * RF's epochs; NULL: PL_GPU_DEFAULT. PV runs on its paper's GPU. */
 } cmp_config;
 
 typedef struct {

@@ -59,13 +59,13 @@ typedef struct {
     double dyn_pj, leak_pj, area_um2, units_pj, units_synth_pj, cycles;
 } tally;
 
-/* Block b's energy of n operations and its leakage over the slices' busy time, at the common
+/* Block b's energy of n operations and its leakage over `time` cycles, at the common
  * node (first order: energy and leakage x node / 45, data/papers/nodes.tsv); its area x
  * (node / 45)^2. */
-static double logic_pj(enum blk b, double ops, double busy)
+static double logic_pj(enum blk b, double ops, double time)
 {
     const logic_block *l = &blocks[b];
-    return (ops * l->energy_pj + l->leak_uw * 1e-3 * busy) * COMMON_NODE_NM / l->node_nm;
+    return (ops * l->energy_pj + l->leak_uw * 1e-3 * time) * COMMON_NODE_NM / l->node_nm;
 }
 
 static void add_area(tally *t, enum blk b)
@@ -75,19 +75,19 @@ static void add_area(tally *t, enum blk b)
 }
 
 /* A block whose paper gives no figures: our synthesis is its only source. */
-static void add_logic(tally *t, enum blk b, double ops, double busy)
+static void add_logic(tally *t, enum blk b, double ops, double time)
 {
     const logic_block *l = &blocks[b];
     const double k = COMMON_NODE_NM / l->node_nm;
     t->dyn_pj += ops * l->energy_pj * k;
-    t->leak_pj += l->leak_uw * 1e-3 * busy * k; /* mW x ns = pJ at 1 GHz */
+    t->leak_pj += l->leak_uw * 1e-3 * time * k; /* mW x ns = pJ at 1 GHz */
     add_area(t, b);
 }
 
 /* A block the paper gives figures for (counted by the caller): our synthesis as the variant. */
-static void add_synth_variant(tally *t, enum blk b, double ops, double busy)
+static void add_synth_variant(tally *t, enum blk b, double ops, double time)
 {
-    t->units_synth_pj += logic_pj(b, ops, busy);
+    t->units_synth_pj += logic_pj(b, ops, time);
     add_area(t, b);
 }
 
@@ -117,15 +117,14 @@ static void ageing(cmp_row *r, double longest0, double longest1, double years)
     r->v[CMP_GUARDBAND_PCT] = 100 * pv_ts_increase(duty, years);
 }
 
-/* The energy, performance and area axes; the energy's leakage over the technique's own time
- * (its cycles on the issue model, extra cycles included). */
+/* The energy, performance and area axes (the rows count leakage over the technique's own time:
+ * the slices' busy time x its cycles over the baseline's on the issue model). */
 static void fill(cmp_row *r, const tally *t, const cmp_row *base, double base_cycles)
 {
-    const double leak = t->leak_pj * t->cycles;
     r->v[CMP_DYNAMIC_PJ] = t->dyn_pj;
-    r->v[CMP_LEAKAGE_PJ] = leak;
-    r->v[CMP_ENERGY_PJ] = t->dyn_pj + leak;
-    const double synth = r->v[CMP_ENERGY_PJ] + (t->units_synth_pj - t->units_pj) * t->cycles;
+    r->v[CMP_LEAKAGE_PJ] = t->leak_pj;
+    r->v[CMP_ENERGY_PJ] = t->dyn_pj + t->leak_pj;
+    const double synth = r->v[CMP_ENERGY_PJ] + t->units_synth_pj - t->units_pj;
     if (base && !(base->v[CMP_ENERGY_PJ] > 0)) {
         na(r, CMP_ENERGY_SAVING_PCT, "the baseline spends no energy (no register-file activity)");
         na(r, CMP_ENERGY_SAVING_SYNTH_PCT, r->na[CMP_ENERGY_SAVING_PCT]);
@@ -147,34 +146,34 @@ static double cycle_ratio(const uint64_t *cycles, unsigned k, unsigned base)
     return cycles[base] ? (double)cycles[k] / (double)cycles[base] : 1.0;
 }
 
-/* The aging paper's slice under a scheme: its array energy (Table 2, sim's replay) and its
- * wake-ups' energy; its time on the slices' issue model. */
 _Static_assert(TL_PV_SLOW_EXTRA == 1 && DRF_PILOT_LAT_FRF_LOW - DRF_PILOT_LAT_FRF_HIGH == 1 &&
                    DRF_PILOT_LAT_SRF - DRF_PILOT_LAT_FRF_HIGH == 2,
                "the issue model probes accesses one and two cycles slower");
 
-static tally slice_tally(const sim_result *s, const cmp_inputs *in, unsigned tl_tech)
+/* The aging paper's slice under a scheme: its array energy (Table 2, sim's replay, leakage over
+ * the scheme's time) and its wake-ups' energy; its time on the replay's issue model over the
+ * folded passes (the same events as compare's own lanes). */
+static tally slice_tally(const sim_result *s)
 {
     return (tally){.dyn_pj = s->energy[SIM_E_SLICE_DYN] + s->energy[SIM_E_WAKEUP],
-                   .leak_pj = s->energy[SIM_E_SLICE_LEAK],
-                   .cycles = cycle_ratio(in->cycles, tl_tech, CMP_TL_BASE)};
+                   .leak_pj = s->energy[SIM_E_SLICE_LEAK], .cycles = 1 + s->perf_overhead};
 }
 
 /* RC's units as the replay counts them with aging Table 2 (the compression and decompression
  * units and the compression table); our synthesis beside them: every register write through
  * the compression unit (a subwavefront an operation), compressed reads and special MOVs through
  * the decompression unit, every access looking the table up (its array still Table 2's). */
-static void add_rc(tally *t, const sim_result *s, double busy)
+static void add_rc(tally *t, const sim_result *s, double time)
 {
     add_paper_units(t, s->energy[SIM_E_LOGIC_DYN], s->energy[SIM_E_LOGIC_LEAK]);
-    add_synth_variant(t, B_RC_COMPRESS, (double)DRF_SUBWAVEFRONTS * (double)s->writes, busy);
+    add_synth_variant(t, B_RC_COMPRESS, (double)DRF_SUBWAVEFRONTS * (double)s->writes, time);
     add_synth_variant(t, B_RC_DECOMPRESS,
-                      (double)DRF_SUBWAVEFRONTS * (double)(s->compressed_reads + s->movs), busy);
-    add_synth_variant(t, B_RC_CTABLE, (double)(s->reads + s->writes), busy);
+                      (double)DRF_SUBWAVEFRONTS * (double)(s->compressed_reads + s->movs), time);
+    add_synth_variant(t, B_RC_CTABLE, (double)(s->reads + s->writes), time);
     t->units_synth_pj +=
         (double)s->reads * DRF_PAPER_AGING_TABLE2_ENERGY_COMP_TABLE_READ +
         (double)s->compressed_writes * DRF_PAPER_AGING_TABLE2_ENERGY_COMP_TABLE_WRITE +
-        DRF_PAPER_AGING_TABLE2_LEAKAGE_COMP_TABLE * busy;
+        DRF_PAPER_AGING_TABLE2_LEAKAGE_COMP_TABLE * time;
 }
 
 static void sim_rows(const cmp_inputs *in, cmp_result *out)
@@ -183,19 +182,19 @@ static void sim_rows(const cmp_inputs *in, cmp_result *out)
     static const struct {
         enum cmp_tech t;
         sim_scheme k;
-        unsigned tl;
-    } map[] = {{CMP_BASELINE, SIM_BASE, CMP_TL_BASE}, {CMP_RC, SIM_RC, CMP_TL_RC},
-               {CMP_RCRAR, SIM_RCRAR, CMP_TL_RC}, {CMP_WC, SIM_WC, CMP_TL_WC},
-               {CMP_ARGO, SIM_ARGO, CMP_TL_BASE}};
+    } map[] = {{CMP_BASELINE, SIM_BASE}, {CMP_RC, SIM_RC}, {CMP_RCRAR, SIM_RCRAR},
+               {CMP_WC, SIM_WC}, {CMP_ARGO, SIM_ARGO}};
     for (unsigned i = 0; i < sizeof map / sizeof map[0]; i++) {
         const sim_result *s = &in->sim[map[i].k];
-        tally t = slice_tally(s, in, map[i].tl);
+        tally t = slice_tally(s);
+        const double time = busy * t.cycles;
         if (map[i].t == CMP_RC || map[i].t == CMP_RCRAR)
-            add_rc(&t, s, busy);
+            add_rc(&t, s, time);
+        /* RAR's and ARGO's logic: aging Table 2 gives none (the replay counts none); ours */
         if (map[i].t == CMP_RCRAR)
-            add_logic(&t, B_RAR_PHYS, (double)(s->reads + s->writes), busy);
+            add_synth_variant(&t, B_RAR_PHYS, (double)(s->reads + s->writes), time);
         if (map[i].t == CMP_RCRAR || map[i].t == CMP_ARGO)
-            add_logic(&t, B_RAR_ALLOC, 2 * waves, busy); /* an allocation and a release */
+            add_synth_variant(&t, B_RAR_ALLOC, 2 * waves, time); /* allocation and release */
         if (map[i].t == CMP_WC) { /* WC's units are not ours: the paper's (sim's replay) */
             add_paper_units(&t, s->energy[SIM_E_LOGIC_DYN], s->energy[SIM_E_LOGIC_LEAK]);
             t.units_synth_pj = t.units_pj;
@@ -250,7 +249,7 @@ static double dcp_static_mw(double mw)
 /* DC-Patch's units at nominal Vdd, Table 2 (decision 8): Com per block written, Dec per block
  * of a compressed read (the compressed share of the writes), the PSU per patch; our synthesis
  * beside them. */
-static void add_dcp_units(tally *t, const pa_stats *p, double busy)
+static void add_dcp_units(tally *t, const pa_stats *p, double time)
 {
     const double blocks_w = DRF_SUBWAVEFRONTS * (double)p->writes;
     const double comp_share = p->writes ? (double)p->compressed / (double)p->writes : 0;
@@ -261,12 +260,12 @@ static void add_dcp_units(tally *t, const pa_stats *p, double busy)
                     blocks_w * dcp_write_pj(DRF_PAPER_DCPATCH_TABLE2_ENERGY_COM_WRITE) +
                         blocks_r * dcp_read_pj(DRF_PAPER_DCPATCH_TABLE2_ENERGY_DEC_READ) +
                         patches * dcp_write_pj(DRF_PAPER_DCPATCH_TABLE2_ENERGY_PSU_WRITE),
-                    busy * dcp_static_mw(DRF_PAPER_DCPATCH_TABLE2_STATIC_COM +
+                    time * dcp_static_mw(DRF_PAPER_DCPATCH_TABLE2_STATIC_COM +
                                          DRF_PAPER_DCPATCH_TABLE2_STATIC_DEC +
                                          DRF_PAPER_DCPATCH_TABLE2_STATIC_PSU));
-    add_synth_variant(t, B_DCP_COMPRESS, blocks_w, busy);
-    add_synth_variant(t, B_DCP_DECOMPRESS, blocks_r, busy);
-    add_synth_variant(t, B_PSU, patches, busy);
+    add_synth_variant(t, B_DCP_COMPRESS, blocks_w, time);
+    add_synth_variant(t, B_DCP_DECOMPRESS, blocks_r, time);
+    add_synth_variant(t, B_PSU, patches, time);
 }
 
 /* DC-Patch: the common slice's reads, writes and leakage scaled by DC-Patch Table 2's slice at
@@ -284,17 +283,18 @@ static void dcpatch_row(const cmp_inputs *in, enum fm_scenario sc, const tally *
                              dcp_slice_conv[0] +
                          (double)p->writes * DRF_PAPER_AGING_TABLE2_ENERGY_SLICE_WRITE * v[1] /
                              dcp_slice_conv[1],
-               .leak_pj = base->leak_pj * v[2] / dcp_slice_conv[2],
                .cycles = cycle_ratio(in->cycles, CMP_TL_DCP + sc, CMP_TL_BASE)};
-    add_dcp_units(&t, p, busy);
-    add_logic(&t, B_DCP_PT, (double)(p->reads + p->writes), busy);
+    const double time = busy * t.cycles;
+    t.leak_pj = base->leak_pj * t.cycles * v[2] / dcp_slice_conv[2];
+    add_dcp_units(&t, p, time);
+    add_logic(&t, B_DCP_PT, (double)(p->reads + p->writes), time);
     t.dyn_pj += DRF_PAPER_AGING_TABLE2_ENERGY_SLICE_READ *
                     ((double)p->reads * DRF_PAPER_DCPATCH_TABLE2_ENERGY_PT_READ /
                          DRF_PAPER_DCPATCH_TABLE2_ENERGY_SLICE_READ + lds) +
                 DRF_PAPER_AGING_TABLE2_ENERGY_SLICE_WRITE * (double)p->writes *
                     DRF_PAPER_DCPATCH_TABLE2_ENERGY_PT_WRITE /
                     DRF_PAPER_DCPATCH_TABLE2_ENERGY_SLICE_WRITE;
-    t.leak_pj += busy * dcp_static_mw(DRF_PAPER_DCPATCH_TABLE2_STATIC_PT);
+    t.leak_pj += time * dcp_static_mw(DRF_PAPER_DCPATCH_TABLE2_STATIC_PT);
     fill(r, &t, base_row, (double)in->cycles[CMP_TL_BASE]);
     for (enum cmp_axis a = CMP_LONGEST0; a <= CMP_GUARDBAND_PCT; a++)
         na(r, a, "the DC-Patch slice model keeps no per-cell times");
@@ -319,14 +319,16 @@ static void pv_row(const cmp_inputs *in, enum pv_scheme k, bool fwas, const tall
 {
     const double busy = in->sim_stats.busy_cycles;
     const double acc = (double)in->pv_accesses * in->copies;
-    tally t = {.dyn_pj = base->dyn_pj, .leak_pj = base->leak_pj,
+    tally t = {.dyn_pj = base->dyn_pj,
                .cycles = slower_at(in, TL_PV_SLOW_EXTRA, in->pv[k].slow_share)};
-    add_logic(&t, B_PV_MAP, acc, busy);
-    add_logic(&t, B_PV_RENAME, acc, busy);
-    add_logic(&t, B_PV_ARB, acc, busy);
-    add_logic(&t, B_PV_ORG, in->pilot->kernels, busy);
+    const double time = busy * t.cycles;
+    t.leak_pj = base->leak_pj * t.cycles;
+    add_logic(&t, B_PV_MAP, acc, time);
+    add_logic(&t, B_PV_RENAME, acc, time);
+    add_logic(&t, B_PV_ARB, acc, time);
+    add_logic(&t, B_PV_ORG, in->pilot->kernels, time);
     if (fwas)
-        add_logic(&t, B_PV_FWAS, acc, busy);
+        add_logic(&t, B_PV_FWAS, acc, time);
     fill(r, &t, base_row, (double)in->cycles[CMP_TL_BASE]);
     ageing(r, base_row->v[CMP_LONGEST0], base_row->v[CMP_LONGEST1], in->years);
 }
@@ -358,14 +360,15 @@ static void pilot_row(const cmp_inputs *in, const pe_result *p, const tally *bas
     const double dyn_ratio = p->energy_mrf_pj > 0 ? p->energy_part_pj / p->energy_mrf_pj : 1;
     const double acc = p->accesses ? (double)p->accesses : 1;
     tally t = {.dyn_pj = base->dyn_pj * dyn_ratio,
-               .leak_pj = base->leak_pj * p->leak_part_mw / p->leak_mrf_mw,
                .cycles = slower_at(in, DRF_PILOT_LAT_FRF_LOW - DRF_PILOT_LAT_FRF_HIGH,
                                    (double)p->frf_low / acc) +
                          slower_at(in, DRF_PILOT_LAT_SRF - DRF_PILOT_LAT_FRF_HIGH,
                                    (double)p->srf / acc) - 1};
-    add_logic(&t, B_PILOT_PROFILER, p->kernels, busy);
-    add_logic(&t, B_PILOT_SWAP, (double)p->accesses * in->copies, busy);
-    add_logic(&t, B_FRF_MODE, (double)p->issued * in->copies, busy);
+    const double time = busy * t.cycles;
+    t.leak_pj = base->leak_pj * t.cycles * p->leak_part_mw / p->leak_mrf_mw;
+    add_logic(&t, B_PILOT_PROFILER, p->kernels, time);
+    add_logic(&t, B_PILOT_SWAP, (double)p->accesses * in->copies, time);
+    add_logic(&t, B_FRF_MODE, (double)p->issued * in->copies, time);
     fill(r, &t, base_row, (double)in->cycles[CMP_TL_BASE]);
     ageing(r, base_row->v[CMP_LONGEST0], base_row->v[CMP_LONGEST1], in->years);
 }
@@ -449,6 +452,34 @@ static void time_axes(const cmp_inputs *in, const cmp_result *out, enum cmp_tech
         na(r, CMP_SPEEDUP_PCT, "the trace issues no instruction");
 }
 
+/* A trace without register values (Accel-Sim's, docs/accel-trace.md): every figure that needs
+ * them is n/a, never one computed from zeros: the cells' duty cycles and so every technique's
+ * ageing and time axes, and the energy and performance of the techniques that compress (RC,
+ * RC+RAR and WC wake and store by the values, DC-Patch patches by them). */
+static void without_values(cmp_result *out)
+{
+    static const char why[] = TR_NO_VALUES;
+    static const enum cmp_tech compressing[] = {CMP_RC, CMP_RCRAR, CMP_WC, CMP_DCPATCH};
+    static const enum cmp_axis by_values[] = {
+        CMP_DYNAMIC_PJ, CMP_LEAKAGE_PJ, CMP_ENERGY_PJ, CMP_ENERGY_SAVING_PCT,
+        CMP_ENERGY_SAVING_SYNTH_PCT, CMP_CYCLES, CMP_EXTRA_CYCLES, CMP_PERF_OVERHEAD_PCT};
+    for (unsigned t = 0; t < CMP_TECHS; t++)
+        for (enum cmp_axis a = CMP_LONGEST0; a <= CMP_GUARDBAND_PCT; a++)
+            na(&out->tech[t], a, why);
+    for (unsigned t = 0; t < CMP_TECHS; t++)
+        for (enum cmp_axis a = CMP_CYCLE_TIME_NS; a <= CMP_SPEEDUP_PCT; a++)
+            na(&out->tech[t], a, why);
+    for (unsigned i = 0; i < sizeof compressing / sizeof compressing[0]; i++)
+        for (unsigned j = 0; j < sizeof by_values / sizeof by_values[0]; j++)
+            na(&out->tech[compressing[i]], by_values[j], why);
+    for (unsigned k = 0; k < FM_SCENARIOS; k++)
+        out->dcpatch[k] = out->tech[CMP_DCPATCH];
+    for (unsigned part = 0; part < 2; part++)
+        for (enum cmp_axis a = 0; a < CMP_AXES; a++)
+            na(&out->pilot_cells[part], a, why);
+    out->pilot_cells_na = why;
+}
+
 void cmp_axes(const cmp_inputs *in, cmp_result *out)
 {
     sim_rows(in, out);
@@ -470,6 +501,8 @@ void cmp_axes(const cmp_inputs *in, cmp_result *out)
         time_axes(in, out, (enum cmp_tech)t, &out->tech[t]);
     for (unsigned k = 0; k < FM_SCENARIOS; k++)
         time_axes(in, out, CMP_DCPATCH, &out->dcpatch[k]);
+    if (in->no_values)
+        without_values(out);
     for (unsigned t = 0; t < CMP_TECHS; t++)
         out->pv_guardband[t] = NAN;
     out->pv_guardband[CMP_BASELINE] = 100 * in->pv[PV_BASELINE].guardband;

@@ -17,12 +17,12 @@
 #define CMP_SIM_SCHEMES                                                                        \
     (1u << SIM_BASE | 1u << SIM_RC | 1u << SIM_RCRAR | 1u << SIM_WC | 1u << SIM_ARGO)
 
-/* The techniques of the issue model on the slices: the baseline, RC's and WC's slices (RC+RAR
- * times as RC: the same wake-ups and MOVs; ARGO as the baseline), DC-Patch's three, and every
- * access one and two cycles slower, at which the PV schemes and the Pilot RF are taken at
- * their shares of slow accesses (docs/timeline.md). */
-enum { CMP_TL_BASE, CMP_TL_RC, CMP_TL_WC, CMP_TL_DCP,
-       CMP_TL_PLUS1 = CMP_TL_DCP + FM_SCENARIOS, CMP_TL_PLUS2, CMP_TL_TECHS };
+/* The techniques of compare's issue model on the slices (docs/timeline.md): the baseline,
+ * DC-Patch's three, and every access one and two cycles slower, at which the PV schemes and the
+ * Pilot RF are taken at their shares of slow accesses. The replay times its own schemes on the
+ * same events (sim_result.perf_overhead). */
+enum { CMP_TL_BASE, CMP_TL_DCP, CMP_TL_PLUS1 = CMP_TL_DCP + FM_SCENARIOS, CMP_TL_PLUS2,
+       CMP_TL_TECHS };
 
 /* The Pilot RF cell each baseline register stands for (docs/compare.md, decision 12): the
  * FRF or SRF cell of a (slice, window, index) is the baseline's register window x N + index as
@@ -44,7 +44,7 @@ typedef struct {
     sim_stats sim_stats;
     pa_stats patch[FM_SCENARIOS];
     pv_result pv[PV_SCHEMES];
-    uint64_t pv_accesses;
+    uint64_t pv_accesses;          /* warp accesses of the PV evaluation (two a wavefront) */
     const pe_result *pilot;
     const cmp_cells *cells;
     double years;
@@ -52,6 +52,7 @@ typedef struct {
     ep_counts epochs;              /* the Pilot RF's modes on the baseline's issue */
     uint64_t events;               /* of the trace (one copy) */
     unsigned copies;               /* of the trace launched at once (ds_fill_copies) */
+    bool no_values;                /* the trace carries no register values (Accel-Sim's) */
 } cmp_inputs;
 
 /* Every technique's axes from the evaluations' results. */

@@ -563,27 +563,18 @@ bool ds_copies(ds_state *d, const tr_source *src, unsigned copies, char *err, si
     return true;
 }
 
-bool ds_fill_copies(const tr_source *src, unsigned *copies, char *err, size_t errlen)
+void ds_shape_see(ds_shape *s, const tr_event *ev)
 {
-    tr_reader *r = tr_source_open(src, err, errlen);
-    if (r == NULL)
-        return false;
-    tr_event ev;
-    int got;
-    uint64_t live = 0, peak = 0;
-    unsigned n = 0;
-    while ((got = tr_next(r, &ev)) == 1) {
-        if (ev.kind == TR_A) {
-            peak = ++live > peak ? live : peak;
-            n = ev.nvregs > n ? ev.nvregs : n;
-        }
-        live -= ev.kind == TR_F;
+    if (ev->kind == TR_A) {
+        s->peak = ++s->live > s->peak ? s->live : s->peak;
+        s->n = ev->nvregs > s->n ? ev->nvregs : s->n;
     }
-    if (got < 0)
-        snprintf(err, errlen, "%s", tr_error(r));
-    tr_close(r);
-    *copies = peak ? (unsigned)((pl_slots(n) + peak - 1) / peak) : 1;
-    return got == 0;
+    s->live -= ev->kind == TR_F;
+}
+
+unsigned ds_shape_copies(const ds_shape *s)
+{
+    return s->peak ? (unsigned)((pl_slots(s->n) + s->peak - 1) / s->peak) : 1;
 }
 
 void ds_limit_cus(ds_state *d, unsigned cus)

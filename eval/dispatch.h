@@ -42,10 +42,16 @@ int ds_next(ds_state *d, ds_item *it, const char *name, char *err, size_t errlen
  * order, copy k's wavefronts renumbered (+ k << 40): a kernel launched with copies x its
  * wavefronts, which wait for windows as any other (decision 6a). false with err. */
 bool ds_copies(ds_state *d, const tr_source *src, unsigned copies, char *err, size_t errlen);
-/* The copies of the trace src launched at once that fill a slice as Table 5's rule does
- * (docs/timeline.md, occupancy): ceil(pl_slots(N) / W), N the largest window and W the most
- * wavefronts live at once in the trace; one read of it. false with err. */
-bool ds_fill_copies(const tr_source *src, unsigned *copies, char *err, size_t errlen);
+/* The shape of a trace that sets the copies filling a slice as Table 5's rule does (decision 6b
+ * of docs/eval-decisions.md): the most wavefronts live at once (W) and the largest window (N),
+ * seen event by event in file order (zero-initialise it). */
+typedef struct {
+    uint64_t live, peak;
+    unsigned n;
+} ds_shape;
+void ds_shape_see(ds_shape *s, const tr_event *ev);
+/* ceil(pl_slots(N) / W); 1 for a trace without wavefronts. */
+unsigned ds_shape_copies(const ds_shape *s);
 /* Before the first ds_next: only the slices of the first cus compute units (pl_limit). */
 void ds_limit_cus(ds_state *d, unsigned cus);
 const ds_stats *ds_get_stats(const ds_state *d);

@@ -165,6 +165,7 @@ bool pa_run_file(const char *path, const pa_config *cfg, pa_stats *st, char *err
     for (unsigned m = 0; m < cfg->maps && ok; m++) {
         tr_reader *r = tr_source_open(&src, err, errlen);
         ok = r != NULL && run_pass(ps, r, src.name, m, err, errlen);
+        st->no_values |= r != NULL && !tr_has_values(r);
         tr_close(r);
     }
     tr_source_close(&src);

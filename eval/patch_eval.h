@@ -56,6 +56,7 @@ typedef struct {
     double occ[PA_LAYOUTS][PA_CATS]; /* entry x trace-cycles in each Fig. 3 category */
     double alloc, span;          /* allocated entry x cycles; DRF_REGS x cycles of the slices */
     pa_loss first_loss;          /* valid when lost > 0 */
+    bool no_values;              /* the trace carries no register values (an Accel-Sim trace) */
     ds_stats dispatch;           /* wavefronts that waited for a slot (one pass) */
 } pa_stats;
 

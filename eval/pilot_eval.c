@@ -248,8 +248,9 @@ double pe_top_share(const uint64_t *count, unsigned nregs, uint64_t total, unsig
 }
 
 /* Per kernel: the oracle's registers (its own top-n over the whole kernel) and the accesses
- * they serve; the pilot's registers for a pilot that never ended; Table I's pilot time (its A
- * to its F, or the kernel's end). */
+ * they serve; the pilot's registers for a pilot that never ended, and the accesses of the whole
+ * kernel they would serve (the pilot warp's profile against the kernel's); Table I's pilot time
+ * (its A to its F, or the kernel's end). */
 static void kernel_tops(pe_stream *p)
 {
     pe_result *res = p->res;
@@ -260,8 +261,10 @@ static void kernel_tops(pe_stream *p)
         if (!ps->ended)
             ppf_select_top(ps->count, PE_REGS, p->cfg.n, res->pilot_top[k]);
         ppf_select_top(kr->count, PE_REGS, p->cfg.n, res->kernel_top[k]);
-        for (unsigned i = 0; i < p->cfg.n; i++) /* distinct registers */
+        for (unsigned i = 0; i < p->cfg.n; i++) { /* distinct registers */
             res->frf_oracle += kr->count[res->kernel_top[k][i]];
+            res->frf_pilot_profile += kr->count[res->pilot_top[k][i]];
+        }
     }
 }
 
@@ -280,15 +283,31 @@ static bool config_ok(const pe_config *cfg)
     return cfg->n != 0 && cfg->n <= PE_MAX_N && cfg->epoch != 0;
 }
 
+unsigned pe_slots(const gpu_config *g, unsigned epoch)
+{
+    return gpu_issue_slots(g, epoch);
+}
+
+unsigned pe_threshold(unsigned slots)
+{
+    return (unsigned)(((uint64_t)DRF_PILOT_THR_NUM * slots + DRF_PILOT_THR_DEN - 1) /
+                      DRF_PILOT_THR_DEN);
+}
+
 /* The kernels' pilot_state entries are not cleared: each is set whole as its kernel starts. */
 bool pe_stream_reset(pe_stream *p, const pe_config *cfg, pe_result *res, char *err,
                      size_t errlen)
 {
+    const bool ok = config_ok(cfg) && cfg->gpu != NULL;
+    const gpu_config gpu = ok ? *cfg->gpu : (gpu_config){.name = ""};
     memset(res, 0, sizeof *res);
-    if (!config_ok(cfg)) {
+    if (!ok) {
         fail(err, errlen, "bad configuration", "");
         return false;
     }
+    res->gpu = gpu;
+    res->slots = pe_slots(cfg->gpu, cfg->epoch);
+    res->threshold = pe_threshold(res->slots);
     free(p->t.w);
     p->t.w = NULL;
     p->t.cap = p->t.live = 0;
@@ -297,7 +316,8 @@ bool pe_stream_reset(pe_stream *p, const pe_config *cfg, pe_result *res, char *e
         return false;
     }
     p->cfg = *cfg;
-    p->fmc = (fmc_cfg){cfg->epoch, cfg->threshold};
+    p->cfg.gpu = &res->gpu;
+    p->fmc = (fmc_cfg){cfg->epoch, res->threshold};
     for (unsigned i = 0; i < TR_MAX_CU; i++)
         p->cu[i] = (cu_issue){UINT64_MAX, 0, 0};
     for (unsigned i = 0; i < cfg->n; i++)
@@ -350,15 +370,29 @@ void pe_stream_free(pe_stream *p)
     free(p);
 }
 
+/* cfg with its GPU, the trace's own when it names none (decision 6): known from r's first event. */
+static bool with_gpu(const tr_reader *r, const pe_config *cfg, pe_config *out, gpu_config *own,
+                     char *err, size_t errlen)
+{
+    *out = *cfg;
+    if (out->gpu)
+        return true;
+    out->gpu = own;
+    return gpu_load(tr_lanes(r) == TR_NVIDIA_LANES ? PE_GPU_NVIDIA : PE_GPU_GCN, own, err, errlen);
+}
+
 /* Evaluates the events of r (closed here). */
 static int run_reader(tr_reader *r, const pe_config *cfg, pe_result *res, char *err,
                       size_t errlen)
 {
-    pe_stream *p = pe_stream_new(cfg, res, err, errlen);
-    bool ok = p != NULL;
     tr_event ev;
-    int st = 0;
-    while (ok && (st = tr_next(r, &ev)) == 1)
+    int st = tr_next(r, &ev);
+    pe_config c;
+    gpu_config own;
+    pe_stream *p = with_gpu(r, cfg, &c, &own, err, errlen) ? pe_stream_new(&c, res, err, errlen)
+                                                           : NULL;
+    bool ok = p != NULL;
+    for (; ok && st == 1; st = ok ? tr_next(r, &ev) : st)
         ok = pe_stream_add(p, &ev, err, errlen);
     if (ok && st < 0) {
         snprintf(err, errlen, "%s", tr_error(r));

@@ -12,14 +12,22 @@
 
 #include "drf_energy.h"
 #include "drf_params.h"
+#include "gpu.h"
 #include "trace.h"
 
 enum { PE_TOPK = 8, PE_MAX_N = 16, PE_MAX_KERNELS = 64, PE_REGS = DRF_REGS };
 
 typedef struct {
     unsigned n;               /* FRF registers per warp */
-    unsigned epoch, threshold;
+    unsigned epoch;           /* cycles of an FRF mode epoch (Sec. IV-C) */
+    const gpu_config *gpu;    /* whose issue slots the epochs count; NULL: the GPU of the trace's
+                               * cycles (pe_run; docs/pilot-eval.md decision 6) */
 } pe_config;
+
+/* The GPU of a trace's cycles, pe_run's default (decision 6): a deltarf trace was recorded on the
+ * aging paper's GCN GPU; an Accel-Sim trace has no recorded cycles, the paper's GPU is Table II's. */
+#define PE_GPU_GCN "gcn-aging"
+#define PE_GPU_NVIDIA "pilot"
 
 typedef struct {
     uint64_t accesses;        /* R lines and W lines, launch values excluded */
@@ -40,9 +48,12 @@ typedef struct {
     unsigned pilot_top[PE_MAX_KERNELS][PE_MAX_N];  /* the pilot's registers */
     uint64_t frf_static, frf_pilot, frf_oracle;    /* accesses the FRF serves */
     uint64_t frf_pilot_move; /* the pilot's choice if live warps' values moved at its end */
+    uint64_t frf_pilot_profile; /* the pilot's top-n over its whole kernel's accesses */
     uint64_t frf_low, frf_high, srf;               /* pilot policy, by partition and mode */
     uint64_t issued, cu_epochs, low_epochs;        /* issued instructions; CU-epochs with any */
     unsigned issued_max;                           /* most issued in one CU-epoch */
+    gpu_config gpu;                                /* the GPU whose issue slots the epochs count */
+    unsigned slots, threshold; /* its issue slots an epoch, the paper's share of them (fewer: low) */
     double energy_part_pj, energy_mrf_pj, energy_mrf_table_pj;
     double leak_part_mw, leak_mrf_mw;
 } pe_result;
@@ -59,7 +70,7 @@ typedef struct {
 #define PE_LEAK_MRF DRF_PAPER_PILOT_TABLE4_LEAKAGE_MRF
 
 /* The evaluation fed one trace event at a time (pe_run, deltarf compare): pe_stream_new zeroes
- * *res (NULL with a message when the configuration is bad or memory short); pe_stream_add takes
+ * *res (NULL with a message when the configuration is bad, without a GPU, or memory short); pe_stream_add takes
  * each event in file order and counts it at once, pe_stream_finish adds what needs a kernel's
  * whole counts (its memory: the live wavefronts and per-kernel counts, not the trace's
  * length). false with a one-line message (without the trace's name). */
@@ -78,6 +89,12 @@ int pe_run(const char *path, const pe_config *cfg, pe_result *res, char *err, si
 /* The same on a trace in memory (kept alive by the caller); name is used in messages. */
 int pe_run_mem(const void *buf, size_t len, const char *name, const pe_config *cfg,
                pe_result *res, char *err, size_t errlen);
+
+/* The issue slots of g's SM in an epoch of `epoch` cycles, and frf_mode_ctl's threshold on
+ * them: the paper's share, 85 of 400 (Sec. V-B), rounded up (docs/pilot-decisions.md,
+ * frf_mode_ctl 5). */
+unsigned pe_slots(const gpu_config *g, unsigned epoch);
+unsigned pe_threshold(unsigned slots);
 
 /* Table IV's energy and leakage of res's accesses by partition and mode, and of the MRF's. */
 void pe_energy(pe_result *res);

@@ -50,6 +50,18 @@ unsigned pl_slots(unsigned n)
     return fit < DRF_WAVEFRONT_SLOTS ? fit : DRF_WAVEFRONT_SLOTS;
 }
 
+bool pl_gpu_check(const gpu_config *g, char *err, size_t len)
+{
+    if (g->warp_size == DRF_COMPONENTS && g->schedulers == TR_SIMDS &&
+        g->registers == TR_SIMDS * DRF_REGS * DRF_COMPONENTS && gpu_sms(g) <= TR_MAX_CU)
+        return true;
+    return pl_fail(err, len, "GPU %s: %u SMs of %u schedulers, warps of %u threads, %u registers "
+                   "an SM; the slices are %d compute units at most of %d slices (a SIMD each) of %d "
+                   "registers of %d lanes (aging Section 2.1; docs/gpu.md)", g->name, gpu_sms(g),
+                   g->schedulers, g->warp_size, g->registers, TR_MAX_CU, TR_SIMDS, DRF_REGS,
+                   DRF_COMPONENTS);
+}
+
 void pl_init(pl_state *p, pl_policy policy)
 {
     memset(p, 0, sizeof *p);

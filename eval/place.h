@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "drf_params.h"
+#include "gpu.h"
 #include "trace.h"
 
 typedef enum {
@@ -18,8 +19,15 @@ typedef enum {
     PL_POLICIES
 } pl_policy;
 
-enum { PL_MAX_SLICES = TR_MAX_CU * TR_SIMDS, PL_WINDOW_WORDS = DRF_REGS / 64,
-       PL_PAPER_CUS = 10 /* the aging paper's GPU (Table 4: AMD GCN HD 7770, 10 CUs) */ };
+enum { PL_MAX_SLICES = TR_MAX_CU * TR_SIMDS, PL_WINDOW_WORDS = DRF_REGS / 64 };
+/* The aging and DC-Patch papers' GPU (aging Table 4, DC-Patch Table 3: 10 CUs), the default of
+ * sim, patch and compare (data/gpus/gcn-aging.config). */
+#define PL_GPU_DEFAULT "gcn-aging"
+
+/* Whether the slices' evaluations run on g: compute units of TR_SIMDS slices (a scheduler each)
+ * of DRF_REGS registers of DRF_COMPONENTS lanes (warps of 64), at most TR_MAX_CU of them (the
+ * placement's); false with one line in err (docs/gpu.md). */
+bool pl_gpu_check(const gpu_config *g, char *err, size_t len);
 
 /* A live wavefront: its slice (cu * 4 + simd, or the packed slice number) and its window of n
  * registers (reg_base = window * n, the lowest free one). */

@@ -25,11 +25,11 @@ const char *pv_scheme_name(enum pv_scheme s)
     return names[s];
 }
 
-/* The lanes of a 64-lane wavefront's access: both halves, or only the low / high 32 (one
- * sub-bank of the vector; no active lane counts as the low half). */
-static unsigned lane_class(uint64_t mask)
+/* The threads of one of a wavefront's warps (32 lanes of its exec mask) in an access: both
+ * halves, or only threads 0-15 / 16-31 (one sub-bank of the register vector, D6). */
+static unsigned thread_class(uint32_t threads)
 {
-    return (mask >> 32) == 0 ? PV_LOW : (uint32_t)mask == 0 ? PV_HIGH : PV_FULL;
+    return (threads >> 16) == 0 ? PV_LOW : (uint16_t)threads == 0 ? PV_HIGH : PV_FULL;
 }
 
 typedef struct {
@@ -49,50 +49,74 @@ static wf_slot *lookup(wf_slot *tab, size_t cap, uint64_t id)
 
 void pv_accesses_free(pv_accesses *a)
 {
-    free(a->wave);
-    a->wave = NULL;
+    free(a->warp);
+    a->warp = NULL;
     a->cap = 0;
 }
 
-/* A new wavefront (an A line): its SM (its compute unit), warp (the k-th wavefront of the SM is
- * warp k % 48) and work-group (D21): the wavefronts whose A lines share cycle, compute unit and
- * SIMD form one work-group. */
+/* A work-group as read (D21): the wavefronts whose A lines share cycle, compute unit and SIMD;
+ * its last F, and how many of its wavefronts have ended. */
+typedef struct {
+    pv_group g;
+    uint64_t last_f;
+    unsigned ended;
+} group_read;
+
 typedef struct {
     uint64_t cycle[TR_MAX_CU][TR_SIMDS];
     uint32_t group[TR_MAX_CU][TR_SIMDS];
     bool seen[TR_MAX_CU][TR_SIMDS];
-    int sm_of_cu[TR_MAX_CU];
-    uint64_t sm_waves[DRF_PV_SMS_MAX];
-    unsigned sm_nvregs[DRF_PV_SMS_MAX];
-    bool sm_finished[DRF_PV_SMS_MAX]; /* a wavefront of the SM has ended (F) */
+    group_read *grp;
+    size_t grp_cap;
+    uint64_t last_cycle; /* the trace's last event: the end of a wavefront without F */
 } reader_state;
 
-static bool add_wave(pv_accesses *a, reader_state *rs, const tr_event *ev)
+/* The work-group of an A line, a new one when its cycle, compute unit or SIMD differ from the
+ * last A's there; false when out of memory. */
+static bool join_group(pv_accesses *a, reader_state *rs, const tr_event *ev, uint32_t *group)
 {
-    if (a->wavefronts == a->cap) {
-        const size_t cap = a->cap ? 2 * a->cap : 64;
-        pv_wave *w = realloc(a->wave, cap * sizeof *w);
-        if (!w)
-            return false;
-        a->wave = w;
-        a->cap = cap;
-    }
-    if (rs->sm_of_cu[ev->cu] < 0)
-        rs->sm_of_cu[ev->cu] = (int)a->sms++;
-    const unsigned sm = (unsigned)rs->sm_of_cu[ev->cu]; /* D21: each compute unit an SM */
-    pv_wave *w = &a->wave[a->wavefronts++];
-    memset(w, 0, sizeof *w);
-    w->sm = (uint8_t)sm;
-    w->warp = (uint8_t)(rs->sm_waves[sm]++ % DRF_PV_WARPS);
     if (!rs->seen[ev->cu][ev->simd] || rs->cycle[ev->cu][ev->simd] != ev->cycle) {
+        if (a->groups == rs->grp_cap) {
+            const size_t cap = rs->grp_cap ? 2 * rs->grp_cap : 64;
+            group_read *g = realloc(rs->grp, cap * sizeof *g);
+            if (!g)
+                return false;
+            rs->grp = g;
+            rs->grp_cap = cap;
+        }
+        rs->grp[a->groups] = (group_read){.g = {.arrival = ev->cycle}};
         rs->seen[ev->cu][ev->simd] = true;
         rs->cycle[ev->cu][ev->simd] = ev->cycle;
         rs->group[ev->cu][ev->simd] = (uint32_t)a->groups++;
     }
-    w->group = rs->group[ev->cu][ev->simd];
-    a->slot_reuse += rs->sm_finished[sm]; /* D22: only these can take a slot FWAS freed */
-    if (ev->nvregs > rs->sm_nvregs[sm])
-        rs->sm_nvregs[sm] = ev->nvregs;
+    *group = rs->group[ev->cu][ev->simd];
+    group_read *g = &rs->grp[*group];
+    g->g.waves++;
+    g->g.regs = ev->nvregs > g->g.regs ? ev->nvregs : g->g.regs;
+    return true;
+}
+
+/* A new wavefront (an A line): its warps (D23, D24) in its work-group; false when out of memory. */
+static bool add_wave(pv_accesses *a, reader_state *rs, const tr_event *ev)
+{
+    const unsigned ww = a->config.wave_warps;
+    if (a->warps + ww > a->cap) {
+        const size_t cap = a->cap ? 2 * a->cap : 64;
+        pv_warp *w = realloc(a->warp, cap * sizeof *w);
+        if (!w)
+            return false;
+        a->warp = w;
+        a->cap = cap;
+    }
+    uint32_t group;
+    if (!join_group(a, rs, ev, &group))
+        return false;
+    for (unsigned h = 0; h < ww; h++) {
+        pv_warp *w = &a->warp[a->warps++];
+        memset(w, 0, sizeof *w);
+        w->group = group;
+    }
+    a->wavefronts++;
     if (ev->nvregs > a->max_nvregs)
         a->max_nvregs = ev->nvregs;
     return true;
@@ -100,6 +124,7 @@ static bool add_wave(pv_accesses *a, reader_state *rs, const tr_event *ev)
 
 struct pv_reader {
     pv_accesses *a;
+    const gpu_config *gpu;
     wf_slot *tab; /* the wavefronts' slots, at most half of them used: grown as they come */
     size_t cap;
     reader_state rs;
@@ -121,9 +146,10 @@ static bool grow(pv_reader *pr)
     return true;
 }
 
-pv_reader *pv_reader_new(pv_accesses *a)
+pv_reader *pv_reader_new(pv_accesses *a, const gpu_config *g)
 {
     memset(a, 0, sizeof *a);
+    pv_gpu_from(g, TR_GCN_LANES, &a->config);
     pv_reader *pr = calloc(1, sizeof *pr);
     wf_slot *tab = calloc(WF_TAB_MIN, sizeof *tab);
     if (!pr || !tab) {
@@ -132,22 +158,33 @@ pv_reader *pv_reader_new(pv_accesses *a)
         return NULL;
     }
     pr->a = a;
+    pr->gpu = g;
     pr->tab = tab;
     pr->cap = WF_TAB_MIN;
-    for (unsigned cu = 0; cu < TR_MAX_CU; cu++)
-        pr->rs.sm_of_cu[cu] = -1;
     return pr;
+}
+
+bool pv_reader_lanes(pv_reader *pr, unsigned lanes, char *msg, size_t len)
+{
+    pv_gpu_from(pr->gpu, lanes, &pr->a->config);
+    if (pr->a->config.wave_warps <= pr->a->config.warps)
+        return true;
+    snprintf(msg, len, "a wavefront of %u lanes is %u warps of %d threads, more than an SM of "
+             "the GPU holds (%u)", lanes, pr->a->config.wave_warps, PV_WARP_THREADS,
+             pr->a->config.warps);
+    return false;
 }
 
 void pv_reader_free(pv_reader *pr)
 {
     if (!pr)
         return;
+    free(pr->rs.grp);
     free(pr->tab);
     free(pr);
 }
 
-/* An A line: the wavefront's slot and its entry in the accesses; false with a message. */
+/* An A line: the wavefront's slot and its warps in the accesses; false with a message. */
 static bool start_wave(pv_reader *pr, const tr_event *ev, char *msg, size_t len)
 {
     pv_accesses *a = pr->a;
@@ -170,51 +207,95 @@ static bool start_wave(pv_reader *pr, const tr_event *ev, char *msg, size_t len)
     return true;
 }
 
+/* An access (R, or W past the launch) of wavefront s: one for each of its warps with an active
+ * thread (D23, D24), by the threads of that warp. */
+static void count_access(pv_accesses *a, const wf_slot *s, unsigned vreg)
+{
+    const unsigned ww = a->config.wave_warps;
+    a->total++;
+    for (unsigned h = 0; h < ww; h++) {
+        const uint32_t threads = (uint32_t)(s->mask >> (PV_WARP_THREADS * h));
+        if (!threads)
+            continue;
+        const unsigned c = thread_class(threads);
+        a->warp[(size_t)s->ordinal * ww + h].n[vreg % DRF_PV_REG_IDS][c]++;
+        a->warp_accesses++;
+        a->partial += c != PV_FULL;
+    }
+}
+
 bool pv_reader_add(pv_reader *pr, const tr_event *ev, char *msg, size_t len)
 {
+    pr->rs.last_cycle = ev->cycle;
     if (ev->kind == TR_A)
         return start_wave(pr, ev, msg, len);
     pv_accesses *a = pr->a;
     wf_slot *s = lookup(pr->tab, pr->cap, ev->wf);
-    if (ev->kind == TR_F)
-        pr->rs.sm_finished[a->wave[s->ordinal].sm] = true;
-    if (ev->kind == TR_F || (ev->kind == TR_W && ev->launch))
+    if (ev->kind == TR_F) {
+        group_read *g = &pr->rs.grp[a->warp[(size_t)s->ordinal * a->config.wave_warps].group];
+        g->last_f = ev->cycle;
+        g->ended++;
         return true;
-    if (ev->kind == TR_W)
+    }
+    if (ev->kind == TR_W && ev->launch)
+        return true;
+    if (ev->kind == TR_W || ev->mask) /* an R without its own mask: the last W's (D23, D24) */
         s->mask = ev->mask;
-    const unsigned lanes = lane_class(s->mask);
-    a->wave[s->ordinal].n[ev->vreg % DRF_PV_REG_IDS][lanes]++;
-    a->partial += lanes != PV_FULL;
-    a->total++;
+    count_access(a, s, ev->vreg);
     return true;
+}
+
+/* D23: the work-groups on the GPU; each warp's SM, warp and its group's last warp. */
+static bool place(pv_reader *pr)
+{
+    pv_accesses *a = pr->a;
+    const unsigned ww = a->config.wave_warps;
+    const reader_state *rs = &pr->rs;
+    pv_group *g = malloc((a->groups ? a->groups : 1) * sizeof *g);
+    uint64_t *next = calloc(a->groups ? a->groups : 1, sizeof *next); /* each group's offset */
+    pv_wave_place *at = malloc((a->wavefronts ? a->wavefronts : 1) * sizeof *at);
+    bool ok = g && next && at;
+    if (ok) {
+        uint64_t off = 0;
+        for (uint64_t k = 0; k < a->groups; k++) {
+            const group_read *r = &rs->grp[k];
+            g[k] = r->g; /* a wavefront without F runs to the trace's last event */
+            g[k].duration = (r->ended == r->g.waves ? r->last_f : rs->last_cycle) - r->g.arrival;
+            next[k] = off;
+            off += r->g.waves;
+        }
+        ok = pv_gpu_place(&a->config, g, a->groups, at, &a->gpu);
+        for (uint64_t k = 0; ok && k < a->warps; k++) {
+            pv_warp *w = &a->warp[k];
+            const pv_wave_place *p = &at[next[w->group]];
+            w->sm = p->sm;
+            w->id = (uint8_t)(p->warp + k % ww);
+            w->last_warp = p->last_warp;
+            next[w->group] += k % ww == ww - 1;
+        }
+    }
+    free(g);
+    free(next);
+    free(at);
+    return ok;
 }
 
 bool pv_reader_finish(pv_reader *pr, char *msg, size_t len)
 {
     pv_accesses *a = pr->a;
-    /* a work-group's last warp: the warp of its last wavefront (in A order) */
-    uint8_t *last = malloc(a->groups ? a->groups : 1);
-    if (!last) {
+    if (!place(pr)) {
         snprintf(msg, len, "out of memory");
         return false;
     }
-    for (uint64_t k = 0; k < a->wavefronts; k++)
-        last[a->wave[k].group] = a->wave[k].warp;
-    for (uint64_t k = 0; k < a->wavefronts; k++)
-        a->wave[k].last_warp = last[a->wave[k].group];
-    free(last);
-    for (unsigned sm = 0; sm < a->sms; sm++) {
-        const uint64_t wf = pr->rs.sm_waves[sm];
-        const unsigned nv = pr->rs.sm_nvregs[sm];
-        a->fast_regs[sm] = pv_fba_fast_regs(wf < DRF_PV_WARPS ? (unsigned)wf : DRF_PV_WARPS,
-                                            nv < DRF_PV_REG_IDS ? nv : DRF_PV_REG_IDS);
-    }
+    for (unsigned sm = 0; sm < a->gpu.sms; sm++) /* D5 over the warps the SM holds at once */
+        a->fast_regs[sm] = pv_fba_fast_regs(a->gpu.sm_warps[sm], a->gpu.sm_regs[sm]);
     return true;
 }
 
-bool pv_accesses_read(const char *path, pv_accesses *a, char *err, size_t errlen)
+bool pv_accesses_read(const char *path, const gpu_config *gpu, pv_accesses *a, char *err,
+                      size_t errlen)
 {
-    pv_reader *pr = pv_reader_new(a);
+    pv_reader *pr = pv_reader_new(a, gpu);
     if (!pr) {
         snprintf(err, errlen, "%s: out of memory", path);
         return false;
@@ -225,10 +306,10 @@ bool pv_accesses_read(const char *path, pv_accesses *a, char *err, size_t errlen
         return false;
     }
     tr_event ev;
-    int st = 0;
+    int st = tr_next(r, &ev);
     char msg[256] = "";
-    bool ok = true;
-    while (ok && (st = tr_next(r, &ev)) == 1)
+    bool ok = pv_reader_lanes(pr, tr_lanes(r), msg, sizeof msg); /* known from the first event */
+    for (; ok && st == 1; st = ok ? tr_next(r, &ev) : st)
         ok = pv_reader_add(pr, &ev, msg, sizeof msg);
     if (ok && st < 0) {
         snprintf(err, errlen, "%s", tr_error(r));
@@ -244,9 +325,9 @@ bool pv_accesses_read(const char *path, pv_accesses *a, char *err, size_t errlen
     return ok;
 }
 
-/* Accesses per SM and virtual bank under a scheme (cnt[sm * DRF_PV_BANKS + v]), those reaching
- * each of its two sub-banks (sbc[2 * (sm * DRF_PV_BANKS + v) + h], D21: the low 32 lanes are
- * sub-bank 0's, the high 32 sub-bank 1's; a hybrid slow bank keeps a partial vector in its fast
+/* Warp accesses per SM and virtual bank under a scheme (cnt[sm * DRF_PV_BANKS + v]), those
+ * reaching each of its two sub-banks (sbc[2 * (sm * DRF_PV_BANKS + v) + h], D6, D21: threads 0-15
+ * are sub-bank 0's, 16-31 sub-bank 1's; a hybrid slow bank keeps a partial vector in its fast
  * sub-bank 0, D22), and the share of two-cycle ones. */
 static void utilisation(const pv_accesses *a, enum pv_scheme s, double *cnt, double *sbc,
                         double *slow_share)
@@ -255,16 +336,16 @@ static void utilisation(const pv_accesses *a, enum pv_scheme s, double *cnt, dou
     uint8_t rows[DRF_PV_BANKS][DRF_PV_BANKS];
     for (unsigned lw = 0; lw < DRF_PV_BANKS; lw++)
         pv_rename_row(lw, rows[lw]);
-    memset(cnt, 0, (size_t)a->sms * DRF_PV_BANKS * sizeof *cnt);
-    memset(sbc, 0, (size_t)a->sms * DRF_PV_BANKS * 2 * sizeof *sbc);
-    for (uint64_t k = 0; k < a->wavefronts; k++) {
-        const pv_wave *w = &a->wave[k];
+    memset(cnt, 0, (size_t)a->gpu.sms * DRF_PV_BANKS * sizeof *cnt);
+    memset(sbc, 0, (size_t)a->gpu.sms * DRF_PV_BANKS * 2 * sizeof *sbc);
+    for (uint64_t k = 0; k < a->warps; k++) {
+        const pv_warp *w = &a->warp[k];
         for (unsigned r = 0; r < DRF_PV_REG_IDS; r++)
             for (unsigned p = 0; p < PV_LANE_CLASSES; p++) {
                 const uint64_t c = w->n[r][p];
                 if (!c)
                     continue;
-                const pv_bank_map_in in = {.warp = w->warp, .reg = (uint8_t)r,
+                const pv_bank_map_in in = {.warp = w->id, .reg = (uint8_t)r,
                                            .fast_regs = (uint8_t)a->fast_regs[w->sm]};
                 pv_bank_map_out o;
                 pv_bank_map_step(&in, &o);
@@ -284,7 +365,7 @@ static void utilisation(const pv_accesses *a, enum pv_scheme s, double *cnt, dou
                     slow += c;
             }
     }
-    *slow_share = a->total ? (double)slow / (double)a->total : 0.0;
+    *slow_share = a->warp_accesses ? (double)slow / (double)a->warp_accesses : 0.0;
 }
 
 static void table_from(const double d[DRF_PV_SUBBANKS], pv_org_table *t)
@@ -379,7 +460,7 @@ static const pv_varius *field_factor(void)
 bool pv_evaluate_v(const pv_accesses *a, unsigned chips, double years, enum pv_t0 t0, double v7,
                    pv_result r[PV_SCHEMES])
 {
-    const unsigned sms = a->sms ? a->sms : 1;
+    const unsigned sms = a->gpu.sms ? a->gpu.sms : 1;
     const pv_varius *var = field_factor();
     pv_chip *c = malloc(sizeof *c);
     double *buf = calloc((size_t)PV_SCHEMES * sms * DRF_PV_BANKS * 3, sizeof *buf);
@@ -390,7 +471,7 @@ bool pv_evaluate_v(const pv_accesses *a, unsigned chips, double years, enum pv_t
     }
     memset(r, 0, PV_SCHEMES * sizeof *r);
     double *cnt[PV_SCHEMES], *sbc[PV_SCHEMES];
-    const double total = a->total ? (double)a->total : 1.0;
+    const double total = a->warp_accesses ? (double)a->warp_accesses : 1.0;
     for (unsigned s = 0; s < PV_SCHEMES; s++) {
         cnt[s] = buf + (size_t)s * sms * DRF_PV_BANKS * 3;
         sbc[s] = cnt[s] + (size_t)sms * DRF_PV_BANKS;

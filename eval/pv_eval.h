@@ -10,41 +10,46 @@
 #include <stdio.h>
 
 #include "drf_params.h"
+#include "pv_gpu.h"
 #include "trace.h"
-
-#define DRF_PV_SMS_MAX 32 /* the trace reader's compute units (TR_MAX_CU) */
 
 enum pv_scheme {
     PV_BASELINE, PV_VLSB_BRO, PV_FBA_RM, PV_FWAS, PV_OPT, PV_OPT_RENAME, PV_OPT_NBTI, PV_SCHEMES
 };
 
-/* One wavefront of a trace (docs/pv-decisions.md D21): its SM (the trace's compute unit, in order
- * of first appearance), warp, its work-group and that group's last warp, and its accesses per
- * register and lane class (PV_FULL: lanes in both halves; PV_LOW / PV_HIGH: only in the low /
- * high 32 lanes, one sub-bank of the vector). */
+/* One of the paper's warps (docs/pv-decisions.md D21, D23, D24: a GCN wavefront is two, lanes
+ * 0-31 and 32-63, an NVIDIA warp one): its SM and warp on the GPU, its work-group and the warp
+ * of that group's last
+ * wavefront's second warp, and its accesses per register and thread class (PV_FULL: threads in
+ * both halves of the warp; PV_LOW / PV_HIGH: only in threads 0-15 / 16-31, one sub-bank of the
+ * register vector, D6). */
 enum { PV_FULL, PV_LOW, PV_HIGH, PV_LANE_CLASSES };
 typedef struct {
     uint32_t group;
-    uint8_t sm, warp, last_warp;
+    uint16_t sm;
+    uint8_t id, last_warp;
     uint64_t n[DRF_PV_REG_IDS][PV_LANE_CLASSES];
-} pv_wave;
+} pv_warp;
 
-/* Accesses of a trace: its wavefronts (in A order), work-groups and SMs. */
+/* Accesses of a trace: its wavefronts' warps (in A order, config.wave_warps a wavefront), its
+ * work-groups and their placement on the GPU (D23, D24). */
 typedef struct {
-    pv_wave *wave;
+    pv_warp *warp;
     size_t cap;
-    uint64_t total, wavefronts, groups;
-    uint64_t slot_reuse;            /* wavefronts launched on an SM after one of it ended (D22) */
-    uint64_t partial;               /* accesses of the low or high half only (hybrid banks) */
-    unsigned sms;                   /* compute units of the trace (1 when folded, D21) */
+    uint64_t warps, wavefronts, groups;
+    uint64_t total;                 /* the trace's accesses (R and W lines, launch values dropped) */
+    uint64_t warp_accesses;         /* the warps': one an access for each half with an active lane */
+    uint64_t partial;               /* warp accesses of threads 0-15 or 16-31 only (hybrid banks) */
     unsigned max_nvregs;
-    unsigned fast_regs[DRF_PV_SMS_MAX]; /* FBA-RM's fast_regs per SM (D5) */
+    pv_gpu config;                  /* the GPU placed on, for the trace's wavefronts (D24) */
+    pv_gpu_stats gpu;               /* the placement: its SMs, waits and peaks */
+    unsigned fast_regs[GPU_MAX_SMS];/* FBA-RM's fast_regs per SM (D5) */
 } pv_accesses;
 
 typedef struct {
-    double util_max_share;          /* busiest virtual bank's share of the accesses */
+    double util_max_share;          /* busiest virtual bank's share of the warp accesses */
     double util_min_share;
-    double slow_share;              /* accesses taking two cycles (slow bank, not hybrid) */
+    double slow_share;              /* warp accesses taking two cycles (slow bank, not hybrid) */
     double freq0;                   /* normalized to no PV, at time 0 */
     double freq_aged;               /* after the years of NBTI */
     double guardband;               /* NBTI only: fresh / aged frequency - 1, chips' mean (D20) */
@@ -58,16 +63,21 @@ typedef struct {
 
 const char *pv_scheme_name(enum pv_scheme s);
 /* The accesses gathered one trace event at a time (pv_accesses_read, deltarf compare):
- * pv_reader_new zeroes *a (NULL when out of memory); pv_reader_add takes each event in file
- * order, pv_reader_finish the work-groups' last warps and FBA-RM's fast registers after the
- * last; false with a one-line message (without the trace's name) in msg. */
+ * pv_reader_new zeroes *a for the GPU g (pv_gpu_check'ed, kept alive by the caller while the
+ * reader is; NULL when out of memory);
+ * pv_reader_lanes gives the trace's lanes (tr_lanes: a GCN trace's 64 unless called) before
+ * its first event; pv_reader_add takes each event in file order, pv_reader_finish after the last
+ * places the work-groups on the GPU (D23) and sets FBA-RM's fast registers; false with a
+ * one-line message (without the trace's name) in msg. */
 typedef struct pv_reader pv_reader;
-pv_reader *pv_reader_new(pv_accesses *a);
+pv_reader *pv_reader_new(pv_accesses *a, const gpu_config *g);
+bool pv_reader_lanes(pv_reader *pr, unsigned lanes, char *msg, size_t len);
 bool pv_reader_add(pv_reader *pr, const tr_event *ev, char *msg, size_t len);
 bool pv_reader_finish(pv_reader *pr, char *msg, size_t len);
 void pv_reader_free(pv_reader *pr);
-/* Reads the trace; false with a one-line message in err. */
-bool pv_accesses_read(const char *path, pv_accesses *a, char *err, size_t errlen);
+/* Reads the trace for the GPU g (pv_gpu_check'ed); false with a one-line message in err. */
+bool pv_accesses_read(const char *path, const gpu_config *g, pv_accesses *a, char *err,
+                      size_t errlen);
 void pv_accesses_free(pv_accesses *a);
 /* Eq. (1)'s Delta Vth_t0 (docs/pv-decisions.md D2): the NBTI shift already present when the
  * stress starts, 0 for a fresh chip (PV_T0_NBTI, the default), or the literal reading of

@@ -13,6 +13,7 @@
 #include "drf_params.h"
 #include "place.h"
 #include "rar.h"
+#include "timeline.h"
 #include "trace.h"
 
 enum { SIM_BITS = DRF_COMPONENTS * DRF_WORD_BITS, /* cells of one register: 2048 */
@@ -46,7 +47,8 @@ typedef struct sim sim;
 /* How the repetitions of the kernel reach the slices (docs/eval-decisions.md, decision 6a). */
 typedef enum {
     SIM_PASSES, /* back to back on the trace's 32 CUs, folded from one replay */
-    SIM_STREAM, /* at once on Table 4's 10 CUs: wavefronts stream into windows as they free */
+    SIM_STREAM, /* at once on the GPU's CUs (Table 4's 10): wavefronts stream into windows as they
+                 * free */
     SIM_FILL,   /* the copies that fill a slice (Table 5's rule) at once on the trace's 32 CUs,
                  * then back to back through every rotation, folded (decision 6b) */
     SIM_DISPATCHES
@@ -63,6 +65,8 @@ typedef struct {
     uint64_t mem_budget; /* bytes of held lines of waiting wavefronts kept in memory */
     const char *progress;/* program name for the progress line on stderr; NULL: none */
     bool untimed;        /* no per-scheme CPU clock on reads and writes (its seconds unused) */
+    const gpu_config *gpu; /* the slices' GPU (pl_gpu_check'ed): stream dispatch's compute units,
+                            * the issue model's slot cycles; NULL: PL_GPU_DEFAULT */
 } sim_config;
 
 /* Results of one scheme (all fractions of the busy time, 0..1). */
@@ -71,6 +75,8 @@ typedef struct {
     double longest[2];         /* longest '0' and '1' duty cycle over every cell */
     double longest_other[2][2];/* for the cell of longest[v]: its [0] time holding !v, [1] off */
     double dvth[2];            /* normalised dVth of the worst T0 and T1 */
+    uint64_t cycles;           /* one pass on the issue model (docs/timeline.md) */
+    double perf_overhead;      /* its cycles over the baseline's - 1 */
     double ts_increase;        /* Ts increase of the cell stressed longest, SIM_LIFETIME_YEARS */
     double reg_longest[2][DRF_REGS]; /* per register: longest '0' / '1' over its cells */
     double energy[6];          /* pJ: SIM_E_* */
@@ -88,6 +94,7 @@ typedef struct {
     uint64_t pat_full[SIM_PATS]; /* full-mask instruction writes (divergent stays 0) */
     unsigned repeat, slices_used, nvregs_min, nvregs_max;
     unsigned copies;             /* of the trace launched at once (stream and fill dispatch) */
+    bool no_values;              /* the trace carries no register values (an Accel-Sim trace) */
     unsigned cus;                /* compute units the slices belong to */
     unsigned slots;              /* wavefronts a slice holds (Table 5 rule) for nvregs_max */
     double busy_cycles;          /* summed over slices */
@@ -104,9 +111,9 @@ void sim_free(sim *s);
 /* Feeds one placed event (cycle already rebased by the caller); false with msg when out of
  * memory. */
 bool sim_event(sim *s, const ds_item *it, uint64_t now, char *msg, size_t msglen);
-/* After the replay: the figures of R back-to-back repetitions of it (eval/sim_fold.c); false
- * when out of memory. */
-bool sim_fold(sim *s, unsigned repeat);
+/* After the replay: the figures of R back-to-back repetitions of it, pass k shifted by k x
+ * length cycles (eval/sim_fold.c); false when out of memory. */
+bool sim_fold(sim *s, unsigned repeat, uint64_t length);
 /* Results, after the last pass. */
 void sim_collect(const sim *s, sim_scheme k, sim_result *out);
 /* Average fraction of time bit position p holds 0, 1, is off (Fig. 12), per scheme. */
@@ -123,12 +130,14 @@ typedef struct {
 } sim_feed_state;
 bool sim_feed(sim *s, sim_feed_state *f, const ds_item *it, const char *path, char *msg,
               size_t len);
+/* The replay's time of a cycle fed: f->base + cycle - the first event's cycle. */
+uint64_t sim_feed_time(const sim_feed_state *f, uint64_t cycle);
 /* Speed only: the caches asked for the cells a W will change (called an event ahead; the
  * event's wavefront placed already, as it is for every W). */
 void sim_prefetch(const sim *s, const ds_item *it);
-/* The wake-ups and special MOVs scheme k has counted on slice sl so far (the issue model reads
- * an event's own as the difference around it; 0 before the slice's first use). */
-void sim_slice_costs(const sim *s, unsigned sl, sim_scheme k, uint64_t *wakeups, uint64_t *movs);
+/* What the last event fed costs scheme k's instruction on the issue model (docs/timeline.md):
+ * a wake-up's 10 cycles on its result, a special MOV's issue slot (aging Sec. 5.1.3). */
+tl_cost sim_event_cost(const sim *s, sim_scheme k);
 /* After one replay fed by the caller on the trace's compute units: the dispatch's statistics,
  * the repetitions folded (cfg.repeat, 0: automatic, decision 6: every window through all its
  * rotations) and the run's closing figures; t0: sim_clock() at the start. false with msg

@@ -67,7 +67,12 @@ typedef struct {
 
 struct sim {
     sim_config cfg;
+    gpu_config gpu;               /* cfg.gpu points here */
     sim_stats stats;
+    tl *timeline;                 /* the issue model of each family (technique = family) */
+    tl_cost cost[SIM_FAMILIES];   /* what the last event fed cost each family */
+    unsigned folds;               /* passes folded from the timeline's one (sim_fold) */
+    uint64_t pass_length;         /* the shift between two folded passes */
     sim_slice slice[SIM_MAX_SLICES];
     double seconds[SIM_SCHEMES];
 };

@@ -204,7 +204,17 @@ static void clear_slices(sim *s)
 void sim_reset(sim *s, const sim_config *cfg)
 {
     clear_slices(s);
+    if (cfg->gpu)
+        s->gpu = *cfg->gpu;
+    else
+        gpu_shipped_get(PL_GPU_DEFAULT, &s->gpu);
     s->cfg = *cfg;
+    s->cfg.gpu = &s->gpu;
+    const tl_gpu gcn = {.units = TL_MAX_UNITS, .slot_cycles = s->gpu.issue_cycles};
+    tl_reset(s->timeline, SIM_FAMILIES, &gcn);
+    memset(s->cost, 0, sizeof s->cost);
+    s->folds = 0;
+    s->pass_length = 0;
     memset(&s->stats, 0, sizeof s->stats);
     s->stats.nvregs_min = DRF_REGS;
     memset(s->seconds, 0, sizeof s->seconds);
@@ -214,6 +224,10 @@ sim *sim_new(const sim_config *cfg)
 {
     init_seg_masks();
     sim *s = calloc(1, sizeof *s);
+    if (s != NULL && (s->timeline = tl_new()) == NULL) {
+        free(s);
+        return NULL;
+    }
     if (s != NULL)
         sim_reset(s, cfg);
     return s;
@@ -224,6 +238,7 @@ void sim_free(sim *s)
     if (s == NULL)
         return;
     clear_slices(s);
+    tl_free(s->timeline);
     free(s);
 }
 
@@ -262,11 +277,9 @@ const sim_plane *sim_cells(const sim_slice *sl, unsigned k)
     return sim_moves(k) ? sl->plane[k] : sl->live[sim_family(k)];
 }
 
-void sim_slice_costs(const sim *s, unsigned sl, sim_scheme k, uint64_t *wakeups, uint64_t *movs)
+tl_cost sim_event_cost(const sim *s, sim_scheme k)
 {
-    const sim_plane *p = sl < SIM_MAX_SLICES ? s->slice[sl].live[sim_family(k)] : NULL;
-    *wakeups = p ? p->wakeups : 0;
-    *movs = p ? p->movs : 0;
+    return s->cost[sim_family(k)];
 }
 
 bool sim_has_family(const sim *s, unsigned f)

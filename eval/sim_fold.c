@@ -125,8 +125,10 @@ static void scale_stats(sim_stats *st, unsigned repeat)
 /* Only for slices that kept one window size: sim_run_file reads the trace again instead when
  * a slice took several sizes (RAR's s and ARGO's pointer carry across them, decision 4); such
  * a slice is scaled here as if each pass were pass 0. */
-bool sim_fold(sim *s, unsigned repeat)
+bool sim_fold(sim *s, unsigned repeat, uint64_t length)
 {
+    s->folds = repeat;
+    s->pass_length = length;
     if (repeat == 1)
         return true;
     for (unsigned i = 0; i < SIM_MAX_SLICES; i++) {

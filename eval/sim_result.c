@@ -21,7 +21,7 @@
 #define P_WC_LOGIC (DRF_PAPER_AGING_TABLE3_LEAKAGE_WC_COMP_UNIT +                                 \
                     2 * DRF_PAPER_AGING_TABLE3_LEAKAGE_WC_DECOMP_UNIT)
 #define E_WAKEUP DRF_PAPER_AGING_WAKEUP_ENERGY
-#define AUTO_REPEAT_MAX 32
+#define AUTO_REPEAT_MAX 32 /* stream dispatch's copies (each a read of the trace) */
 
 double sim_dvth(double f)
 {
@@ -147,6 +147,16 @@ static const uint8_t *seg_table(void)
     return seg;
 }
 
+/* Family f's cycles on the issue model over the folded passes: each later pass starts when the
+ * one before it ended under f, or at its shift of the pass length if that is later (the
+ * timeline's rule for a launch on an idle GPU, docs/timeline.md). */
+static uint64_t folded_cycles(const sim *s, unsigned f)
+{
+    const uint64_t one = tl_cycles(s->timeline, f);
+    const uint64_t step = s->pass_length > one + 1 ? s->pass_length : one + 1;
+    return s->folds > 1 ? one + (s->folds - 1) * step : one;
+}
+
 void sim_collect(const sim *s, sim_scheme k, sim_result *out)
 {
     memset(out, 0, sizeof *out);
@@ -168,6 +178,13 @@ void sim_collect(const sim *s, sim_scheme k, sim_result *out)
         out->dvth[v] = sim_dvth(out->longest[v]);
     /* decision 15: the one ageing law on the cell stressed longest, either value */
     out->ts_increase = pv_ts_increase(fmax(out->longest[0], out->longest[1]), SIM_LIFETIME_YEARS);
+    /* the issue model: leakage over the scheme's own time (docs/timeline.md) */
+    const uint64_t base = folded_cycles(s, SIM_FAM_FULL);
+    out->cycles = folded_cycles(s, sim_family(k));
+    const double time = base ? (double)out->cycles / (double)base : 1.0;
+    out->perf_overhead = time - 1;
+    out->energy[SIM_E_SLICE_LEAK] *= time;
+    out->energy[SIM_E_LOGIC_LEAK] *= time;
     for (unsigned e = 0; e < SIM_E_TOTAL; e++)
         out->energy[SIM_E_TOTAL] += out->energy[e];
     out->seconds = s->seconds[k];
@@ -203,14 +220,24 @@ void sim_bit_profile(const sim *s, sim_scheme k, double (*prof)[3])
 
 /* --- whole file ---------------------------------------------------------------------------- */
 static bool finish_run(sim *s, unsigned repeat, double t0);
+static bool see_shape(void *ctx, const tr_event *ev, char *msg, size_t len)
+{
+    (void)msg;
+    (void)len;
+    ds_shape_see(ctx, ev);
+    return true;
+}
+
 /* One replay of the file; time = base + replay cycle - first cycle. *length: the cycles from
- * the first to the last event, plus one. */
-static bool run_pass(sim *s, const tr_source *src, uint64_t base, unsigned copies,
+ * the first to the last event, plus one. shape (or NULL) sees the trace's events. */
+static bool run_pass(sim *s, const tr_source *src, uint64_t base, unsigned copies, ds_shape *shape,
                      uint64_t *length, char *msg, size_t len)
 {
     const char *path = src->name;
     char err[512];
     tr_reader *r = tr_source_open(src, err, sizeof err);
+    if (r && shape)
+        tr_set_tap(r, see_shape, shape);
     ds_state *d = r ? ds_open(r, s->cfg.map, s->cfg.mem_budget) : NULL;
     if (d == NULL) {
         snprintf(msg, len, "%s", r ? "out of memory" : err);
@@ -218,7 +245,7 @@ static bool run_pass(sim *s, const tr_source *src, uint64_t base, unsigned copie
         return false;
     }
     if (s->cfg.dispatch == SIM_STREAM)
-        ds_limit_cus(d, PL_PAPER_CUS);
+        ds_limit_cus(d, gpu_sms(&s->gpu));
     if (!ds_copies(d, src, copies, err, sizeof err)) {
         snprintf(msg, len, "%s", err);
         ds_close(d);
@@ -244,10 +271,42 @@ static bool run_pass(sim *s, const tr_source *src, uint64_t base, unsigned copie
     pg_end(&pg);
     if (base == 0)
         s->stats.dispatch = *ds_get_stats(d);
+    s->stats.no_values = !tr_has_values(r);
     ds_close(d);
     tr_close(r);
     *length = f.last - f.first + 1;
     return got == 0;
+}
+
+/* The wake-ups [0] and special MOVs [1] family f has counted on slice sl so far. */
+static void family_counts(const sim *s, unsigned sl, unsigned f, uint64_t c[2])
+{
+    const sim_plane *p = s->slice[sl].live[f];
+    c[0] = p ? p->wakeups : 0;
+    c[1] = p ? p->movs : 0;
+}
+
+/* The event on the issue model at the replay's time now, each family's instruction costing
+ * what its slice counted for the event: a wake-up delays the result, a MOV takes a slot. */
+static bool time_event(sim *s, const ds_item *it, uint64_t now, uint64_t before[][2],
+                       char *msg, size_t len)
+{
+    const bool access = it->e.kind == TR_R || (it->e.kind == TR_W && !it->e.launch);
+    for (unsigned f = 0; f < SIM_FAMILIES; f++) {
+        uint64_t after[2];
+        family_counts(s, it->w.slice, f, after);
+        s->cost[f] = access ? (tl_cost){.latency = after[0] > before[f][0] ? SIM_WAKEUP_CYCLES : 0,
+                                        .slots = (uint16_t)(after[1] - before[f][1])}
+                            : (tl_cost){0, 0};
+    }
+    tr_event e = it->e;
+    e.cycle = now;
+    return tl_event(s->timeline, &e, it->w.slice, it->w.window, s->cost, msg, len);
+}
+
+uint64_t sim_feed_time(const sim_feed_state *f, uint64_t cycle)
+{
+    return f->base + cycle - f->first;
 }
 
 bool sim_feed(sim *s, sim_feed_state *f, const ds_item *it, const char *path, char *msg,
@@ -256,7 +315,7 @@ bool sim_feed(sim *s, sim_feed_state *f, const ds_item *it, const char *path, ch
     if (!f->started)
         f->first = it->e.cycle, f->started = true;
     f->last = it->e.cycle;
-    const uint64_t now = f->base + it->e.cycle - f->first;
+    const uint64_t now = sim_feed_time(f, it->e.cycle);
     if (now >= UINT32_MAX / 2) {
         snprintf(msg, len, "%s:%lu: run too long for 32-bit cycle counters", path, it->line);
         return false;
@@ -265,8 +324,11 @@ bool sim_feed(sim *s, sim_feed_state *f, const ds_item *it, const char *path, ch
         s->stats.nvregs_min = it->e.nvregs < s->stats.nvregs_min ? it->e.nvregs : s->stats.nvregs_min;
         s->stats.nvregs_max = it->e.nvregs > s->stats.nvregs_max ? it->e.nvregs : s->stats.nvregs_max;
     }
+    uint64_t before[SIM_FAMILIES][2];
+    for (unsigned k = 0; k < SIM_FAMILIES; k++)
+        family_counts(s, it->w.slice, k, before[k]);
     char m[384];
-    if (!sim_event(s, it, now, m, sizeof m)) {
+    if (!sim_event(s, it, now, m, sizeof m) || !time_event(s, it, now, before, m, sizeof m)) {
         snprintf(msg, len, "%s:%lu: %s", path, it->line, m);
         return false;
     }
@@ -285,7 +347,7 @@ bool sim_feed_end(sim *s, const sim_feed_state *f, const ds_stats *ds, double t0
     unsigned repeat = 1;
     if (f->started && !repetitions(s, f->last - f->first + 1, &repeat, name, msg, len))
         return false;
-    if (!sim_fold(s, repeat)) {
+    if (!sim_fold(s, repeat, f->started ? f->last - f->first + 1 : 0)) {
         snprintf(msg, len, "%s: out of memory", name);
         return false;
     }
@@ -319,8 +381,7 @@ static bool repetitions(sim *s, uint64_t length, unsigned *repeat, const char *p
     const uint64_t fit = (UINT32_MAX / 2) / length;
     unsigned r = s->cfg.repeat;
     if (r == 0) {
-        r = st->nvregs_min == st->nvregs_max && st->nvregs_max > 0
-                ? (st->nvregs_max < AUTO_REPEAT_MAX ? st->nvregs_max : AUTO_REPEAT_MAX) : 1;
+        r = st->nvregs_min == st->nvregs_max && st->nvregs_max > 0 ? st->nvregs_max : 1;
         r = fit < r ? (unsigned)(fit ? fit : 1) : r;
     } else if (r > fit) {
         snprintf(msg, len, "%s: %u repetitions of %llu cycles are too long for 32-bit cycle "
@@ -362,7 +423,7 @@ static bool stream_copies(const sim *s, const tr_source *src, unsigned *copies, 
     tr_close(r);
     if (got < 0)
         return false;
-    const uint64_t windows = (uint64_t)PL_PAPER_CUS * TR_SIMDS * pl_slots(n);
+    const uint64_t windows = (uint64_t)gpu_sms(&s->gpu) * TR_SIMDS * pl_slots(n);
     uint64_t c = waves ? (n * windows + waves - 1) / waves : 1;
     const uint64_t by_events = events ? STREAM_EVENTS / events : 1;
     const uint64_t by_cycles = (UINT32_MAX / 2) / (last - first + 1);
@@ -406,20 +467,28 @@ static bool run_file(sim *s, const tr_source *src, char *msg, size_t len)
     const double t0 = sim_clock();
     uint64_t length;
     unsigned repeat, copies = 1;
-    s->stats.cus = s->cfg.dispatch == SIM_STREAM ? PL_PAPER_CUS : TR_MAX_CU;
+    s->stats.cus = s->cfg.dispatch == SIM_STREAM ? gpu_sms(&s->gpu) : TR_MAX_CU;
     if (s->cfg.dispatch == SIM_STREAM) {
         if (!stream_copies(s, src, &repeat, msg, len) ||
-            !run_pass(s, src, 0, repeat, &length, msg, len))
+            !run_pass(s, src, 0, repeat, NULL, &length, msg, len))
             return false;
         s->stats.replayed = s->stats.events;
         s->stats.copies = repeat;
         return finish_run(s, repeat, t0);
     }
-    if (s->cfg.dispatch == SIM_FILL && !ds_fill_copies(src, &copies, msg, len))
+    ds_shape shape = {0, 0, 0};
+    if (!run_pass(s, src, 0, 1, s->cfg.dispatch == SIM_FILL ? &shape : NULL, &length, msg, len))
         return false;
+    if (s->cfg.dispatch == SIM_FILL && (copies = ds_shape_copies(&shape)) > 1) {
+        /* the trace asks for copies to fill a slice: replayed again with them (a trace that
+         * fills slices on its own is read once) */
+        sim_reset(s, &s->cfg);
+        s->stats.cus = TR_MAX_CU;
+        if (!run_pass(s, src, 0, copies, NULL, &length, msg, len))
+            return false;
+    }
     s->stats.copies = copies;
-    if (!run_pass(s, src, 0, copies, &length, msg, len) ||
-        !repetitions(s, length, &repeat, path, msg, len))
+    if (!repetitions(s, length, &repeat, path, msg, len))
         return false;
     s->stats.replayed = s->stats.events;
     /* A slice that took several window sizes carries RAR's s and ARGO's pointer across them
@@ -430,14 +499,14 @@ static bool run_file(sim *s, const tr_source *src, char *msg, size_t len)
         sizes |= s->slice[i].used && s->slice[i].configs > 1;
     for (unsigned k = 1; sizes && k < repeat; k++) {
         uint64_t again;
-        if (!run_pass(s, src, k * length, copies, &again, msg, len))
+        if (!run_pass(s, src, k * length, copies, NULL, &again, msg, len))
             return false;
         if (again != length) {
             snprintf(msg, len, "%s: the trace changed between passes", path);
             return false;
         }
     }
-    if (!sizes && !sim_fold(s, repeat)) {
+    if (!sizes && !sim_fold(s, repeat, length)) {
         snprintf(msg, len, "%s: out of memory", path);
         return false;
     }

@@ -8,8 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* One unit's issue slots under one technique: slots below base are taken or past (no request
- * reaches them again); bit k of the ring is slot base - base % 64 + k (mod its size). */
+/* One unit's busy cycles under one technique: an issue holds the unit for slot_cycles cycles
+ * from its start, at any cycle (a SIMD's issue is not tied to a global grid). Cycles below base
+ * are past or busy (no request reaches them again); bit k of the ring is cycle
+ * base - base % 64 + k (mod its size). */
 typedef struct {
     uint64_t base;
     uint64_t *ring;
@@ -102,12 +104,12 @@ void tl_reset(tl *t, unsigned techs, const tl_gpu *gpu)
 }
 
 /* --- issue slots -------------------------------------------------------------------------- */
-static uint64_t *word_of(slots *s, uint64_t slot)
+static uint64_t *word_of(const slots *s, uint64_t cycle)
 {
-    return &s->ring[(slot / 64) & (s->words - 1)];
+    return &s->ring[(cycle / 64) & (s->words - 1)];
 }
 
-/* The ring twice as large, every slot at its place. */
+/* The ring twice as large, every cycle at its place. */
 static bool grow(slots *s)
 {
     const size_t words = s->words ? 2 * s->words : 16;
@@ -115,8 +117,8 @@ static bool grow(slots *s)
     if (ring == NULL)
         return false;
     for (size_t w = 0; w < s->words; w++) {
-        const uint64_t slot = (s->base / 64 + w) * 64;
-        ring[(slot / 64) & (words - 1)] = *word_of(s, slot);
+        const uint64_t cycle = (s->base / 64 + w) * 64;
+        ring[(cycle / 64) & (words - 1)] = *word_of(s, cycle);
     }
     free(s->ring);
     s->ring = ring;
@@ -124,17 +126,21 @@ static bool grow(slots *s)
     return true;
 }
 
-/* No request reaches a slot below lo again: the ring's words below it are freed for reuse, and
- * the base moves over the full words after it. */
+/* The first cycle past the ring. */
+static uint64_t ring_end(const slots *s)
+{
+    return s->base - s->base % 64 + (uint64_t)s->words * 64;
+}
+
+/* No request reaches a cycle below lo again: the ring's words below it are freed for reuse,
+ * and the base moves over the wholly busy words after it. */
 static void advance(slots *s, uint64_t lo)
 {
-    if (s->words == 0) {
+    if (s->words == 0 || lo >= ring_end(s)) { /* past the whole ring: every word free */
+        if (s->words)
+            memset(s->ring, 0, s->words * sizeof *s->ring);
         s->base = lo > s->base ? lo : s->base;
         return;
-    }
-    if (lo / 64 >= s->base / 64 + s->words) { /* past the whole ring: every word free */
-        memset(s->ring, 0, s->words * sizeof *s->ring);
-        s->base = lo;
     }
     while (s->base / 64 < lo / 64) {
         *word_of(s, s->base) = 0;
@@ -148,28 +154,49 @@ static void advance(slots *s, uint64_t lo)
     }
 }
 
-/* Takes the earliest free slot at or after `from`; UINT64_MAX when out of memory. */
-static uint64_t take(slots *s, uint64_t from)
+/* The first cycle in [c, end) whose bit is `busy`, or end. */
+static uint64_t next_with(const slots *s, uint64_t c, uint64_t end, bool busy)
+{
+    while (c < end) {
+        const uint64_t w = busy ? *word_of(s, c) : ~*word_of(s, c);
+        const uint64_t hit = w & (UINT64_MAX << (c % 64));
+        if (hit) {
+            const uint64_t at = c - c % 64 + (uint64_t)__builtin_ctzll(hit);
+            return at < end ? at : end;
+        }
+        c = c - c % 64 + 64;
+    }
+    return end;
+}
+
+static void mark(slots *s, uint64_t from, unsigned len)
+{
+    for (uint64_t c = from; c < from + len; c++)
+        *word_of(s, c) |= 1ull << (c % 64);
+}
+
+/* Holds the unit for len cycles from the earliest cycle at or after `from` where it is free
+ * that long; UINT64_MAX when out of memory. */
+static uint64_t take(slots *s, uint64_t from, unsigned len)
 {
     if (from < s->base)
         from = s->base;
     if (s->words == 0 && !grow(s))
         return UINT64_MAX;
     for (;;) {
-        const uint64_t span = (uint64_t)s->words * 64 - s->base % 64;
-        if (from - s->base >= span) {
+        const uint64_t end = ring_end(s);
+        const uint64_t start = next_with(s, from, end, false);
+        if (start + len > end) {
             if (!grow(s))
                 return UINT64_MAX;
             continue;
         }
-        uint64_t *w = word_of(s, from);
-        const uint64_t open = ~*w & (UINT64_MAX << (from % 64));
-        if (open) {
-            const uint64_t slot = from - from % 64 + (uint64_t)__builtin_ctzll(open);
-            *w |= 1ull << (slot % 64);
-            return slot;
+        const uint64_t busy = next_with(s, start, start + len, true);
+        if (busy == start + len) {
+            mark(s, start, len);
+            return start;
         }
-        from = from - from % 64 + 64;
+        from = busy;
     }
 }
 
@@ -280,17 +307,16 @@ static bool start(tl *t, const tr_event *ev, unsigned unit, unsigned window, cha
     return true;
 }
 
-/* n slots of the unit at or after ready under k; the last one is the wavefront's issue. */
+/* n issues on the unit at or after ready under k; the last one is the wavefront's issue. */
 static bool take_slots(tl *t, wave *w, unsigned k, uint64_t ready, unsigned n)
 {
     slots *s = &t->unit[k][w->unit];
-    const unsigned sc = t->gpu.slot_cycles;
     for (unsigned i = 0; i < n; i++) {
-        const uint64_t slot = take(s, (ready + sc - 1) / sc);
-        if (slot == UINT64_MAX)
+        const uint64_t start = take(s, ready, t->gpu.slot_cycles);
+        if (start == UINT64_MAX)
             return false;
         t->taken[k]++;
-        ready = w->issue[k] = slot * sc;
+        ready = w->issue[k] = start;
     }
     return true;
 }
@@ -419,9 +445,8 @@ bool tl_event(tl *t, const tr_event *ev, unsigned unit, unsigned window, const t
     wave *w = find(t, ev->wf);
     if (w == NULL)
         return fail(msg, len, "an event before its A", ev->wf);
-    const uint64_t lo = ev->cycle / t->gpu.slot_cycles;
     for (unsigned k = 0; k < t->techs; k++)
-        advance(&t->unit[k][w->unit], lo);
+        advance(&t->unit[k][w->unit], ev->cycle);
     bool ok;
     if (ev->kind == TR_F) {
         ok = finish(t, w, ev);

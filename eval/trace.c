@@ -13,7 +13,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
+
+#include "accel_trace.h"
+#include "trace_internal.h"
 
 #define TR_CHUNK 16384
 #define TR_XZ_MEMLIMIT (256u << 20) /* xz -9 needs 65 MiB; more is refused, not allocated */
@@ -62,6 +66,7 @@ struct tr_reader {
     uint64_t raw_bytes;         /* read from the source (by the decoding thread if any) */
     uint64_t raw_seen, decoded_bytes; /* the same as the parser has them; decoded bytes */
     char line[TR_MAX_LINE + 1];
+    size_t line_len;
     unsigned long lineno;
     uint64_t last_cycle;
     tr_wave *waves;             /* open addressing on wf */
@@ -69,6 +74,9 @@ struct tr_reader {
     char err[768];
     tr_tap_fn tap;
     void *tap_ctx;
+    ac_reader *accel;           /* an Accel-Sim trace (docs/accel-trace.md): its reader */
+    tr_warn_fn warn;            /* NULL: stderr, each message once */
+    void *warn_ctx;
 };
 
 /* --- errors ---------------------------------------------------------------------------- */
@@ -314,6 +322,7 @@ static int next_line(tr_reader *r)
         r->out_pos += take + (nl != NULL);
         if (nl) {
             r->line[len] = '\0';
+            r->line_len = len;
             r->lineno++;
             if (memchr(r->line, '\0', len))
                 return fail(r, "NUL byte in the line");
@@ -583,10 +592,39 @@ static int tapped(tr_reader *r, const tr_event *ev)
     return r->tap(r->tap_ctx, ev, msg, sizeof msg) ? 1 : fail(r, "%s", msg);
 }
 
+/* The next event of an Accel-Sim trace, shown to the tap; a tap's refusal names the event's
+ * file and line (a kernel trace's, for a kernelslist). */
+static int accel_next(tr_reader *r, tr_event *ev)
+{
+    const int got = ac_next(r->accel, ev);
+    char msg[384];
+    if (got != 1 || !r->tap || r->tap(r->tap_ctx, ev, msg, sizeof msg))
+        return got;
+    unsigned long line = 0;
+    const char *where = ac_where(r->accel, &line);
+    snprintf(r->err, sizeof r->err, "%s:%lu: %s", where, line, msg);
+    return -1;
+}
+
+/* A first line that is not the deltarf header: an Accel-Sim trace, read from here on by
+ * eval/accel_trace.c, or an error. */
+static int accel_start(tr_reader *r, tr_event *ev)
+{
+    const ac_kind kind = ac_detect(r->line);
+    if (kind == AC_NONE)
+        return fail(r, "not a deltarf trace: the first line must be '%s' (or, for an Accel-Sim "
+                       "trace, '-kernel name = ...' or a kernelslist.g line)", TR_HEADER);
+    if ((r->accel = ac_open(r, kind, r->line)) == NULL)
+        return -1;
+    return accel_next(r, ev);
+}
+
 int tr_next(tr_reader *r, tr_event *ev)
 {
     if (r->err[0])
         return -1;
+    if (r->accel)
+        return accel_next(r, ev);
     for (;;) {
         int got = next_line(r);
         if (got < 0)
@@ -599,7 +637,7 @@ int tr_next(tr_reader *r, tr_event *ev)
             return 0;
         }
         if (r->lineno == 1 && strcmp(r->line, TR_HEADER) != 0)
-            return fail(r, "not a deltarf trace: the first line must be '%s'", TR_HEADER);
+            return accel_start(r, ev);
         if (r->line[0] == '#')
             continue;
         if (parse_event(r, ev) < 0)
@@ -621,13 +659,34 @@ const char *tr_error(const tr_reader *r)
 
 unsigned long tr_line(const tr_reader *r)
 {
-    return r->lineno;
+    unsigned long line = r->lineno;
+    if (r->accel)
+        ac_where(r->accel, &line);
+    return line;
 }
 
 void tr_progress(const tr_reader *r, uint64_t *raw, uint64_t *decoded)
 {
-    *raw = r->raw_seen;
-    *decoded = r->decoded_bytes;
+    if (r->accel)
+        ac_progress(r->accel, raw, decoded);
+    else
+        tri_own_progress(r, raw, decoded);
+}
+
+bool tr_has_values(const tr_reader *r)
+{
+    return r->accel == NULL;
+}
+
+unsigned tr_lanes(const tr_reader *r)
+{
+    return r->accel ? TR_NVIDIA_LANES : TR_GCN_LANES;
+}
+
+void tr_set_warn(tr_reader *r, tr_warn_fn fn, void *ctx)
+{
+    r->warn = fn;
+    r->warn_ctx = ctx;
 }
 
 /* Chooses xz or plain from the first bytes and starts the decoder. The chunk buffers exist
@@ -776,6 +835,7 @@ void tr_close(tr_reader *r)
 {
     if (!r)
         return;
+    ac_close(r->accel);
     if (r->pipe)
         pipe_stop(r);
     if (r->xz)
@@ -786,4 +846,109 @@ void tr_close(tr_reader *r)
     free(r->in);
     free(r->out);
     free(r);
+}
+
+/* --- for the Accel-Sim reader (trace_internal.h) ------------------------------------------ */
+int tri_line(tr_reader *r, char **line, size_t *len)
+{
+    const int got = next_line(r);
+    *line = r->line;
+    *len = got == 1 ? r->line_len : 0;
+    return got;
+}
+
+unsigned long tri_lineno(const tr_reader *r)
+{
+    return r->lineno;
+}
+
+const char *tri_name(const tr_reader *r)
+{
+    return r->name;
+}
+
+int tri_fail(tr_reader *r, const char *fmt, ...)
+{
+    char msg[384];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    return fail(r, "%s", msg);
+}
+
+int tri_set_error(tr_reader *r, const char *msg)
+{
+    snprintf(r->err, sizeof r->err, "%s", msg);
+    return -1;
+}
+
+/* The default warning consumer: stderr, each message once per process however often the trace
+ * is read (deltarf patch --maps K, compare's copies). The readers of a process run in one
+ * thread. */
+static void warn_stderr(const char *msg)
+{
+    static uint64_t seen[256];
+    static unsigned nseen;
+    uint64_t h = 0xcbf29ce484222325ULL; /* FNV-1a */
+    for (const char *p = msg; *p; p++)
+        h = (h ^ (unsigned char)*p) * 0x100000001b3ULL;
+    for (unsigned i = 0; i < nseen; i++)
+        if (seen[i] == h)
+            return;
+    if (nseen < sizeof seen / sizeof seen[0])
+        seen[nseen++] = h;
+    fprintf(stderr, "deltarf: %s\n", msg);
+}
+
+void tri_warn(tr_reader *r, unsigned long line, const char *fmt, ...)
+{
+    char what[384], msg[768];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    snprintf(msg, sizeof msg, "%s:%lu: warning: %s", r->name, line ? line : r->lineno, what);
+    if (r->warn)
+        r->warn(r->warn_ctx, msg);
+    else
+        warn_stderr(msg);
+}
+
+void tri_share_warn(const tr_reader *from, tr_reader *to)
+{
+    tr_set_warn(to, from->warn, from->warn_ctx);
+}
+
+const char *tri_path(const tr_reader *r)
+{
+    struct stat st;
+    if (!r->file || !strcmp(r->name, TR_STDIN) || fstat(fileno(r->file), &st) != 0 ||
+        !S_ISREG(st.st_mode))
+        return NULL;
+    return r->name;
+}
+
+uint64_t tri_file_size(const tr_reader *r)
+{
+    struct stat st;
+    if (!r->file)
+        return r->mem_len;
+    return fstat(fileno(r->file), &st) == 0 && S_ISREG(st.st_mode) ? (uint64_t)st.st_size : 0;
+}
+
+void tri_own_progress(const tr_reader *r, uint64_t *raw, uint64_t *decoded)
+{
+    *raw = r->raw_seen;
+    *decoded = r->decoded_bytes;
+}
+
+bool tri_parse_dec(const char *s, uint64_t max, uint64_t *out)
+{
+    return parse_dec(s, max, out);
+}
+
+bool tri_parse_hex(const char *s, size_t digits, uint64_t *out)
+{
+    return parse_hex(s, digits, out);
 }

@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 /* A violated property is a crash: libFuzzer saves the input. */
 #define FZ_CHECK(cond)                                                                    \
@@ -34,6 +35,30 @@ static inline FILE *fz_stream(const uint8_t *data, size_t size)
     if (!size)
         (void)getc(f); /* consume the placeholder byte: the stream is at EOF */
     return f;
+}
+
+/* The target's empty temporary working directory (fz_enter_workdir). */
+static inline char *fz_workdir(void)
+{
+    static char dir[] = "/tmp/deltarf-fuzz-XXXXXX";
+    return dir;
+}
+
+/* Removes the working directory and what the target may have written there. */
+static inline void fz_remove_workdir(void)
+{
+    char cmd[64];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", fz_workdir());
+    if (system(cmd) != 0)
+        fprintf(stderr, "fuzz: cannot remove %s\n", fz_workdir());
+}
+
+/* Runs the target in an empty temporary directory of its own, removed at exit: a relative path
+ * an input names (a file the CLI writes, a kernel file a trace list names) meets nothing. */
+static inline void fz_enter_workdir(void)
+{
+    FZ_CHECK(mkdtemp(fz_workdir()) != NULL && chdir(fz_workdir()) == 0);
+    atexit(fz_remove_workdir);
 }
 
 /* /dev/null, opened once: where the parsers' results go. */

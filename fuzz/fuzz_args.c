@@ -14,24 +14,12 @@ int deltarf_main(int argc, char **argv);
 
 enum { MAX_ARGS = 8, MAX_INPUT = 512 };
 
-static char workdir[] = "/tmp/deltarf-fuzz-args-XXXXXX";
-
-/* Removes the working directory and what the CLI may have written there (sim's plot data). */
-static void remove_workdir(void)
-{
-    char cmd[64];
-    snprintf(cmd, sizeof cmd, "rm -rf %s", workdir);
-    if (system(cmd) != 0)
-        fprintf(stderr, "fuzz: cannot remove %s\n", workdir);
-}
-
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc;
     (void)argv;
-    FZ_CHECK(mkdtemp(workdir) != NULL && chdir(workdir) == 0);
-    atexit(remove_workdir);
+    fz_enter_workdir();
     return 0;
 }
 

@@ -37,7 +37,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     int got = 0;
     for (unsigned n = 0; n < MAX_EVENTS && (got = tr_next(r, &ev)) == 1; n++) {
         check_event(&ev, &last_cycle);
-        FZ_CHECK(tr_line(r) > last_line);
+        /* an Accel-Sim trace's events come from buffered lines (fuzz_accel.c checks them) */
+        FZ_CHECK(tr_line(r) > last_line || !tr_has_values(r));
         last_line = tr_line(r);
     }
     if (got < 0) {

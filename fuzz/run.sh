@@ -23,6 +23,9 @@ options() {
     pilot_text) echo "-max_len=4200 -dict=$here/dict/trace.dict" ;;
     pilot_xz) echo "-max_len=2048 -dict=$here/dict/trace.dict" ;;
     compare) echo "-max_len=4200 -dict=$here/dict/trace.dict" ;;
+    accel_text) echo "-max_len=4200 -dict=$here/dict/accel.dict" ;;
+    accel_xz) echo "-max_len=2048 -dict=$here/dict/accel.dict" ;;
+    gpu) echo "-max_len=4200 -dict=$here/dict/gpu.dict" ;;
     *) echo "fuzz/run.sh: unknown target '$1'" >&2; exit 2 ;;
   esac
 }

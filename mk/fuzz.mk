@@ -12,14 +12,17 @@ FUZZ_CFLAGS := -std=c11 -g -O1 -Wall -Wextra -Werror $(FUZZ_SAN) -Icmodel -Itb -
   -I$(GEN) -fsanitize-coverage-ignorelist=$(FUZZ_COV_IGNORE)
 # The trace reader (eval/trace.c) is fuzzed once it exists.
 FUZZ_TRACE := $(if $(wildcard eval/trace.c),trace_text trace_xz)
+# The Accel-Sim trace reader (eval/accel_trace.c, docs/accel-trace.md): plain text and xz.
+FUZZ_ACCEL := $(if $(wildcard eval/accel_trace.c),accel_text accel_xz)
 # The pilot register file's parsers (issue 19, mk/pilot.mk): deltarf swap records, deltarf pilot traces.
 FUZZ_PILOT := $(if $(wildcard cli/swap.c),swap pilot_text pilot_xz)
 FUZZ_TARGETS := compress decompress rar args faultmap $(FUZZ_TRACE) $(FUZZ_PILOT) pvorg rename bank \
-  compare
+  compare $(FUZZ_ACCEL) gpu
 FUZZ_BINS := $(FUZZ_TARGETS:%=$(FUZZ_OUT)/bin/fuzz_%)
 FUZZ_LIB_OBJ := $(patsubst %.c,$(FUZZ_OUT)/obj/%.o,$(CMODEL_SRC) $(filter-out cli/deltarf.c,$(wildcard cli/*.c)))
 
-$(FUZZ_OUT)/obj/%.o: %.c $(wildcard cmodel/*.h cli/*.h eval/*.h) $(GEN)/drf_energy.h $(FUZZ_COV_IGNORE) \
+$(FUZZ_OUT)/obj/%.o: %.c $(wildcard cmodel/*.h cli/*.h eval/*.h) $(GEN)/drf_energy.h $(GEN)/drf_gpus.h \
+  $(FUZZ_COV_IGNORE) \
   | $(TOOLS_OK)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
@@ -40,9 +43,19 @@ $(FUZZ_OUT)/bin/fuzz_args: fuzz/fuzz_args.c $(FUZZ_HDR) $(FUZZ_LIB_OBJ)
 $(FUZZ_OUT)/bin/fuzz_faultmap: fuzz/fuzz_faultmap.c $(FUZZ_HDR) $(FUZZ_LIB_OBJ)
 	$(call fuzz_link,fuzz_faultmap.c)
 # trace_text and trace_xz: one target, two seed corpora (plain text; xz of the same traces).
+# The reader reads Accel-Sim traces too (eval/accel_trace.c): both objects.
+FUZZ_READER_OBJ := $(FUZZ_OUT)/obj/eval/trace.o $(if $(FUZZ_ACCEL),$(FUZZ_OUT)/obj/eval/accel_trace.o)
 $(FUZZ_OUT)/bin/fuzz_trace_text $(FUZZ_OUT)/bin/fuzz_trace_xz: fuzz/fuzz_trace.c $(FUZZ_HDR) \
-  $(FUZZ_OUT)/obj/eval/trace.o
+  $(FUZZ_READER_OBJ)
 	$(call fuzz_link,fuzz_trace.c)
+# accel_text and accel_xz: one target, two seed corpora (plain text; xz of the same traces).
+$(FUZZ_OUT)/bin/fuzz_accel_text $(FUZZ_OUT)/bin/fuzz_accel_xz: fuzz/fuzz_accel.c $(FUZZ_HDR) \
+  $(FUZZ_READER_OBJ)
+	$(call fuzz_link,fuzz_accel.c)
+
+# gpu: the GPU configurations' parser on any bytes (fuzz/fuzz_gpu.c, docs/gpu.md)
+$(FUZZ_OUT)/bin/fuzz_gpu: fuzz/fuzz_gpu.c $(FUZZ_HDR) $(FUZZ_OUT)/obj/eval/gpu.o
+	$(call fuzz_link,fuzz_gpu.c)
 
 # compare: deltarf compare's whole evaluation on any bytes as a trace (fuzz/fuzz_compare.c)
 $(FUZZ_OUT)/bin/fuzz_compare: fuzz/fuzz_compare.c $(FUZZ_HDR) $(FUZZ_LIB_OBJ)

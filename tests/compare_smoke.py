@@ -43,10 +43,14 @@ def same_as_flows(deltarf, kernel):
         for axis in ("longest0", "longest1"):
             if not close(c[axis], s[axis]):
                 problems.append(f"{trace}: {name} {axis} {c[axis]}, deltarf sim {s[axis]}")
-    base_sim = schemes["baseline"]["energy_pj"]["total"] / sim["repeat"]  # compare's: one pass
-    if not close(tech["baseline"]["energy_pj"], base_sim):
-        problems.append(f"{trace}: baseline energy {tech['baseline']['energy_pj']} pJ, "
-                        f"deltarf sim {base_sim} a pass")
+    for name, scheme in SIM_SCHEMES.items():  # one energy source: compare's is a pass of sim's
+        s, c = schemes[scheme], tech[name]
+        if not close(c["energy_pj"], s["energy_pj"]["total"] / sim["repeat"]):
+            problems.append(f"{trace}: {name} energy {c['energy_pj']} pJ, deltarf sim "
+                            f"{s['energy_pj']['total'] / sim['repeat']} a pass")
+        if not close(c["perf_overhead_pct"], s["perf_overhead_pct"]):
+            problems.append(f"{trace}: {name} perf_overhead_pct {c['perf_overhead_pct']}, "
+                            f"deltarf sim {s['perf_overhead_pct']}")
     pilot = json.loads(run(deltarf, "pilot", trace, "--json").stdout)
     if not close(tech["pilot"]["top4_share"], pilot["top_share"][3]):
         problems.append(f"{trace}: pilot top4_share {tech['pilot']['top4_share']}, "

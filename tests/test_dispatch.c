@@ -2,7 +2,8 @@
 /* Unit tests of the wavefront dispatch (eval/dispatch.c; aging paper Section 2.1, dc-patch
  * paper Section II-A): a wavefront that does not fit waits, its lines come back shifted by its
  * wait and merged in cycle order, nothing is lost; held lines spilled to the temporary file
- * come back intact. */
+ * come back intact; the copies that fill a slice (Table 5's rule), read from a trace in
+ * memory, are placed as one kernel. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -117,10 +118,64 @@ static void test_spill(check_counts *c)
     free(buf);
 }
 
+/* The copies that fill a slice for the trace src (ds_shape over its events; 0: not read). */
+static unsigned shape_copies(const tr_source *src)
+{
+    char err[512];
+    tr_reader *r = tr_source_open(src, err, sizeof err);
+    ds_shape shape = {0, 0, 0};
+    tr_event ev;
+    int got = 0;
+    while (r && (got = tr_next(r, &ev)) == 1)
+        ds_shape_see(&shape, &ev);
+    tr_close(r);
+    return got == 0 ? ds_shape_copies(&shape) : 0;
+}
+
+/* Three wavefronts of 13 registers live at once at most (a fourth starts after the first
+ * ends): ceil(16 / 3) = 6 copies fill a slice of 16 windows; 6 x 4 wavefronts all placed, the
+ * copies read again from memory (tr_source_mem). A trace without wavefronts: one copy. */
+static void test_fill_copies(check_counts *c)
+{
+    static char buf[4096];
+    size_t n = put(buf, 0, "# deltarf register-write trace v1");
+    n = put(buf, n, "A 10 0 0 1 13");
+    n = put(buf, n, "A 10 0 0 2 13");
+    n = put(buf, n, "A 11 0 0 3 13");
+    n = put(buf, n, "R 12 0 0 1 0");
+    n = put(buf, n, "F 20 0 0 1");
+    n = put(buf, n, "A 21 0 0 4 13");
+    n = put(buf, n, "F 30 0 0 2");
+    n = put(buf, n, "F 30 0 0 3");
+    n = put(buf, n, "F 31 0 0 4");
+    tr_source src;
+    tr_source_mem(&src, buf, n, "<fill>");
+    char err[512] = "";
+    const unsigned copies = shape_copies(&src);
+    CHECK(c, copies == 6);
+    tr_reader *r = tr_source_open(&src, err, sizeof err);
+    ds_state *d = r ? ds_open(r, PL_PACKED, DS_DEFAULT_BUDGET) : NULL;
+    CHECK(c, d != NULL && ds_copies(d, &src, copies, err, sizeof err));
+    unsigned starts = 0, slices = 0;
+    ds_item it;
+    while (d && ds_next(d, &it, "<fill>", err, sizeof err) == 1)
+        if (it.e.kind == TR_A) {
+            starts++;
+            slices |= 1u << it.w.slice;
+        }
+    CHECK(c, starts == 6 * 4 && slices == 3u); /* 24 wavefronts: 16 on slice 0, 8 on 1 */
+    ds_close(d);
+    tr_close(r);
+    const char empty[] = "# deltarf register-write trace v1\n";
+    tr_source_mem(&src, empty, sizeof empty - 1, "<empty>");
+    CHECK(c, shape_copies(&src) == 1);
+}
+
 int main(void)
 {
     check_counts c = {0};
     test_order(&c);
     test_spill(&c);
+    test_fill_copies(&c);
     return check_done(&c, "test_dispatch");
 }

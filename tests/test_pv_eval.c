@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Unit tests of the PV/NBTI evaluation (pv-nbti-banked-rf paper Sections 2.3, 3.1, 6.2;
- * docs/pv-decisions.md D2, D19-D22): NBTI Eq. (1)-(2), the VARIUS map's statistics and
+ * docs/pv-decisions.md D2, D19-D24): NBTI Eq. (1)-(2), the VARIUS map's statistics and
  * correlation, its per-cell order statistics against the analytic ones and against cells drawn
  * one by one, K_v's fit to the aging paper's Ts increase, the PV paper's Figs. 3a/13a as a
- * result, and the trace mapping on a small trace. */
+ * result, the trace mapping on small traces and the placement on the paper's GPU (D23), the GPU
+ * as a configuration and an Accel-Sim trace's warps of 32 (D24). */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdlib.h>
@@ -12,11 +13,17 @@
 
 #include "check.h"
 #include "drf_energy.h"
+#include "pv_bank_map.h"
 #include "pv_bank_org.h"
 #include "pv_eval.h"
 #include "pv_varius.h"
 
 static check_counts c;
+/* The PV paper's GPU (data/gpus/fermi-pv.config), as the placement takes it for a GCN trace's
+ * wavefronts of 64 lanes (two warps each) and an Accel-Sim trace's warps of 32 (one each). */
+enum { SMS = 15 };
+static gpu_config fermi;
+static pv_gpu gcn, nv;
 
 static bool near(double a, double b, double tol)
 {
@@ -234,16 +241,18 @@ static bool trace_read(FILE *fp, const char *path, pv_accesses *a)
 {
     fclose(fp);
     char err[256];
-    const bool ok = pv_accesses_read(path, a, err, sizeof err);
+    const bool ok = pv_accesses_read(path, &fermi, a, err, sizeof err);
     unlink(path);
     CHECK(&c, ok);
     return ok;
 }
 
 /* Four wavefronts in three work-groups (D21: A lines sharing cycle, compute unit and SIMD):
- * wf 7 and 9 (cycle 10, cu 0, simd 0; warps 0 and 1, last warp 1), wf 11 (simd 1: a group of
- * its own), wf 13 (simd 0 at cycle 15: another). Eq. (3) counts per (warp, reg, lane class),
- * launch values dropped. */
+ * wf 7 and 9 (cycle 10, cu 0, simd 0), wf 11 (simd 1: a group of its own), wf 13 (simd 0 at
+ * cycle 15: another). D23: each group to the next SM round robin (SMs 0, 1, 2), its wavefronts
+ * two warps each from the lowest free one (wf 7: warps 0-1, wf 9: 2-3, last warp 3; wf 11 and
+ * 13: 0-1 on their SMs); an access is one for each warp with an active thread, classed by the
+ * warp's two 16-thread halves; launch values dropped. */
 static void test_trace_mapping(void)
 {
     char path[] = "/tmp/test_pv_eval_XXXXXX";
@@ -257,10 +266,11 @@ static void test_trace_mapping(void)
     fprintf(fp, "W 10 0 0 7 0 ffffffffffffffff%s\n", comps); /* launch value: dropped */
     fprintf(fp, "A 10 0 0 9 12\n");
     fprintf(fp, "A 10 0 1 11 12\n");
-    fprintf(fp, "R 12 0 0 7 3\n");
-    fprintf(fp, "W 12 0 0 7 11 00000000ffffffff%s\n", comps); /* low half only */
-    fprintf(fp, "R 13 0 0 9 5\n");
-    fprintf(fp, "R 13 0 0 9 5\n");
+    fprintf(fp, "R 12 0 0 7 3\n");                             /* warps 0 and 1: banks 3, 4 */
+    fprintf(fp, "W 12 0 0 7 11 000000000000ffff%s\n", comps); /* warp 0, threads 0-15: bank 11 */
+    fprintf(fp, "R 13 0 0 7 5\n");                             /* the same mask: bank 5 */
+    fprintf(fp, "R 13 0 0 9 5\n");                             /* warps 2 and 3: banks 7, 8 */
+    fprintf(fp, "W 13 0 1 11 2 ffff000000000000%s\n", comps); /* warp 1, threads 16-31: bank 3 */
     fprintf(fp, "F 14 0 0 7\n");
     fprintf(fp, "F 14 0 0 9\n");
     fprintf(fp, "A 15 0 0 13 12\n");
@@ -269,69 +279,241 @@ static void test_trace_mapping(void)
     static pv_accesses a;
     if (!trace_read(fp, path, &a))
         return;
-    CHECK(&c, a.total == 4 && a.wavefronts == 4 && a.groups == 3 && a.max_nvregs == 12 &&
-                  a.fast_regs[0] == 12);
-    CHECK(&c, a.slot_reuse == 1 && a.partial == 1); /* wf 13 starts after wf 7 ended (D22) */
-    const pv_wave *w = a.wave;
-    CHECK(&c, w[0].warp == 0 && w[1].warp == 1 && w[2].warp == 2 && w[3].warp == 3);
-    CHECK(&c, w[0].group == w[1].group && w[2].group != w[0].group && w[3].group != w[0].group &&
-                  w[3].group != w[2].group);
-    CHECK(&c, w[0].last_warp == 1 && w[1].last_warp == 1 && w[2].last_warp == 2 &&
-                  w[3].last_warp == 3); /* each work-group's own last warp */
-    CHECK(&c, w[0].n[3][PV_FULL] == 1 && w[0].n[11][PV_LOW] == 1 && w[1].n[5][PV_FULL] == 2);
+    CHECK(&c, a.total == 5 && a.warp_accesses == 7 && a.partial == 3 && a.wavefronts == 4 &&
+                  a.warps == 8 && a.groups == 3 && a.max_nvregs == 12);
+    CHECK(&c, a.gpu.sms == 3 && a.gpu.blocks == 3 && a.gpu.waited == 0 && a.gpu.reuse == 0 &&
+                  a.gpu.split == 0 && a.gpu.peak_warps == 4 && a.gpu.peak_blocks == 1 &&
+                  a.gpu.peak_regs == 2 * TR_GCN_LANES * 12);
+    CHECK(&c, a.gpu.sm_warps[0] == 4 && a.gpu.sm_warps[1] == 2 && a.gpu.sm_regs[2] == 12 &&
+                  a.fast_regs[0] == 12 && a.fast_regs[2] == 12); /* 4 x 12 fit the fast banks */
+    const pv_warp *w = a.warp;
+    bool ids = true;
+    for (unsigned k = 0; k < 8; k++) {
+        const unsigned sm = k < 4 ? 0 : k < 6 ? 1 : 2, id = k < 4 ? k : k % 2;
+        ids &= w[k].sm == sm && w[k].id == id && w[k].last_warp == (k < 4 ? 3 : 1);
+    }
+    CHECK(&c, ids);
+    CHECK(&c, w[0].group == w[3].group && w[4].group != w[0].group && w[6].group != w[4].group);
+    CHECK(&c, w[0].n[3][PV_FULL] == 1 && w[1].n[3][PV_FULL] == 1 && w[0].n[11][PV_LOW] == 1 &&
+                  w[1].n[11][PV_LOW] + w[1].n[11][PV_FULL] == 0 && w[0].n[5][PV_LOW] == 1 &&
+                  w[2].n[5][PV_FULL] == 1 && w[5].n[2][PV_HIGH] == 1 && w[4].n[2][PV_HIGH] == 0);
     pv_result r[PV_SCHEMES];
     CHECK(&c, pv_evaluate(&a, 2, 7.0, PV_T0_NBTI, r));
-    /* banks: (0+3)=3, (0+11)=11 (slow, partial), (1+5)=6 twice */
-    CHECK(&c, near(r[PV_VLSB_BRO].slow_share, 0.25, 1e-12));
+    /* warp accesses: SM 0 banks 3, 4, 11 (slow, partial), 5, 7, 8; SM 1 bank 3 */
+    CHECK(&c, near(r[PV_VLSB_BRO].slow_share, 1.0 / 7, 1e-12));
     CHECK(&c, near(r[PV_OPT].slow_share, 0.0, 1e-12));     /* hybrid: the partial one is fast */
     CHECK(&c, near(r[PV_BASELINE].slow_share, 0.0, 1e-12));
     CHECK(&c, near(r[PV_FBA_RM].slow_share, 0.0, 1e-12));  /* 12 regs fit the fast banks */
-    CHECK(&c, near(r[PV_VLSB_BRO].vbank_util[6], 0.5, 1e-12));
-    /* renaming with the group's last warp 1: bank 6 -> 5, bank 3 -> 2, bank 11 -> 11 (with the
-     * 8-wavefront blocks of before, last warp 7: 10, 7, 11) */
-    CHECK(&c, near(r[PV_OPT_RENAME].vbank_util[5], 0.5, 1e-12) &&
-                  near(r[PV_OPT_RENAME].vbank_util[2], 0.25, 1e-12) &&
-                  near(r[PV_OPT_RENAME].vbank_util[11], 0.25, 1e-12));
+    CHECK(&c, near(r[PV_VLSB_BRO].vbank_util[3], 2.0 / 7, 1e-12) &&
+                  near(r[PV_VLSB_BRO].util_max_share, 2.0 / 7, 1e-12)); /* 1 of 6, 1 of 1 */
+    /* renaming, SM 0 with last warp 3: banks 3, 4, 5, 7, 8 -> 0, 1, 2, 4, 5, 11 -> 11; SM 1 with
+     * last warp 1: bank 3 -> 2 */
+    CHECK(&c, near(r[PV_OPT_RENAME].vbank_util[0], 1.0 / 7, 1e-12) &&
+                  near(r[PV_OPT_RENAME].vbank_util[2], 2.0 / 7, 1e-12) &&
+                  near(r[PV_OPT_RENAME].vbank_util[5], 1.0 / 7, 1e-12) &&
+                  near(r[PV_OPT_RENAME].vbank_util[11], 1.0 / 7, 1e-12));
     CHECK(&c, r[PV_VLSB_BRO].freq0 > r[PV_BASELINE].freq0); /* VL-SB raises the frequency */
     CHECK(&c, near(r[PV_BASELINE].norm_guardband, 1.0, 1e-12));
     pv_accesses_free(&a);
 }
 
-/* D19, D21: each compute unit of the trace is an SM with its own warps, banks and variation
- * map (chip k's SM j: seed k + j * 2^32); the chip's frequency is the SMs' mean (Section 3.1). */
+/* D19, D23: the SM is the placement's, not the trace's compute unit: three groups on compute
+ * units 5, 2 and 5 go to SMs 0, 1 and 2, each with its own warps, banks and variation map
+ * (chip k's SM j: seed k + j * 2^32); the chip's frequency is the SMs' mean (Section 3.1). */
 static void test_sms(void)
 {
     char path[] = "/tmp/test_pv_eval_XXXXXX";
     FILE *fp = trace_create(path);
     if (!fp)
         return;
-    fprintf(fp, "A 10 5 0 1 8\nA 10 2 0 2 8\nA 11 5 0 3 8\n"); /* cu 5 = SM 0, cu 2 = SM 1 */
+    fprintf(fp, "A 10 5 0 1 8\nA 10 2 0 2 8\nA 11 5 0 3 8\n");
     fprintf(fp, "R 12 5 0 1 0\nR 12 2 0 2 0\nR 12 5 0 3 1\n");
     fprintf(fp, "F 13 5 0 1\nF 13 2 0 2\nF 13 5 0 3\n");
     static pv_accesses a;
     if (!trace_read(fp, path, &a))
         return;
-    CHECK(&c, a.sms == 2 && a.groups == 3 && a.wavefronts == 3);
-    CHECK(&c, a.wave[0].sm == 0 && a.wave[1].sm == 1 && a.wave[2].sm == 0);
-    CHECK(&c, a.wave[0].warp == 0 && a.wave[1].warp == 0 && a.wave[2].warp == 1); /* per SM */
+    CHECK(&c, a.gpu.sms == 3 && a.groups == 3 && a.wavefronts == 3 && a.warp_accesses == 6);
+    CHECK(&c, a.warp[0].sm == 0 && a.warp[2].sm == 1 && a.warp[4].sm == 2);
+    CHECK(&c, a.warp[4].id == 0 && a.warp[5].id == 1); /* its SM's own warps */
     pv_result r[PV_SCHEMES];
     CHECK(&c, pv_evaluate(&a, 1, 7.0, PV_T0_NBTI, r));
-    /* banks: SM 0 uses banks 0 and 2 (warp 1, reg 1), SM 1 bank 0: per SM, not folded */
-    CHECK(&c, near(r[PV_BASELINE].vbank_util[0], 2.0 / 3, 1e-12) &&
-                  near(r[PV_BASELINE].vbank_util[2], 1.0 / 3, 1e-12));
-    CHECK(&c, near(r[PV_BASELINE].util_max_share, 2.0 / 3, 1e-12)); /* 1 of 2 and 1 of 1 */
+    /* banks: SMs 0 and 1 banks 0 and 1 (reg 0 of warps 0, 1), SM 2 banks 1 and 2 (reg 1) */
+    CHECK(&c, near(r[PV_BASELINE].vbank_util[0], 2.0 / 6, 1e-12) &&
+                  near(r[PV_BASELINE].vbank_util[1], 3.0 / 6, 1e-12) &&
+                  near(r[PV_BASELINE].vbank_util[2], 1.0 / 6, 1e-12));
+    CHECK(&c, near(r[PV_BASELINE].util_max_share, 3.0 / 6, 1e-12)); /* 1 of 2 on each SM */
     pv_varius *v = pv_varius_new(0.5);
     static pv_chip chip;
     double f = 0.0;
-    for (unsigned sm = 0; sm < 2 && v; sm++) {
+    for (unsigned sm = 0; sm < 3 && v; sm++) {
         pv_chip_generate(v, 1 + ((uint64_t)sm << 32), &chip);
         double slowest = 0.0;
         for (unsigned sb = 0; sb < DRF_PV_SUBBANKS; sb++)
             slowest = fmax(slowest, chip.delay[sb]);
-        f += 0.5 / slowest;
+        f += 1.0 / 3 / slowest;
     }
     pv_varius_free(v);
     CHECK(&c, near(r[PV_BASELINE].freq0, f, 1e-12));
+    pv_accesses_free(&a);
+}
+
+/* D23: the paper's capacity. An SM holds DRF_PV_WARPS warps (1,536 threads), DRF_PV_BLOCKS
+ * blocks and PV_SM_REGS registers, the ledger's 128 KB (pv.rf.bits); a block holds as many
+ * wavefronts as an empty SM (regs 62: floor(32768 / (64 x 62)) = 8; a work-item's registers at
+ * most the 64 register IDs mapped). */
+static void test_gpu_capacity(void)
+{
+    CHECK(&c, PV_SM_REGS * 32.0 == DRF_PAPER_PV_RF_BITS && gcn.wave_warps == 2);
+    CHECK(&c, pv_gpu_block_waves(&gcn, 62) == PV_SM_REGS / (TR_GCN_LANES * 62) &&
+                  pv_gpu_block_waves(&gcn, 62) == 8);
+    CHECK(&c, pv_gpu_block_waves(&gcn, 11) == DRF_PV_WARPS / gcn.wave_warps &&
+                  pv_gpu_block_waves(&gcn, 0) == DRF_PV_WARPS / gcn.wave_warps);
+    CHECK(&c, pv_gpu_block_waves(&gcn, 200) == pv_gpu_block_waves(&gcn, DRF_PV_REG_IDS));
+    enum { N = SMS * 8 + 1 };
+    static pv_group g[N];
+    static pv_wave_place at[N * 4];
+    pv_gpu_stats st;
+    /* blocks: one-wavefront groups at once, dealt round robin, eight an SM; the last waits */
+    for (unsigned i = 0; i < N; i++)
+        g[i] = (pv_group){.arrival = 0, .duration = 100, .waves = 1, .regs = 8};
+    pv_gpu_place(&gcn, g, N, at, &st);
+    bool rr = true;
+    for (unsigned i = 0; i + 1 < N; i++)
+        rr &= at[i].sm == i % SMS && at[i].warp == 2 * (i / SMS) &&
+              at[i].last_warp == at[i].warp + 1;
+    CHECK(&c, rr && st.sms == SMS && st.peak_blocks == DRF_PV_BLOCKS && st.peak_warps == 16);
+    CHECK(&c, st.waited == 1 && st.reuse == 1 && at[N - 1].sm == 0 && at[N - 1].warp == 0);
+    /* registers: 4 wavefronts of 62 registers (15,872), two an SM; the 31st group waits */
+    for (unsigned i = 0; i < 2 * SMS + 1; i++)
+        g[i] = (pv_group){.arrival = 0, .duration = 100, .waves = 4, .regs = 62};
+    pv_gpu_place(&gcn, g, 2 * SMS + 1, at, &st);
+    CHECK(&c, st.peak_blocks == 2 && st.peak_regs == 2 * 4 * TR_GCN_LANES * 62 && st.waited == 1);
+    CHECK(&c, at[4].sm == 1 && at[4 * SMS].sm == 0 && at[4 * SMS].warp == 8);
+    /* warps: 4 wavefronts (8 warps) of 4 registers, six an SM; the 91st group waits */
+    for (unsigned i = 0; i < 6 * SMS + 1; i++)
+        g[i] = (pv_group){.arrival = 0, .duration = 100, .waves = 4, .regs = 4};
+    pv_gpu_place(&gcn, g, 6 * SMS + 1, at, &st);
+    CHECK(&c, st.peak_warps == DRF_PV_WARPS && st.peak_blocks == 6 && st.waited == 1);
+    /* a group larger than a block: 10 wavefronts of 62 registers in parts of 8 and 2 */
+    g[0] = (pv_group){.arrival = 0, .duration = 100, .waves = 10, .regs = 62};
+    pv_gpu_place(&gcn, g, 1, at, &st);
+    CHECK(&c, st.split == 1 && st.blocks == 2 && at[7].sm == 0 && at[7].last_warp == 15 &&
+                  at[8].sm == 1 && at[8].warp == 0 && at[9].warp == 2 && at[9].last_warp == 3);
+}
+
+/* D23: waiting. Blocks are placed in arrival order (first in, first out); one that finds no room
+ * waits for the next end, and runs its own duration from its placement: group 0 ends at 10, group
+ * 120 takes its room then (SM 0, the lowest free warps 0-1) and runs until 105; group 121 waits
+ * for the ends at 100 and goes to SM 1, the next after SM 0 (were 120's end its arrival plus its
+ * duration, 95, it would have taken SM 0). */
+static void test_gpu_waiting(void)
+{
+    enum { N = SMS * DRF_PV_BLOCKS + 2 };
+    static pv_group g[N];
+    static pv_wave_place at[N];
+    pv_gpu_stats st;
+    for (unsigned i = 0; i < N; i++)
+        g[i] = (pv_group){.arrival = 0, .duration = 100, .waves = 1, .regs = 8};
+    g[0].duration = 10;
+    g[N - 2].duration = 95;
+    pv_gpu_place(&gcn, g, N, at, &st);
+    CHECK(&c, at[N - 2].sm == 0 && at[N - 2].warp == 0 && at[N - 1].sm == 1 && at[N - 1].warp == 0);
+    CHECK(&c, st.waited == 2 && st.reuse == 2 && st.blocks == N);
+}
+
+/* D24: the GPU is a configuration. The PV paper's (fermi-pv) is taken: 15 SMs of 48 warps,
+ * 8 blocks, the paper's RF; a GCN wavefront is two of its warps, an NVIDIA warp one. A GPU
+ * whose register file is not the paper's is refused with one line (the Pilot paper's Kepler:
+ * 24 banks, 64K registers; the GCN: 64-thread warps). */
+static void test_gpu_config(void)
+{
+    CHECK(&c, gcn.sms == SMS && gcn.warps == DRF_PV_WARPS && gcn.blocks == DRF_PV_BLOCKS &&
+                  gcn.regs == PV_SM_REGS && gcn.wave_warps == 2 && nv.wave_warps == 1);
+    CHECK(&c, pv_gpu_block_waves(&nv, 62) == PV_SM_REGS / (PV_WARP_THREADS * 62) &&
+                  pv_gpu_block_waves(&nv, 8) == DRF_PV_WARPS);
+    gpu_config g;
+    char err[512];
+    CHECK(&c, gpu_load("pilot", &g, err, sizeof err) && !pv_gpu_check(&g, err, sizeof err) &&
+                  strncmp(err, "GPU pilot: warps of 32 threads, 24 register banks, 65536 "
+                               "registers an SM; the PV register file is 16 banks", 100) == 0);
+    CHECK(&c, gpu_load("gcn-aging", &g, err, sizeof err) && !pv_gpu_check(&g, err, sizeof err));
+    /* another GPU's capacity: 2 SMs of 8 warp slots and 2 blocks; five one-warp blocks at once
+     * go to SMs 0, 1, 0, 1, the fifth waits for the first end */
+    const pv_gpu small = {.sms = 2, .warps = 8, .blocks = 2, .regs = PV_SM_REGS, .wave_warps = 1};
+    pv_group grp[5];
+    pv_wave_place at[5];
+    pv_gpu_stats st;
+    for (unsigned i = 0; i < 5; i++)
+        grp[i] = (pv_group){.arrival = 0, .duration = 10 + i, .waves = 1, .regs = 8};
+    CHECK(&c, pv_gpu_place(&small, grp, 5, at, &st));
+    CHECK(&c, at[0].sm == 0 && at[1].sm == 1 && at[2].sm == 0 && at[2].warp == 1 &&
+                  at[3].sm == 1 && at[4].sm == 0 && at[4].warp == 0 && st.waited == 1 &&
+                  st.peak_blocks == 2 && st.sms == 2);
+}
+
+/* D24 on the Accel-Sim fixture (tests/data/accel, docs/accel-trace.md): its 6 warps are 6 of
+ * the paper's warps, not 12; its 20 accesses 20 warp accesses, classed by each instruction's
+ * own mask: warp 1 of the first block (threads 0-7) and the two stores (threads 0-15, 0-1) are
+ * threads 0-15 only, six; the three blocks go to SMs 0, 1, 2, warps 0-1 each. The same from the
+ * list in xz. */
+static void test_accel_warps(void)
+{
+    static const char *forms[] = {"tests/data/accel/kernelslist.g",
+                                  "tests/data/accel/kernelslist.g.xz"};
+    for (unsigned f = 0; f < 2; f++) {
+        static pv_accesses a;
+        char err[512];
+        const bool ok = pv_accesses_read(forms[f], &fermi, &a, err, sizeof err);
+        CHECK(&c, ok);
+        if (!ok)
+            continue;
+        CHECK(&c, a.config.wave_warps == 1 && a.wavefronts == 6 && a.warps == 6 && a.groups == 3 &&
+                      a.total == 20 && a.warp_accesses == 20 && a.partial == 6);
+        CHECK(&c, a.gpu.sms == 3 && a.gpu.peak_warps == 2 && a.gpu.peak_regs == 2 * 32 * 16);
+        const pv_warp *w = a.warp;
+        bool at = true;
+        for (unsigned k = 0; k < 6; k++)
+            at &= w[k].sm == k / 2 && w[k].id == k % 2 && w[k].last_warp == 1;
+        CHECK(&c, at);
+        /* block 0: warp 0 full writes of R1, R2, R4, the load's read of R2; its store's reads
+         * of R2 and R4 by threads 0-15; warp 1's writes of R1, R2 by threads 0-7 */
+        CHECK(&c, w[0].n[1][PV_FULL] == 1 && w[0].n[2][PV_FULL] == 2 && w[0].n[4][PV_FULL] == 1 &&
+                      w[0].n[2][PV_LOW] == 1 && w[0].n[4][PV_LOW] == 1 &&
+                      w[1].n[1][PV_LOW] == 1 && w[1].n[2][PV_LOW] == 1 &&
+                      w[1].n[1][PV_FULL] + w[1].n[2][PV_FULL] == 0);
+        /* block 1: the store of threads 0-1 reads R2 and R3 (threads 0-15 only) */
+        CHECK(&c, w[2].n[2][PV_LOW] == 1 && w[2].n[3][PV_LOW] == 1 && w[2].n[3][PV_FULL] == 1);
+        uint64_t high = 0;
+        for (unsigned k = 0; k < 6; k++)
+            for (unsigned r = 0; r < DRF_PV_REG_IDS; r++)
+                high += w[k].n[r][PV_HIGH];
+        CHECK(&c, high == 0);
+        pv_accesses_free(&a);
+    }
+}
+
+/* D23 through the reader: 121 one-wavefront groups at once (compute unit i / 4, SIMD i % 4),
+ * 15 SMs of 8 blocks; group 0's wavefront ends first (its F), so the last group waits for it
+ * and takes its SM and warps: one wavefront placed after a block of its SM ended. */
+static void test_gpu_trace(void)
+{
+    char path[] = "/tmp/test_pv_eval_XXXXXX";
+    FILE *fp = trace_create(path);
+    if (!fp)
+        return;
+    const unsigned n = SMS * DRF_PV_BLOCKS + 1;
+    for (unsigned i = 0; i < n; i++)
+        fprintf(fp, "A 10 %u %u %u 8\n", i / TR_SIMDS, i % TR_SIMDS, i);
+    fprintf(fp, "F 20 0 0 0\n");
+    for (unsigned i = 1; i < n; i++)
+        fprintf(fp, "F 100 %u %u %u\n", i / TR_SIMDS, i % TR_SIMDS, i);
+    static pv_accesses a;
+    if (!trace_read(fp, path, &a))
+        return;
+    CHECK(&c, a.groups == n && a.gpu.sms == SMS && a.gpu.waited == 1 && a.gpu.reuse == 1);
+    CHECK(&c, a.warp[2 * (n - 1)].sm == 0 && a.warp[2 * (n - 1)].id == 0 &&
+                  a.warp[2 * (n - 1) + 1].id == 1 && a.warp[2 * (n - 1)].last_warp == 1);
+    CHECK(&c, a.fast_regs[0] == pv_fba_fast_regs(2 * DRF_PV_BLOCKS, 8)); /* 16 warps at once */
     pv_accesses_free(&a);
 }
 
@@ -343,42 +525,42 @@ static void test_sms(void)
  * (4 accesses) lowers the first SM's stress. */
 static void test_stress_scale(void)
 {
-    static pv_wave waves[2];
-    pv_accesses a = {.wave = waves, .wavefronts = 1, .groups = 1, .sms = 1, .max_nvregs = 16,
+    static pv_warp warps[2];
+    pv_accesses a = {.warp = warps, .warps = 1, .groups = 1, .gpu = {.sms = 1}, .max_nvregs = 16,
                      .fast_regs = {16, 16}};
-    waves[0] = (pv_wave){.group = 0};
+    warps[0] = (pv_warp){.group = 0};
     for (unsigned reg = 0; reg < 16; reg++)
-        waves[0].n[reg][PV_FULL] = 1;
-    a.total = 16;
+        warps[0].n[reg][PV_FULL] = 1;
+    a.warp_accesses = 16;
     pv_result r[PV_SCHEMES], r2[PV_SCHEMES];
     CHECK(&c, pv_evaluate(&a, 1, 7.0, PV_T0_NBTI, r));
     CHECK(&c, r[PV_FBA_RM].vbank_delay[5] == r[PV_VLSB_BRO].vbank_delay[5]);
     CHECK(&c, r[PV_FBA_RM].vbank_delay0[0] == r[PV_VLSB_BRO].vbank_delay0[0] &&
                   r[PV_FBA_RM].vbank_delay[0] > r[PV_VLSB_BRO].vbank_delay[0]);
-    waves[1] = (pv_wave){.group = 1, .sm = 1};
-    waves[1].n[0][PV_FULL] = 4;
-    a.wavefronts = a.groups = a.sms = 2;
-    a.total = 20;
+    warps[1] = (pv_warp){.group = 1, .sm = 1};
+    warps[1].n[0][PV_FULL] = 4;
+    a.warps = a.groups = a.gpu.sms = 2;
+    a.warp_accesses = 20;
     CHECK(&c, pv_evaluate(&a, 1, 7.0, PV_T0_NBTI, r2));
     CHECK(&c, r2[PV_VLSB_BRO].vbank_delay0[5] == r[PV_VLSB_BRO].vbank_delay0[5] &&
                   r2[PV_VLSB_BRO].vbank_delay[5] < r[PV_VLSB_BRO].vbank_delay[5]);
 }
 
 /* Issue 29 item 2d. Each sub-bank ages by its own accesses: warp 0's R0 (bank 0) read by the
- * low 32 lanes ages sub-bank 0 of the baseline's bank 0, not sub-bank 1; under PV-opt a partial
+ * threads 0-15 ages sub-bank 0 of the baseline's bank 0, not sub-bank 1 (D6); under PV-opt a partial
  * vector of a slow (hybrid) bank sits in its fast sub-bank (sb0 of the entry) whatever its half.
  * NBTI-opt's aged cycle is set by the ranking in force at the end: the 22nd fastest aged
  * sub-bank (or the fresh cycle). */
 static void test_subbank_stress(void)
 {
-    static pv_wave waves[1];
-    pv_accesses a = {.wave = waves, .wavefronts = 1, .groups = 1, .sms = 1, .max_nvregs = 16,
+    static pv_warp warps[1];
+    pv_accesses a = {.warp = warps, .warps = 1, .groups = 1, .gpu = {.sms = 1}, .max_nvregs = 16,
                      .fast_regs = {16}};
-    waves[0] = (pv_wave){.group = 0};
-    waves[0].n[0][PV_LOW] = 3;   /* bank 0, low half */
-    waves[0].n[12][PV_HIGH] = 3; /* bank 12 (slow), high half */
-    waves[0].n[5][PV_FULL] = 3;  /* bank 5, both */
-    a.total = 9;
+    warps[0] = (pv_warp){.group = 0};
+    warps[0].n[0][PV_LOW] = 3;   /* bank 0, threads 0-15 */
+    warps[0].n[12][PV_HIGH] = 3; /* bank 12 (slow), threads 16-31 */
+    warps[0].n[5][PV_FULL] = 3;  /* bank 5, both */
+    a.warp_accesses = 9;
     pv_result r[PV_SCHEMES];
     CHECK(&c, pv_evaluate(&a, 1, 7.0, PV_T0_NBTI, r));
     const double *b = r[PV_BASELINE].sb_dvth;
@@ -412,15 +594,15 @@ static void test_subbank_stress(void)
  * other way round. Our model's numbers, not the paper's. */
 static void test_guardband_direction(void)
 {
-    static pv_wave waves[DRF_PV_WARPS];
-    pv_accesses a = {.wave = waves, .wavefronts = DRF_PV_WARPS, .groups = DRF_PV_WARPS / 8,
-                     .sms = 1, .max_nvregs = 16, .fast_regs = {16}};
+    static pv_warp warps[DRF_PV_WARPS];
+    pv_accesses a = {.warp = warps, .warps = DRF_PV_WARPS, .groups = DRF_PV_WARPS / 8,
+                     .gpu = {.sms = 1}, .max_nvregs = 16, .fast_regs = {16}};
     for (unsigned w = 0; w < DRF_PV_WARPS; w++) {
-        waves[w] = (pv_wave){.group = w / 8, .warp = (uint8_t)w, .last_warp = (uint8_t)(w / 8 * 8 + 7)};
+        warps[w] = (pv_warp){.group = w / 8, .id = (uint8_t)w, .last_warp = (uint8_t)(w / 8 * 8 + 7)};
         for (unsigned reg = 0; reg < 16; reg++)
-            waves[w].n[reg][PV_FULL] = 1;
+            warps[w].n[reg][PV_FULL] = 1;
     }
-    a.total = DRF_PV_WARPS * 16;
+    a.warp_accesses = DRF_PV_WARPS * 16;
     pv_result nbti[PV_SCHEMES], lit[PV_SCHEMES];
     CHECK(&c, pv_evaluate(&a, 8, 7.0, PV_T0_NBTI, nbti));
     CHECK(&c, pv_evaluate(&a, 8, 7.0, PV_T0_PV, lit));
@@ -522,12 +704,12 @@ static void test_pv_figures_result(void)
     for (unsigned k = 0; k < 100; k++)
         pv_chip_generate(v, k + 1, &chips[k]); /* pv_evaluate's chips 1..100, one SM */
     pv_varius_free(v);
-    static pv_wave waves[1];
-    pv_accesses a = {.wave = waves, .wavefronts = 1, .groups = 1, .sms = 1, .max_nvregs = 16,
+    static pv_warp warps[1];
+    pv_accesses a = {.warp = warps, .warps = 1, .groups = 1, .gpu = {.sms = 1}, .max_nvregs = 16,
                      .fast_regs = {16}};
     for (unsigned reg = 0; reg < 16; reg++)
-        waves[0].n[reg][PV_FULL] = 1;
-    a.total = 16;
+        warps[0].n[reg][PV_FULL] = 1;
+    a.warp_accesses = 16;
     static pv_result r[PV_SCHEMES];
     CHECK(&c, pv_evaluate(&a, 100, 7.0, PV_T0_NBTI, r));
     const double g = uniform_guardband(chips, 100, PV_NBTI_7Y_V);
@@ -542,12 +724,24 @@ static void test_pv_figures_result(void)
 
 int main(void)
 {
+    char err[512];
+    if (!gpu_load(PV_GPU_DEFAULT, &fermi, err, sizeof err) || !pv_gpu_check(&fermi, err, sizeof err)) {
+        fprintf(stderr, "test_pv_eval: %s\n", err);
+        return 1;
+    }
+    pv_gpu_from(&fermi, TR_GCN_LANES, &gcn);
+    pv_gpu_from(&fermi, TR_NVIDIA_LANES, &nv);
+    test_gpu_config();
+    test_accel_warps();
     test_nbti();
     test_varius();
     test_order_statistics();
     test_point_sampler();
     test_trace_mapping();
     test_sms();
+    test_gpu_capacity();
+    test_gpu_waiting();
+    test_gpu_trace();
     test_stress_scale();
     test_subbank_stress();
     test_kv_calibration();

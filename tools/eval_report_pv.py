@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 # make eval's section on the PV/NBTI banked register file (pv-nbti-banked-rf paper Sections 3.1,
-# 4.1, 6.2; docs/pv-decisions.md D2, D19-D22): deltarf pv's --json results under Eq. (1)'s
+# 4.1, 6.2; docs/pv-decisions.md D2, D19-D23): deltarf pv's --json results under Eq. (1)'s
 # t0 = NBTI and t0 = PV, Fig. 12 (normalized guardband per trace, beside the paper's values of
 # data/papers/reproduction.tsv) and Fig. 8 (chip 1's virtual banks) drawn with gnuplot.
 # Part of tools/eval_report.py.
@@ -35,7 +35,9 @@ def sch(obj, name, key, where):
 def trace_block(name, o):
     """One trace's table and notes, as `deltarf pv` prints them."""
     w = f"pv/{name}"
-    n = {k: field(o, k, w) for k in ("accesses", "wavefronts", "work_groups", "sms", "slot_reuse",
+    n = {k: field(o, k, w) for k in ("accesses", "warp_accesses", "wavefronts", "work_groups",
+                                     "blocks", "sms", "split", "waited", "sm_peak_warps",
+                                     "sm_peak_blocks", "sm_peak_regs", "slot_reuse",
                                      "partial_accesses", "chips", "years")}
     y = n["years"]
     rows = [[s] + [f"{field(x, k, f'{w} {s}'):.3f}" for k in FIELDS]
@@ -43,10 +45,14 @@ def trace_block(name, o):
     vlsb_gain = 100 * (sch(o, VLSB, "freq0", w) / sch(o, BASE, "freq0", w) - 1)
     return [
         f"trace: {n['work_groups']} work-groups, {n['wavefronts']} wavefronts",
-        f"trace: {n['slot_reuse']} wavefronts launched after one of their SM ended (FWAS can "
+        f"trace: on the paper's GPU: {n['blocks']} blocks on {n['sms']} SMs, {n['split']} "
+        f"work-groups split, {n['waited']} blocks waited for room; an SM held at most "
+        f"{n['sm_peak_warps']} warps, {n['sm_peak_blocks']} blocks, {n['sm_peak_regs']} registers "
+        "at once; docs/pv-decisions.md D23",
+        f"trace: {n['slot_reuse']} wavefronts placed on an SM after a block of it ended (FWAS can "
         "change bank use only through them), "
-        f"{n['partial_accesses']} of {n['accesses']} accesses by one half of the lanes (hybrid "
-        "banks act only on them); docs/pv-decisions.md D22", "",
+        f"{n['partial_accesses']} of {n['warp_accesses']} warp accesses by one half of the threads "
+        "(hybrid banks act only on them); docs/pv-decisions.md D22", "",
         f"## {name}: {n['accesses']} accesses, {n['wavefronts']} wavefronts, {n['sms']} SMs, "
         f"{n['chips']} chips, {y} years, Eq. (1) t0 {o.get('t0')}", ""] + \
         table([c.format(y=y) for c in COLUMNS], rows) + [
@@ -56,7 +62,7 @@ def trace_block(name, o):
         "either, Fig. 13's reading). K_v: calibrated once on the aging paper's baseline Ts "
         "increase over its lifetime (Sec. 6.4), one law for every technique (ours, "
         "docs/pv-decisions.md D2).", "",
-        f"Ours (every number of the table; docs/pv-decisions.md D2, D19-D22): baseline "
+        f"Ours (every number of the table; docs/pv-decisions.md D2, D19-D23): baseline "
         f"{sch(o, BASE, 'freq0', w):.3f}, VL-SB gain {vlsb_gain:+.1f}%, PV-opt norm. guardband "
         f"{sch(o, PVOPT, 'norm_guardband', w):.3f}, PV-opt+NBTI-opt "
         f"{sch(o, NBTIOPT, 'norm_guardband', w):.3f}.", ""]

@@ -27,12 +27,12 @@ out=$("$BIN" sim "$T/good.trace" --repeat 1 2>"$T/err") && [ ! -s "$T/err" ] \
     && grep -q '^rc+rar ' <<<"$out" && grep -q '^argo ' <<<"$out" \
     && grep -q 'constant 100.0%' <<<"$out" && ok || bad "valid trace: $out $(cat "$T/err")"
 rc_line=$(grep '^rc ' <<<"$out")
-[ "$(awk '{print $(NF-3)}' <<<"$rc_line")" = 0 ] && ok || bad "rc wake-ups: $rc_line"
+[ "$(awk '{print $(NF-4)}' <<<"$rc_line")" = 0 ] && ok || bad "rc wake-ups: $rc_line"
 # The Ts increase over the lifetime (docs/eval-decisions.md, decision 15): a column of the text,
 # ts_increase_pct in the JSON, the same number.
 ts_json=$("$BIN" sim "$T/good.trace" --repeat 1 --json | grep -o '"scheme":"baseline"[^}]*' \
     | grep -o '"ts_increase_pct":[0-9.e+-]*' | cut -d: -f2)
-ts_text=$(awk '/^baseline /{print $(NF-4)}' <<<"$out")
+ts_text=$(awk '/^baseline /{print $(NF-5)}' <<<"$out")
 [ -n "$ts_json" ] && grep -q ' Ts+3y ' <<<"$out" \
     && [ "$(LC_ALL=C printf '%.1f%%' "$ts_json")" = "$ts_text" ] \
     && ok || bad "Ts increase: text '$ts_text', json '$ts_json'"

@@ -48,7 +48,8 @@ import json, sys
 d = json.load(open(sys.argv[1]))
 want = {"accesses": 12, "kernels": 2, "wavefronts": 4, "threshold": 11, "issue_slots": 50,
         "issued": 6, "issued_max": 5, "frf_low_of_frf": 100.0, "frf_static": 33.3333,
-        "frf_oracle": 91.6667, "dynamic_energy_change": -57.0315, "leakage_change": -38.8166}
+        "frf_oracle": 91.6667, "frf_pilot_profile": 91.6667, "dynamic_energy_change": -57.0315,
+        "leakage_change": -38.8166}
 bad = [f"{k} {d.get(k)} (want {v})" for k, v in want.items() if abs(d.get(k, -1e9) - v) > 1e-3]
 if [(k["cycles"], k["pilot_cycles"]) for k in d["kernel"]] != [(14, 10), (2, 2)]:
     bad.append("kernel cycles / pilot cycles (want 14 10, 2 2)")

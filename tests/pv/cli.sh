@@ -143,29 +143,39 @@ base=$(grep '^| baseline |' <<<"$out" | awk -F'|' '{gsub(/ /, "", $9); print $9}
 verdict "pv: 7 schemes, baseline norm. guardband 1" \
   "$([ $st -eq 0 ] && [ "$rows" -eq 7 ] && [ "$base" = "1.000" ] || echo "exit $st, $rows rows, baseline '$base'")"
 # D21: work-groups are the wavefronts whose A lines share cycle, cu and simd (counted here by awk)
+gpu_sms=$("$bin" pv "$root/data/traces/Reduction.trace.xz" --chips 1 |
+  sed -n "s/^trace: on GPU fermi-pv (\([0-9]*\) SMs of 48 warps, 8 blocks and 32768 registers; a wavefront 2 warps).*/\1/p")
+verdict "pv: the paper's GPU line" "$([ "$gpu_sms" = 15 ] || echo "no 'on GPU fermi-pv (15 SMs' line")"
 for t in Reduction MatrixTranspose; do
   want=$(xz -dc "$root/data/traces/$t.trace.xz" | awk '$1 == "A" { n++; g[$2 " " $3 " " $4] = 1 }
     END { printf "trace: %d work-groups, %d wavefronts", length(g), n }')
   got=$("$bin" pv "$root/data/traces/$t.trace.xz" --chips 1 | head -1)
   verdict "pv: $t work-groups" "$([ "$got" = "$want" ] || echo "got '$got', want '$want'")"
-  # each compute unit an SM (D21)
-  want=$(xz -dc "$root/data/traces/$t.trace.xz" | awk '$1 == "A" { c[$3] = 1 } END { print length(c) }')
-  got=$("$bin" pv "$root/data/traces/$t.trace.xz" --chips 1 --json | grep -o '"sms":[0-9]*' | cut -d: -f2)
+  # D23: each work-group to the next SM round robin, the compute unit ignored: as many SMs as
+  # work-groups, at most the GPU's, when every group fits at once (these do: none waits)
+  want=$(xz -dc "$root/data/traces/$t.trace.xz" | awk -v m="$gpu_sms" '$1 == "A" { g[$2 " " $3 " " $4] = 1 }
+    END { n = length(g); printf "\"sms\":%d,\"split\":0,\"waited\":0", n < m ? n : m }')
+  got=$("$bin" pv "$root/data/traces/$t.trace.xz" --chips 1 --json | grep -o '"sms":[0-9]*,"split":[0-9]*,"waited":[0-9]*')
   verdict "pv: $t SMs" "$([ "$got" = "$want" ] || echo "got '$got', want '$want'")"
 done
-# D22: wavefronts launched after one of their SM ended (the only ones FWAS can move) and the
-# accesses of one half of the lanes (the only ones hybrid banks act on), recounted by awk (a W
-# line at its wavefront's A cycle is a launch value; an R uses the wavefront's last W mask)
+# D22, D23: the warps' accesses (a wavefront's lanes 0-31 and 32-63 are two warps, each counted
+# when it has an active thread), those of one 16-thread half of a warp only (the only ones
+# hybrid banks act on), and the wavefronts placed after a block of their SM ended (the only
+# ones FWAS can move: none when every A line shares one cycle), recounted by awk (a W line at
+# its wavefront's A cycle is a launch value; an R uses the wavefront's last W mask)
 for t in Reduction DCT; do
   want=$(xz -dc "$root/data/traces/$t.trace.xz" | awk '
-    $1 == "A" { a[$5] = $2; m[$5] = "ffffffffffffffff"; if (fin[$3]) r++ }
-    $1 == "F" { fin[$3] = 1 }
+    $1 == "A" { a[$5] = $2; m[$5] = "ffffffffffffffff"; c[$2] = 1 }
     $1 == "W" && $2 != a[$5] { m[$5] = $7 }
     ($1 == "W" && $2 != a[$5]) || $1 == "R" {
-      if (substr(m[$5], 1, 8) == "00000000" || substr(m[$5], 9, 8) == "00000000") p++ }
-    END { printf "\"slot_reuse\":%d,\"partial_accesses\":%d", r, p }')
-  got=$("$bin" pv "$root/data/traces/$t.trace.xz" --chips 1 --json | grep -o '"slot_reuse":[0-9]*,"partial_accesses":[0-9]*')
-  verdict "pv: $t slot reuse, partial accesses" "$([ "$got" = "$want" ] || echo "got '$got', want '$want'")"
+      for (h = 0; h < 2; h++) {
+        lo = substr(m[$5], 13 - 8 * h, 4) != "0000"; hi = substr(m[$5], 9 - 8 * h, 4) != "0000"
+        if (lo || hi) { w++; if (lo != hi) p++ } } }
+    END { printf "\"warp_accesses\":%d \"slot_reuse\":%d,\"partial_accesses\":%d", w,
+          length(c) == 1 ? 0 : -1, p }')
+  json=$("$bin" pv "$root/data/traces/$t.trace.xz" --chips 1 --json)
+  got="$(grep -o '"warp_accesses":[0-9]*' <<<"$json") $(grep -o '"slot_reuse":[0-9]*,"partial_accesses":[0-9]*' <<<"$json")"
+  verdict "pv: $t warp accesses, slot reuse, partial accesses" "$([ "$got" = "$want" ] || echo "got '$got', want '$want'")"
 done
 "$bin" pv "$root/data/traces/Reduction.trace.xz" --chips 2 --json >"$tmp/pv.json"; st=$?
 verdict "pv --json" "$([ $st -eq 0 ] && [ "$(grep -o '"scheme"' "$tmp/pv.json" | wc -l)" -eq 7 ] \
@@ -176,7 +186,21 @@ gb0=$("$bin" pv "$root/data/traces/Reduction.trace.xz" --chips 2 | pvopt)
 gbpv=$("$bin" pv "$root/data/traces/Reduction.trace.xz" --chips 2 --t0 pv | pvopt)
 verdict "pv: PV-opt norm. guardband < 1 (t0 nbti), > 1 (t0 pv)" \
   "$(awk -v a="$gb0" -v b="$gbpv" 'BEGIN { if (!(a + 0 < 1 && b + 0 > 1)) print "got " a ", " b }')"
-for args in "" "--chips 0" "--years 101" "--chips" "--bogus" "a b" "x --t0" "x --t0 zero"; do
+# D24: the GPU from a configuration file (GPGPU-Sim's keys): MatrixTranspose's 16 work-groups on
+# its 4 SMs; a GPU whose register file is not the paper's, a malformed key: one line, exit 1
+printf -- '-gpgpu_n_clusters 4 # four SMs\n-gpgpu_n_cores_per_cluster 1\n-gpgpu_shader_core_pipeline 1536:32\n-gpgpu_shader_cta 8\n-gpgpu_shader_registers 32768\n-gpgpu_num_reg_banks 16\n-gpgpu_ptx_sim_mode 0\n' >"$tmp/four.config"
+got=$("$bin" pv "$root/data/traces/MatrixTranspose.trace.xz" --chips 1 --json --gpu "$tmp/four.config" |
+  grep -o '"sms":[0-9]*,"split":[0-9]*,"waited":[0-9]*')
+verdict "pv --gpu FILE: 4 SMs" "$([ "$got" = '"sms":4,"split":0,"waited":0' ] || echo "got '$got'")"
+sed 's/^-gpgpu_shader_cta 8/-gpgpu_shader_cta eight/' "$tmp/four.config" >"$tmp/bad.config"
+for gpu in pilot gcn-aging "$tmp/bad.config" kepler; do
+  "$bin" pv "$root/data/traces/Reduction.trace.xz" --chips 1 --gpu "$gpu" >/dev/null 2>"$tmp/err"; st=$?
+  verdict "pv --gpu $gpu: refused, one line" \
+    "$([ $st -eq 1 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] || echo "exit $st: $(cat "$tmp/err")")"
+done
+verdict "pv --gpu pilot: why" "$("$bin" pv x --gpu pilot 2>&1 | grep -q '^deltarf pv: GPU pilot: warps of 32 threads, 24 register banks, 65536 registers an SM; the PV register file is 16 banks' || echo no)"
+verdict "pv --gpu FILE: its line" "$("$bin" pv x --gpu "$tmp/bad.config" 2>&1 | grep -qx "deltarf pv: $tmp/bad.config:4: -gpgpu_shader_cta 'eight': expected a decimal from 1 to 64" || echo no)"
+for args in "" "--chips 0" "--years 101" "--chips" "--bogus" "a b" "x --t0" "x --t0 zero" "x --gpu"; do
   # shellcheck disable=SC2086
   "$bin" pv $args >/dev/null 2>"$tmp/err"; st=$?
   verdict "pv usage '$args'" "$([ $st -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] || echo "exit $st")"

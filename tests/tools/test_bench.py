@@ -58,7 +58,8 @@ class Tables(unittest.TestCase):
 
     def test_the_large_trace_table_gives_rates_and_ratios_to_xz(self):
         runs = {"xz": (4.0, 3.5, 2.0), "sim-binom": (8.0, 7.0, 100.4), "sim-black": (30.0, 29.5, 900.0),
-                "patch-black": (60.0, 59.0, 1200.0)}
+                "patch-black": (60.0, 59.0, 1200.0), "patch-binom": (10.0, 9.0, 50.0),
+                "pilot-binom": (5.0, 4.0, 20.0), "pv-binom": (6.0, 5.0, 30.0)}
         with tempfile.TemporaryDirectory() as d, mock.patch.object(bench, "OUT", d):
             with open(f"{d}/sim-black.out", "w", encoding="utf-8") as f:
                 json.dump({"events": 5, "dispatch": {"waits": 3, "held_mb": 1.5}}, f)
@@ -66,7 +67,10 @@ class Tables(unittest.TestCase):
         self.assertEqual(table[4], "| xz -dc BinomialOption-gen (100 MB) | 4.0 | 3.5 | 2 | 25.0 | 28.6 | 1.00 | 1.00 |")
         self.assertEqual(table[5], "| deltarf sim, all schemes, BinomialOption-gen | 8.0 | 7.0 | 100 | 12.5 | 14.3 "
                                    "| 2.00 | 2.00 |")
-        self.assertEqual(table[6], "| deltarf sim, all schemes, BlackScholes-gen | 30.0 | 29.5 | 900 | | | | |")
+        self.assertEqual(table[6], "| deltarf patch, common, 1 map, BinomialOption-gen | 10.0 | 9.0 | 50 | 10.0 "
+                                   "| 11.1 | 2.50 | 2.57 |")
+        self.assertEqual(table[7], "| deltarf pilot, BinomialOption-gen | 5.0 | 4.0 | 20 | 20.0 | 25.0 | 1.25 | 1.14 |")
+        self.assertEqual(table[9], "| deltarf sim, all schemes, BlackScholes-gen | 30.0 | 29.5 | 900 | | | | |")
         self.assertIn('Waits (BlackScholes-gen): "dispatch":{"waits":3,"held_mb":1.5}', table)
 
     def test_a_ratio_over_nothing_is_a_dash(self):

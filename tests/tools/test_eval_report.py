@@ -71,7 +71,9 @@ def patch_json(trace, sc, pol, normal):
 def pv_json(guard):
     banks = [{"util": 0.1, "delay0": 1.0, "delay": 1.1} for _ in range(16)]
     names = ["baseline", "VL-SB+RF-BRO", "PV-opt (+hybrid)", "PV-opt+NBTI-opt"]
-    return {"accesses": 100, "wavefronts": 4, "work_groups": 1, "sms": 1, "slot_reuse": 0,
+    return {"accesses": 100, "warp_accesses": 200, "wavefronts": 4, "work_groups": 1,
+            "blocks": 1, "sms": 1, "split": 0, "waited": 0, "sm_peak_warps": 8,
+            "sm_peak_blocks": 1, "sm_peak_regs": 2048, "slot_reuse": 0,
             "partial_accesses": 0, "chips": 10, "years": 7, "t0": "nbti",
             "schemes": [{"scheme": n, "util_max_share": 0.25, "util_min_share": 0.0,
                          "slow_share": 0.0, "freq0": 0.8 if n != "baseline" else 0.5,
