@@ -242,12 +242,15 @@ NANGATE_LIB ?= ../shared/liberty/NangateOpenCellLibrary_typical.lib
 liberty:
 	python3 tools/libcut.py $(NANGATE_LIB) synth/deltarf45.lib
 
-# make power: make synth, then OpenSTA's slack and power of every block at CLOCK_PS with the
-# gate-level activity of make verify-gates where it exists (tools/power.py; docs/synth.md)
+# make power: make synth, then make gates-activity on its netlists (every block's traced gate
+# bench against its C model, each net's switching activity: mk/gates.mk), then OpenSTA's slack
+# and power of every block at CLOCK_PS with that activity (tools/power.py; docs/synth.md)
 # -> build/synth/power.{csv,md,json} (power.json also in build/results). power-smoke (make test):
 # one block end to end, and bad input.
 GATES_DIR ?= $(BUILD)/gates
 power: synth
+	@$(MAKE) --no-print-directory gates-activity GATES=$(GATES_DIR) GATES_NETLISTS=$(BUILD)/synth \
+	  GATES_BLOCKS="$(BLOCKS)"
 	python3 tools/power.py $(BUILD)/synth $(GATES_DIR) $(CLOCK_PS) $(BLOCKS)
 	tools/results.py put $(BUILD)/synth/power.json $(RESULTS)/power.json
 POWER_SMOKE_BLOCK := frf_mode_ctl

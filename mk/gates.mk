@@ -2,9 +2,11 @@
 # --- gate-level lockstep check of the mapped netlists (issue 30; docs/synth.md, Gate-level check)
 # make verify-gates: every block's netlist of make synth ($(GATES_NETLISTS)/B/B.mapped.v, cells
 # of synth/deltarf45.lib modelled by tools/liberty.py) run by the block's own bench against its C
-# model, GATES_N transactions, with its switching activity in $(GATES)/B/activity.json
-# (tools/fst_activity.c, tools/gates.py; tools/runner.py each runs the blocks). The black-boxed macros (rc_ctable, dcp_pt, pv_rf_store)
-# are their RTL, read by Verilator from rtl/ (-I); inferred arrays are in the netlist as arrays.
+# model, GATES_N transactions (tools/gates.py; tools/runner.py each runs the blocks). make
+# gates-activity (make power runs it): the same runs with each net's switching activity in
+# $(GATES)/B/activity.json (tools/fst_activity.c). The black-boxed macros (rc_ctable, dcp_pt,
+# pv_rf_store) are their RTL, read by Verilator from rtl/ (-I); inferred arrays are in the
+# netlist as arrays.
 GATES := $(BUILD)/gates
 GATES_NETLISTS ?= $(BUILD)/synth
 GATES_N ?= 2000
@@ -14,9 +16,9 @@ CLOCK_NS ?= 1
 VERILATOR_ROOT := $(shell verilator --getenv VERILATOR_ROOT 2>/dev/null)
 FST_SRC := $(VERILATOR_ROOT)/include/gtkwave
 FST_ACTIVITY := $(BUILD)/tools/fst_activity
-# Verilator's files of a gate bench: $(BUILD)/vl/$(GATES_VL)/B
+# Verilator's files of a gate bench: $(BUILD)/vl/$(GATES_VL)/B (its traced build: B-trace)
 GATES_VL = $(patsubst $(BUILD)/%,%,$(GATES))
-.PHONY: verify-gates gates-smoke
+.PHONY: verify-gates gates-activity gates-smoke
 
 $(GATES)/cells.v: synth/deltarf45.lib tools/liberty.py | $(TOOLS_OK)
 	@mkdir -p $(@D)
@@ -39,33 +41,65 @@ $(GATES)/%/sim.v: $$(GATES_NETLISTS)/$$*/$$*.mapped.json tools/gates.py $(GATES)
 	yosys -q -p 'read_json $<; rename $(gates_top) $(gates_top)__net; splitnets -ports; write_verilog -noattr $@.split'
 	python3 tools/gates.py simnet $< $@.split $@ && rm -f $@.split
 
-# A gate bench: the block's unchanged bench and shim on the simulation netlist and the cell
-# models. --trace-depth 3 --trace-underscore: every net of the netlist (the split netlist is the
-# third level; Yosys names most nets _N_, which Verilator leaves out by default), not the pins
-# of every cell instance. -fno-dfg: see above.
-GATES_VFLAGS := -Wno-fatal -Wno-lint -Wno-style --trace-depth 3 --trace-underscore -fno-dfg
-GATES_BENCH_DEPS = $(BENCH_DEPS) $(GATES)/cells.v $(GATES)/bench.cfg
-$(GATES)/%/bench: BENCH_RTL = $(@D)/sim.v $(GATES)/cells.v
+# The gate benches: the block's unchanged bench and shim on the simulation netlist and the cell
+# models, in two builds, each made to be run once (docs/synth.md, Gate-level check: build time):
+# - $(GATES)/B/bench, make verify-gates' check: no signal traced ($(GATES)/notrace.vlt: the
+#   harness's tracing calls stay and trace nothing; a netlist's trace code is about half of its
+#   C++, and writing the trace most of its run);
+# - $(GATES)/B/bench-trace, make gates-activity's (make power's) and a failure's waveform:
+#   --trace-depth 2 --trace-underscore, every net of the netlist (the split netlist is the
+#   second level; Yosys names most nets _N_, which Verilator leaves out by default), not the pins
+#   of every cell instance (depth 3 declared up to four times as many, for the same activity).
+# Both: the model's C++ at -O1 (OPT_FAST) in functions of at most 2000 statements; -j 1, since
+# GATES_JOBS benches are built at a time. -fno-dfg: see above.
+GATES_VFLAGS := -Wno-fatal -Wno-lint -Wno-style -fno-dfg --output-split-cfuncs 2000 -j 1 \
+  -MAKEFLAGS "OPT_FAST=-O1"
+GATES_TRACE_VFLAGS := --trace-depth 2 --trace-underscore --output-split-ctrace 2000
+# gate benches built, and blocks run, at a time: the machine's two cores
+GATES_JOBS ?= 2
+GATES_BENCH_DEPS = $(BENCH_DEPS) $(GATES)/cells.v $(GATES)/bench.cfg $(GATES)/notrace.vlt
+$(GATES)/%/bench: BENCH_RTL = $(GATES)/notrace.vlt $(@D)/sim.v $(GATES)/cells.v
+$(GATES)/%/bench-trace: BENCH_RTL = $(@D)/sim.v $(GATES)/cells.v
 $(GATES)/%/bench: VERILATOR_FLAGS += $(GATES_VFLAGS)
-$(GATES)/%/bench: $(GATES_BENCH_DEPS) $(GATES)/%/sim.v | $(TOOLS_OK)
-	$(call verilate,$*,$(GATES_VL)/$*)
-# B@0: the bench of B on the netlist of B with IMPL = 0
-$(GATES)/%@0/bench: $(GATES_BENCH_DEPS) $(GATES)/%@0/sim.v | $(TOOLS_OK)
-	$(call verilate,$*,$(GATES_VL)/$*@0)
+$(GATES)/%/bench-trace: VERILATOR_FLAGS += $(GATES_VFLAGS) $(GATES_TRACE_VFLAGS)
+$(GATES)/notrace.vlt:
+	@mkdir -p $(@D); printf '`verilator_config\ntracing_off\n' >$@
+
+# $(call gate_bench,FILE,SUFFIX): the rules of $(GATES)/B/FILE, Verilator's files in
+# $(BUILD)/vl/$(GATES_VL)/B SUFFIX; B@0 is the bench of B on the netlist of B with IMPL = 0
+define gate_bench
+$(GATES)/%/$1: $$(GATES_BENCH_DEPS) $(GATES)/%/sim.v | $(TOOLS_OK)
+	$$(call verilate,$$*,$(GATES_VL)/$$*$2)
+$(GATES)/%@0/$1: $$(GATES_BENCH_DEPS) $(GATES)/%@0/sim.v | $(TOOLS_OK)
+	$$(call verilate,$$*,$(GATES_VL)/$$*@0$2)
+endef
+$(eval $(call gate_bench,bench,))
+$(eval $(call gate_bench,bench-trace,-trace))
 
 # the netlists' folder and the options: the benches are remade when they change
+GATES_CFG = $(GATES_NETLISTS) $(GATES_VFLAGS) $(GATES_TRACE_VFLAGS)
 $(GATES)/bench.cfg: FORCE
-	@mkdir -p $(@D); echo '$(GATES_NETLISTS) $(GATES_VFLAGS)' | cmp -s - $@ \
-	  || echo '$(GATES_NETLISTS) $(GATES_VFLAGS)' >$@
+	@mkdir -p $(@D); echo '$(GATES_CFG)' | cmp -s - $@ || echo '$(GATES_CFG)' >$@
 
-# tools/gates.py check: a missing netlist is one line; runner.py each: tools/gates.py run per
-# block, the logs in order, "verify-gates: N passed, N failed"
-verify-gates: | $(TOOLS_OK)
+# $(call gate_runs,NAME,BENCH,COMMAND,PREREQUISITES): make NAME. tools/gates.py check: a missing
+# netlist is one line; the blocks' BENCH built GATES_JOBS at a time, the largest netlist first
+# (tools/gates.py order); runner.py each: COMMAND per block ({} its name), GATES_JOBS at a time,
+# the logs in order (in $(GATES)/NAME), then "NAME: N passed, N failed".
+define gate_runs
 	@python3 tools/gates.py check $(GATES_NETLISTS) $(GATES_BLOCKS)
-	@$(MAKE) --no-print-directory $(GATES_BLOCKS:%=$(GATES)/%/bench) $(FST_ACTIVITY)
-	@tools/runner.py each -p verify-gates -o $(GATES)/log \
-	  'python3 tools/gates.py run $(GATES_NETLISTS) $(GATES) $(FST_ACTIVITY) $(CLOCK_NS) $(SEED) $(GATES_N) {}' \
-	  $(GATES_BLOCKS)
+	@$(MAKE) --no-print-directory -j$(GATES_JOBS) $4 \
+	  $$(python3 tools/gates.py order $(GATES_NETLISTS) $(GATES_BLOCKS) | sed 's|.*|$(GATES)/&/$2|')
+	@tools/runner.py each -j $(GATES_JOBS) -p $1 -o $(GATES)/$1 '$3' $(GATES_BLOCKS)
+endef
+# make verify-gates: every block's netlist against its C model (tools/gates.py run: a failure
+# is replayed on the traced build for its waveform)
+verify-gates: | $(TOOLS_OK)
+	$(call gate_runs,verify-gates,bench,python3 tools/gates.py run $(GATES_NETLISTS) $(GATES) $(SEED) $(GATES_N) {})
+# make gates-activity (make power runs it): the same runs on the traced builds, each net's
+# switching activity in $(GATES)/B/activity.json (tools/gates.py activity, tools/fst_activity)
+gates-activity: | $(TOOLS_OK)
+	$(call gate_runs,gates-activity,bench-trace,python3 tools/gates.py activity $(GATES_NETLISTS) $(GATES) \
+	  $(FST_ACTIVITY) $(CLOCK_NS) $(SEED) $(GATES_N) {},$(FST_ACTIVITY))
 
 # make test's step: verify-gates end to end on one small block synthesised on the fly, a
 # missing netlist refused, a netlist with one cell swapped for its complement failing

@@ -1,16 +1,20 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""make verify-gates' netlist tools (issue 30; docs/synth.md, Gate-level check).
+"""make verify-gates' and make gates-activity's netlist tools (issue 30; docs/synth.md,
+Gate-level check).
 simnet: the netlist Verilator simulates: Yosys' netlist with every net split into bits
   (splitnets -ports: Verilator 5.006 evaluates a vector that feeds its own bits through cells
   wrongly) and a top with the block's ports around it.
-activity: a mapped netlist's switching activity, build/gates/BLOCK/activity.json, from the
-  Yosys JSON of the netlist (names, drivers) and tools/fst_activity's counts of a gate-level run:
-  {"version": 1, "block", "cycles", "clock_period_ns", "nets": [{"net", "driver", "activity",
-  "duty"}]}, activity in transitions per clock cycle, duty the fraction of cycles at 1.
 check: every block's netlist of make synth is there (one line and exit 1 when one is not).
-run: one block's gate-level bench in lockstep with its C model, then its activity.json (make
-  verify-gates runs it per block through tools/runner.py each).
+order: the blocks, largest netlist first: the order their gate benches are built in.
+run: one block's gate-level bench (built to trace nothing) in lockstep with its C model; a
+  divergence is replayed on the block's traced build for its waveform (make verify-gates runs
+  it per block through tools/runner.py each).
+activity: the same run on the traced build, then the netlist's switching activity,
+  build/gates/BLOCK/activity.json (make gates-activity), from the Yosys JSON of the netlist
+  (names, drivers) and tools/fst_activity's counts of the run: {"version": 1, "block", "cycles",
+  "clock_period_ns", "nets": [{"net", "driver", "activity", "duty"}]}, activity in transitions
+  per clock cycle, duty the fraction of cycles at 1.
 break: the netlist with one cell swapped for its pin-compatible complement (the self-test: a
   synthesis bug must fail the gate-level bench)."""
 import json
@@ -24,10 +28,11 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import liberty  # noqa: E402
 
 USAGE = """usage: gates.py simnet NETLIST.json SPLIT.v OUT.v
-       gates.py activity NETLIST.json COUNTS.tsv BLOCK PERIOD_NS OUT.json
        gates.py break LIB NETLIST.json NETLIST.v OUT.json OUT.v
        gates.py check NETLISTS BLOCK...
-       gates.py run NETLISTS GATES FST_ACTIVITY PERIOD_NS SEED N BLOCK"""
+       gates.py order NETLISTS BLOCK...
+       gates.py run NETLISTS GATES SEED N BLOCK
+       gates.py activity NETLISTS GATES FST_ACTIVITY PERIOD_NS SEED N BLOCK"""
 CLOCK = "clk"  # the harness's clock port (tb/vshim.hpp): one rising and one falling edge a cycle
 SIM_INSTANCE = "netlist"  # the split netlist's instance in the simulation top (wrapper)
 
@@ -214,17 +219,95 @@ def check(netlists, blocks):
                   "(make synth again if it changed)")
 
 
-def run(netlists, gates, fst_activity, period_ns, seed, n, block):
-    """The block's gate bench (GATES/BLOCK/bench), then the activity of its run; its closing
-    line is the bench's; True when both succeeded."""
+def order(netlists, blocks):
+    """The blocks, largest JSON netlist first (a stable sort; a missing one counts 0). Two gate
+    benches are built at a time; the build time grows with the netlist, so the longest build
+    starts first and no long one is left alone at the end."""
+    def size(b):
+        try:
+            return os.path.getsize(mapped(netlists, b, "json"))
+        except OSError:
+            return 0
+    return sorted(blocks, key=lambda b: -size(b))
+
+
+def gate_bench(gates, block, name):
+    """GATES/BLOCK/NAME, a built gate bench (bench, or its traced build bench-trace)."""
+    path = os.path.join(gates, block, name)
+    if not os.access(path, os.X_OK):
+        raise GatesError(f"{block}: no gate bench {path} (make verify-gates or gates-activity "
+                         "builds it)")
+    return path
+
+
+def bench_command(bench, out, seed, n):
+    """A gate bench's run: its bins written beside it (2000 transactions need not hit every bin:
+    make verify judges them)."""
+    return [bench, "--seed", seed, "--n", n, "--bins-out", os.path.join(out, "bins.txt")]
+
+
+def make_traced(netlists, gates, block):
+    """Builds GATES/BLOCK/bench-trace with make (as make gates-activity would); its output in
+    bench-trace.log beside it. True when it was built."""
+    out = os.path.join(gates, block)
+    with open(os.path.join(out, "bench-trace.log"), "w", encoding="utf-8") as log:
+        return subprocess.call(["make", "--no-print-directory", f"GATES={gates}",
+                                f"GATES_NETLISTS={netlists}", os.path.join(out, "bench-trace")],
+                               stdout=log, stderr=subprocess.STDOUT) == 0
+
+
+def waveform(netlists, gates, block, result, build):
+    """After a failed check run: its first divergence (the run's --result) replayed on the
+    block's traced build, made now by BUILD(netlists, gates, block), into the waveform file the
+    check bench wrote without a net in it (it traces nothing)."""
+    try:
+        doc = load_json(result)
+    except (GatesError, OSError):
+        return
+    div = doc.get("first_divergence")
+    if not div:  # failed otherwise (a bench-level check, an error): nothing to replay
+        return
+    out = os.path.join(gates, block)
+    if not build(netlists, gates, block):
+        print(f"{block}: waveform: none: its traced build failed "
+              f"({os.path.join(out, 'bench-trace.log')})")
+        return
+    fst = os.path.join(out, f"bench-seed{doc['seed']}.fst")
+    subprocess.call([os.path.join(out, "bench-trace"), "--seed", str(doc["seed"]), "--xseed",
+                     str(doc["xseed"]), "--n", str(doc["requested"]), "--stop-at",
+                     str(div["cycle"]), "--wave", fst],
+                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    if os.path.isfile(fst):
+        print(f"{block}: waveform: {fst} rewritten by the traced build "
+              f"{os.path.join(out, 'bench-trace')} (the check bench traces no net): the cycles up "
+              f"to {div['cycle']}")
+    else:
+        print(f"{block}: waveform: could not be written to {fst}")
+
+
+def run(netlists, gates, seed, n, block, build=make_traced):
+    """make verify-gates: the block's check bench (GATES/BLOCK/bench, which traces no signal); a
+    divergence is replayed on the traced build for its waveform. True when the bench passed."""
     out, t0 = os.path.join(gates, block), time.monotonic()
-    bench = os.path.join(out, "bench")
-    if not os.access(bench, os.X_OK):
-        raise GatesError(f"{block}: no gate bench {bench} (make verify-gates builds it)")
+    result = os.path.join(out, "run.json")
+    if os.path.exists(result):
+        os.remove(result)
+    if subprocess.call(bench_command(gate_bench(gates, block, "bench"), out, seed, n)
+                       + ["--result", result]) != 0:
+        waveform(netlists, gates, block, result, build)
+        return False
+    print(f"verify-gates: {block}: passed, {n} transactions in {time.monotonic() - t0:.1f} s")
+    return True
+
+
+def run_activity(netlists, gates, fst_activity, period_ns, seed, n, block):
+    """make gates-activity: the block's traced bench (GATES/BLOCK/bench-trace) in lockstep with
+    its C model, then the activity of its run; True when both succeeded."""
+    out, t0 = os.path.join(gates, block), time.monotonic()
+    bench = gate_bench(gates, block, "bench-trace")
     fst, counts = os.path.join(out, "run.fst"), os.path.join(out, "counts.tsv")
     try:
-        if subprocess.call([bench, "--seed", seed, "--n", n, "--bins-out",
-                            os.path.join(out, "bins.txt"), "--activity", fst]) != 0:
+        if subprocess.call(bench_command(bench, out, seed, n) + ["--activity", fst]) != 0:
             return False
         with open(counts, "w", encoding="utf-8") as f:
             if subprocess.call([fst_activity, fst], stdout=f) != 0:
@@ -236,7 +319,7 @@ def run(netlists, gates, fst_activity, period_ns, seed, n, block):
             if os.path.exists(path):
                 os.remove(path)
     write_json(os.path.join(out, "activity.json"), doc)
-    print(f"verify-gates: {block}: passed, {n} transactions and the activity of "
+    print(f"gates-activity: {block}: passed, {n} transactions and the activity of "
           f"{len(doc['nets'])} nets over {doc['cycles']} cycles in {time.monotonic() - t0:.1f} s")
     return True
 
@@ -260,8 +343,13 @@ def main(argv):
         if len(argv) >= 3 and argv[0] == "check":
             check(argv[1], argv[2:])
             return 0
-        if len(argv) == 8 and argv[0] == "run":
-            return 0 if run(*argv[1:4], float(argv[4]), *argv[5:]) else 1
+        if len(argv) >= 2 and argv[0] == "order":
+            print("\n".join(order(argv[1], argv[2:])))
+            return 0
+        if len(argv) == 6 and argv[0] == "run":
+            return 0 if run(*argv[1:]) else 1
+        if len(argv) == 8 and argv[0] == "activity":
+            return 0 if run_activity(*argv[1:4], float(argv[4]), *argv[5:]) else 1
         if len(argv) == 4 and argv[0] == "simnet":
             _, net_json, split_v, out = argv
             top = wrapper(load_json(net_json))

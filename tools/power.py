@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """make power (issue 30; docs/synth.md, Timing and power): OpenSTA's worst slack and power of every
 block's mapped netlist at the papers' 1 GHz clock, with the gate-level activity of make
-verify-gates where it exists (vectorless otherwise), scaled to each paper's node and set beside the
+gates-activity (which make power runs first) where it exists (vectorless otherwise), scaled to each paper's node and set beside the
 papers' hardware figures (aging and DC-Patch Table 2, pilot Table IV, PV Sec. 4.2.3).
 usage: tools/power.py SYNTH_DIR GATES_DIR CLOCK_PS BLOCK...  -> SYNTH_DIR/power.csv, power.md,
   power.json (docs/results.md)
@@ -308,7 +308,7 @@ def read_sta_out(path):
 
 # --- power from the activity -------------------------------------------------------------------
 def instance_activity(path, block, known):
-    """{instance: transitions per cycle of its output net} from make verify-gates' activity.json
+    """{instance: transitions per cycle of its output net} from make gates-activity's activity.json
     (version 1; a net's driver "INST/PIN", "INST/PIN[k]", a block input or null for a net no cell
     drives). Instances of other cells (macros) are accepted and have no power here."""
     try:
@@ -328,7 +328,7 @@ def instance_activity(path, block, known):
         if not inst:
             continue  # a block input, a constant
         if inst not in known:
-            raise PowerError(f"{path}: driver {drv} is not in the netlist (a stale file? make verify-gates)")
+            raise PowerError(f"{path}: driver {drv} is not in the netlist (a stale file? make gates-activity)")
         out[inst] = max(out.get(inst, 0.0), float(act))
     return out
 
@@ -447,7 +447,7 @@ def markdown(rows, ledger, period_ns, sta_version):
              f"required {OUTPUT_DELAY_NS:g} ns before it; no wire load. Macros (inferred arrays, "
              "black-boxed modules) are cut at their ports: a timing boundary, no power.", "",
              f"Power: leakage and dynamic power at 1 GHz. Activity `gate-sim`: each cell's output "
-             f"toggle rate from `make verify-gates` (build/gates/BLOCK/activity.json); `vectorless`: "
+             f"toggle rate from `make gates-activity` (build/gates/BLOCK/activity.json); `vectorless`: "
              f"every net {VECTORLESS_ACTIVITY:g} transitions a cycle, duty {VECTORLESS_DUTY:g} "
              "(shown for every block). Energy per operation: dynamic power x the cycles of one "
              "operation x 1 ns. Scaled: x k = the paper's delay scale (docs/synth.md, ours): slack "

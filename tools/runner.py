@@ -17,7 +17,8 @@ usage: tools/runner.py launch [-l local|slurm] [-j JOBS] [-p LABEL] DIR
          make verify: each bench once, its output in order; "verify: N passed, N failed";
          RESULT: the run as JSON (docs/results.md, flow verify), from each bench's --result
        tools/runner.py each -p NAME -o DIR [-j JOBS] COMMAND BLOCK...
-         make verify-gates: COMMAND once per BLOCK ({} its name) as verify runs its benches
+         make verify-gates, gates-activity: COMMAND once per BLOCK ({} its name) as verify runs
+         its benches
 env (slurm): SBATCH_ARGS (more sbatch options), REGRESS_MAX_TASKS (tasks per array, 1000:
   Slurm's default MaxArraySize is 1001; more jobs run several per task), REGRESS_PER_TASK (jobs
   per task at least, 1), SLURM_CONF (else the cluster of `make slurm-up` when it is up)."""
@@ -428,7 +429,8 @@ def verify(argv):
 
 
 def each(argv):
-    """make verify-gates: one shell COMMAND per block, {} replaced by its name."""
+    """make verify-gates and gates-activity: one shell COMMAND per block, {} replaced by its
+    name."""
     p = argparse.ArgumentParser(prog="tools/runner.py each")
     p.add_argument("-p", dest="label", required=True, help="the closing line's name")
     p.add_argument("-o", dest="out", required=True, help="the logs' folder")

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
 """Unit tests of tools/gates.py: activity.json from a netlist's Yosys JSON and the counts of
-tools/fst_activity (names, drivers, rates, the clock), one block's run (check, run) and the
-broken netlist of the self-test."""
+tools/fst_activity (names, drivers, rates, the clock), one block's runs (check, order, run and
+its waveform, activity) and the broken netlist of the self-test."""
 import contextlib
 import io
 import json
@@ -121,27 +121,49 @@ def write_script(path, body):
 
 
 class Run(unittest.TestCase):
-    """gates.py check and run on a block blk whose bench and trace counter are scripts."""
+    """gates.py check, order, run and activity on a block blk whose benches and trace counter
+    are scripts."""
 
     def setUp(self):
         self.tmp = tempfile.TemporaryDirectory()
         self.addCleanup(self.tmp.cleanup)
         d = self.tmp.name
         self.nets, self.gates = os.path.join(d, "synth"), os.path.join(d, "gates")
+        self.out = os.path.join(self.gates, "blk")
         os.makedirs(os.path.join(self.nets, "blk"))
-        os.makedirs(os.path.join(self.gates, "blk"))
+        os.makedirs(self.out)
         for ext in ("v", "json"):
             with open(os.path.join(self.nets, "blk", f"blk.mapped.{ext}"), "w", encoding="utf-8") as f:
                 f.write(json.dumps(netlist()))
         self.counter = os.path.join(d, "fst_activity")
         write_script(self.counter, "cat <<'EOF'\n" + "".join(counts()) + "EOF")
+        self.built = []
 
-    def run_block(self, bench_body):
-        write_script(os.path.join(self.gates, "blk", "bench"), bench_body)
+    def call(self, fn, *args, **kwargs):
         out = io.StringIO()
         with contextlib.redirect_stdout(out):
-            ok = gates.run(self.nets, self.gates, self.counter, 1.0, "3", "10", "blk")
-        self.assertEqual(out.getvalue().startswith("verify-gates: blk: passed"), ok)
+            ok = fn(*args, **kwargs)
+        return ok, out.getvalue()
+
+    def check_run(self, bench_body, traced_body=None):
+        """gates.run on a bench script; the traced build (when asked for) is traced_body, or
+        fails to build when None. (passed, output)."""
+        write_script(os.path.join(self.out, "bench"), bench_body)
+
+        def build(netlists, gates, block):
+            self.built.append((netlists, gates, block))
+            if traced_body is not None:
+                write_script(os.path.join(gates, block, "bench-trace"), traced_body)
+            return traced_body is not None
+        ok, text = self.call(gates.run, self.nets, self.gates, "3", "10", "blk", build=build)
+        self.assertEqual(text.startswith("verify-gates: blk: passed"), ok)
+        return ok, text
+
+    def activity_run(self, bench_body):
+        write_script(os.path.join(self.out, "bench-trace"), bench_body)
+        ok, text = self.call(gates.run_activity, self.nets, self.gates, self.counter, 1.0, "3",
+                             "10", "blk")
+        self.assertEqual(text.startswith("gates-activity: blk: passed"), ok)
         return ok
 
     def test_check_names_a_missing_netlist(self):
@@ -149,18 +171,54 @@ class Run(unittest.TestCase):
         with self.assertRaisesRegex(gates.GatesError, "no netlist .*other.mapped.v: run make synth"):
             gates.check(self.nets, ["blk", "other"])
 
-    def test_a_passing_bench_writes_the_activity_and_removes_its_trace(self):
-        self.assertTrue(self.run_block('test "$2 $4" = "3 10" && touch "$8"'))
-        with open(os.path.join(self.gates, "blk", "activity.json"), encoding="utf-8") as f:
-            self.assertEqual(json.load(f)["cycles"], 10)
-        self.assertFalse(os.path.exists(os.path.join(self.gates, "blk", "run.fst")))
+    def test_order_puts_the_largest_netlist_first(self):
+        os.makedirs(os.path.join(self.nets, "big"))
+        with open(os.path.join(self.nets, "big", "big.mapped.json"), "w", encoding="utf-8") as f:
+            f.write(" " * 100000)
+        self.assertEqual(gates.order(self.nets, ["blk", "none", "big"]), ["big", "blk", "none"])
 
-    def test_a_failing_bench_fails_and_a_missing_one_is_an_error(self):
-        self.assertFalse(self.run_block("exit 1"))
-        self.assertFalse(os.path.exists(os.path.join(self.gates, "blk", "activity.json")))
-        os.remove(os.path.join(self.gates, "blk", "bench"))
+    def test_a_passing_check_run_builds_no_traced_bench(self):
+        ok, _ = self.check_run('test "$2 $4 $5 $7" = "3 10 --bins-out --result" || exit 9')
+        self.assertTrue(ok)
+        self.assertEqual(self.built, [])
+        self.assertFalse(os.path.exists(os.path.join(self.out, "activity.json")))
+
+    def test_a_divergence_is_replayed_on_the_traced_build_for_its_waveform(self):
+        result = {"seed": 3, "xseed": 77, "requested": 10, "first_divergence": {"cycle": 42}}
+        ok, text = self.check_run(f"echo '{json.dumps(result)}' >\"$8\"; exit 1",
+                                  'test "$*" = "--seed 3 --xseed 77 --n 10 --stop-at 42 '
+                                  '--wave $(dirname $0)/bench-seed3.fst" && touch "${10}"')
+        self.assertFalse(ok)
+        self.assertEqual(self.built, [(self.nets, self.gates, "blk")])
+        fst = os.path.join(self.out, "bench-seed3.fst")
+        self.assertTrue(os.path.isfile(fst))
+        self.assertIn(f"blk: waveform: {fst} rewritten by the traced build", text)
+        self.assertIn("the cycles up to 42", text)
+
+    def test_a_failure_without_a_divergence_or_traced_build_writes_no_waveform(self):
+        ok, text = self.check_run("echo '{\"seed\": 3, \"first_divergence\": null}' >\"$8\"; exit 1")
+        self.assertFalse(ok)
+        self.assertEqual((self.built, text), ([], ""))
+        result = {"seed": 3, "xseed": 77, "requested": 10, "first_divergence": {"cycle": 42}}
+        ok, text = self.check_run(f"echo '{json.dumps(result)}' >\"$8\"; exit 1")
+        self.assertFalse(ok)
+        self.assertIn("blk: waveform: none: its traced build failed", text)
+        os.remove(os.path.join(self.out, "bench"))
         with self.assertRaisesRegex(gates.GatesError, "no gate bench"):
-            gates.run(self.nets, self.gates, self.counter, 1.0, "3", "10", "blk")
+            gates.run(self.nets, self.gates, "3", "10", "blk")
+
+    def test_an_activity_run_writes_the_activity_and_removes_its_trace(self):
+        self.assertTrue(self.activity_run('test "$2 $4 $7" = "3 10 --activity" && touch "$8"'))
+        with open(os.path.join(self.out, "activity.json"), encoding="utf-8") as f:
+            self.assertEqual(json.load(f)["cycles"], 10)
+        self.assertFalse(os.path.exists(os.path.join(self.out, "run.fst")))
+
+    def test_a_failing_activity_run_fails_and_a_missing_bench_is_an_error(self):
+        self.assertFalse(self.activity_run("exit 1"))
+        self.assertFalse(os.path.exists(os.path.join(self.out, "activity.json")))
+        os.remove(os.path.join(self.out, "bench-trace"))
+        with self.assertRaisesRegex(gates.GatesError, "no gate bench"):
+            gates.run_activity(self.nets, self.gates, self.counter, 1.0, "3", "10", "blk")
 
 
 class Break(unittest.TestCase):

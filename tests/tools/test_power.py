@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """Unit tests of tools/power.py, make power (issue 30; docs/synth.md, Timing and power): the
 registry and data files, the STA netlist with its macros cut at their ports, the activity file of
-make verify-gates, the per-instance power model, and (with OpenSTA installed) a small netlist run
+make gates-activity, the per-instance power model, and (with OpenSTA installed) a small netlist run
 end to end: its gate-level power with every net at the vectorless activity equals OpenSTA's own
 vectorless figure."""
 import contextlib
