@@ -35,8 +35,6 @@ module psu (
     localparam integer SB = EB + BB;
     localparam [1:0] TIER_FAULTY = `PSU_TIER_FAULTY, TIER_SHARED = `PSU_TIER_SHARED,
                      TIER_WHOLE = `PSU_TIER_WHOLE;
-    localparam [SLOTS-1:0] ONE_BLOCK = {{(SLOTS-1){1'b0}}, 1'b1};
-    localparam [SLOTS-1:0] ONE_ENTRY = {{(SLOTS-BLKS){1'b0}}, {BLKS{1'b1}}};
     localparam [BB-1:0] BLK0 = {BB{1'b0}}, NO_BLK = {BB{1'b1}};
 
     wire [SLOTS-1:0] free = ~bitmap;
@@ -90,14 +88,15 @@ module psu (
     assign {pc_entry, pc_blk} = steer ? altq_slot : pcq_slot;
     assign pc_tier = pcq_tier;
 
-    // release (one block or the whole entry), takes of this cycle's patches
-    wire [SLOTS-1:0] rel_mask = !rel ? {SLOTS{1'b0}}
-                              : rel_c ? ONE_BLOCK << {rel_entry, rel_blk}
-                                      : ONE_ENTRY << {rel_entry, BLK0};
-    wire [SLOTS-1:0] take_mask = (take_c && pc_valid ? ONE_BLOCK << {pc_entry, pc_blk}
-                                                     : {SLOTS{1'b0}})
-                               | (take_u && pu_valid ? ONE_ENTRY << {pu_entry, BLK0}
-                                                     : {SLOTS{1'b0}});
+    // release (one block or the whole entry), takes of this cycle's patches (decision 22)
+    wire [SLOTS-1:0] rel_mask, take_c_mask, take_u_mask;
+    psu_decode #(.SB(SB), .BB(BB)) u_rel (.en(rel), .slot({rel_entry, rel_blk}), .whole(!rel_c),
+                                          .mask(rel_mask));
+    psu_decode #(.SB(SB), .BB(BB)) u_take_c (.en(take_c && pc_valid), .slot({pc_entry, pc_blk}),
+                                             .whole(1'b0), .mask(take_c_mask));
+    psu_decode #(.SB(SB), .BB(BB)) u_take_u (.en(take_u && pu_valid), .slot({pu_entry, BLK0}),
+                                             .whole(1'b1), .mask(take_u_mask));
+    wire [SLOTS-1:0] take_mask = take_c_mask | take_u_mask;
     assign err = |(rel_mask & (free | fmap));
     wire change = rel || (take_c && pc_valid) || (take_u && pu_valid);
 
