@@ -17,7 +17,7 @@
 #   prep    abc: AIG rewriting first (same function); equiv: top's IMPL 1 against IMPL 0 in a
 #           miter; zero: registers start at zero; cutMODULE (one or more): MODULE's outputs free
 #           (constrained by the wrapper's assumptions, its contract); D:NAME=VALUE: a params.def parameter set
-#           (tools/gen_params.sh), e.g. a reduced register count; slow: a group that takes
+#           (tools/gen/gen_params.sh), e.g. a reduced register count; slow: a group that takes
 #           longer than make test allows, SKIPPED unless FORMAL_SLOW=1 (docs/formal.md);
 #           full: only in the full profile (make formal), SKIPPED in FORMAL_PROFILE=quick (make
 #           test's formal step); quick=D: depth D instead in the quick profile
@@ -34,7 +34,7 @@ CEX_DEPTH=12   # BMC depth of the search for a real counterexample when an induc
 . "$HERE/covers.sh"
 for e in "$HERE"/engine/*.sh; do . "$e"; done
 
-blocks() { "$HERE/../tools/registry.py" blocks; }
+blocks() { python3 -m tools.gen.registry blocks; }
 
 # groups BLOCK TASK: the group lines of the block's props file for the task
 groups() {
@@ -55,7 +55,7 @@ params_include() {
     [ ${#defs[@]} -eq 0 ] && return 0
     key=$(printf '%s' "${defs[*]}" | tr -c 'A-Za-z0-9' _)
     mkdir -p "$OUT/params"
-    "$HERE/../tools/gen_params.sh" v "${defs[@]}" > "$OUT/params/$key.vh.$$" \
+    "$HERE/../tools/gen/gen_params.sh" v "${defs[@]}" > "$OUT/params/$key.vh.$$" \
         && mv "$OUT/params/$key.vh.$$" "$OUT/params/$key.vh" || return 1   # tasks run in parallel
     echo "$OUT/params/$key.vh"
 }
@@ -196,11 +196,11 @@ run_task() {
 }
 
 # report [RESULT]: RESULT (default OUT/formal.json; docs/results.md) from every block's result
-# files, and rendered from it OUT/report.md and OUT/junit.xml (tools/results.py formal); fails
+# files, and rendered from it OUT/report.md and OUT/junit.xml (tools/report/results.py formal); fails
 # unless all PASS / COVERED
 report() {
     # shellcheck disable=SC2046 # the block names are words
-    "$HERE/../tools/results.py" formal "$OUT" "$PROFILE" "$RTL" "${1:-$OUT/formal.json}" $(blocks)
+    python3 -m tools.report.results formal "$OUT" "$PROFILE" "$RTL" "${1:-$OUT/formal.json}" $(blocks)
 }
 
 # --- main ------------------------------------------------------------------------------

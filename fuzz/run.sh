@@ -62,11 +62,11 @@ run_target() {
 }
 
 # report OUT TARGET...: the result FUZZ_RESULT (OUT/fuzz.json; docs/results.md) from the targets'
-# records, and rendered from it OUT/report.md (tools/results.py fuzz)
+# records, and rendered from it OUT/report.md (tools/report/results.py fuzz)
 report() {
   local out=$1
   shift
-  "$here/../tools/results.py" fuzz "$out" "$runs" "${FUZZ_RESULT:-$out/fuzz.json}" "$@"
+  python3 -m tools.report.results fuzz "$out" "$runs" "${FUZZ_RESULT:-$out/fuzz.json}" "$@"
 }
 
 case ${1:-} in

@@ -74,7 +74,7 @@ $(FUZZ_RUN): fuzz-run-%: $(FUZZ_OUT)/bin/fuzz_%
 
 # LAUNCHER=slurm (docs/regress.md): the same runs as one Slurm job array, a job per target.
 fuzz: $(if $(filter slurm,$(LAUNCHER)),fuzz-build,$(FUZZ_RUN))
-	$(if $(filter slurm,$(LAUNCHER)),-@tools/runner.py fanout -l slurm -p fuzz $(FUZZ_OUT)/launch \
+	$(if $(filter slurm,$(LAUNCHER)),-@python3 -m tools.run.runner fanout -l slurm -p fuzz $(FUZZ_OUT)/launch \
 	  $(foreach t,$(FUZZ_TARGETS),"rm -f $(FUZZ_OUT)/logs/$t.result; fuzz/run.sh $(FUZZ_OUT) $t"))
 	@FUZZ_RESULT=$(RESULTS)/fuzz.json fuzz/run.sh report $(FUZZ_OUT) $(FUZZ_TARGETS)
 

@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: Apache-2.0
 # synth/run.sh: the `make synth` flow. Synthesises each named RTL block with Yosys on the
 # project's liberty (synth/deltarf45.lib), leaves its numbers in SYNTH_DIR/BLOCK/result.json; then
-# tools/synth_report.py writes SYNTH_DIR/area.md and area.csv (the papers' figures from
-# data/papers/synth.tsv) and tools/results.py the result SYNTH_RESULT (docs/results.md).
+# tools/synth/synth_report.py writes SYNTH_DIR/area.md and area.csv (the papers' figures from
+# data/papers/synth.tsv) and tools/report/results.py the result SYNTH_RESULT (docs/results.md).
 # usage: synth/run.sh BLOCK...  (env SYNTH_CLOCK_PS, RTL_DIR, SYNTH_DIR, SYNTH_JOBS, SYNTH_RESULT); exits 1 if a
 # block failed. SYNTH_CLOCK_PS: the clock period, ABC's delay target (make synth: CLOCK_PS).
 # BLOCK@N: BLOCK with its parameter IMPL = N (chparam); with BLOCK also named, the report's Area
@@ -54,7 +54,7 @@ done
 
 mkdir -p "$OUT"
 rm -f "$OUT/area.md" "$OUT/area.csv"
-# The timing environment of ABC and of make power's OpenSTA (tools/power.py reads this file):
+# The timing environment of ABC and of make power's OpenSTA (tools/synth/power.py reads this file):
 # every input driven by an INV_X1, every output loads 3.7 fF (about two gate inputs); ABC's
 # `stime -p` then reports the mapped netlist's longest combinational path.
 printf 'set_driving_cell INV_X1\nset_load 3.7\n' >"$OUT/abc.constr"
@@ -99,7 +99,7 @@ synth_block() {
   rc=$?
   # the numbers, from Yosys' JSON, in $d/result.json; the status and seconds apart
   # shellcheck disable=SC2086 # the macro specs are words
-  tools/synth_block.py "$d" "$b" "$(is_macro "$top" && echo macro || echo logic)" "$rc" "$t0" \
+  python3 -m tools.synth.synth_block "$d" "$b" "$(is_macro "$top" && echo macro || echo logic)" "$rc" "$t0" \
     "$(date +%s.%N)" "$TIMEOUT_S" $MACRO_SPECS
 }
 
@@ -117,12 +117,12 @@ if [ "${SYNTH_REPORT_ONLY:-0}" != 1 ]; then # 1: rewrite the report from the las
 fi
 total_s=$(( $(date +%s) - start ))
 
-# --- the report: area.csv and area.md (tools/synth_report.py), the run as data from area.csv --
-tools/synth_report.py "$OUT" "$CYCLE_PS" "$JOBS" "$total_s" "$ABC_MAP${ABC_TIMING:+ -D $CYCLE_PS (map)}" \
-  "$(yosys -V | cut -d" " -f2)" "${SYNTH_REPORT_ONLY:-0}" "${blocks[@]}" || die "no report written (tools/synth_report.py)"
+# --- the report: area.csv and area.md (tools/synth/synth_report.py), the run as data from area.csv --
+python3 -m tools.synth.synth_report "$OUT" "$CYCLE_PS" "$JOBS" "$total_s" "$ABC_MAP${ABC_TIMING:+ -D $CYCLE_PS (map)}" \
+  "$(yosys -V | cut -d" " -f2)" "${SYNTH_REPORT_ONLY:-0}" "${blocks[@]}" || die "no report written (tools/synth/synth_report.py)"
 # (docs/results.md, flow synth)
-tools/results.py synth "$OUT" "$([ -n "${SYNTH_FAST:-}" ] && echo smoke || echo full)" "$CYCLE_PS" \
-  "${SYNTH_RESULT:-$OUT/synth.json}" || die "no result written (tools/results.py)"
+python3 -m tools.report.results synth "$OUT" "$([ -n "${SYNTH_FAST:-}" ] && echo smoke || echo full)" "$CYCLE_PS" \
+  "${SYNTH_RESULT:-$OUT/synth.json}" || die "no result written (tools/report/results.py)"
 
 fails=0
 for b in "${blocks[@]}"; do

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Unit tests of tools/compare_json.py (issue 32; docs/compare.md, JSON schema): a valid
+"""Unit tests of tools/report/compare_json.py (issue 32; docs/compare.md, JSON schema): a valid
 document passes, each kind of departure from the schema is named, merge recomputes the summary."""
 import contextlib
 import copy
@@ -12,8 +12,7 @@ import tempfile
 import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "..", "..", "tools"))
-import compare_json as cj  # noqa: E402
+from tools.report import compare_json as cj
 
 
 def row(saving=10.0, na=None):

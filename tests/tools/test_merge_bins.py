@@ -8,8 +8,7 @@ import io
 import tempfile
 import unittest
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "tools", "regress"))
-import merge_bins  # noqa: E402
+from tools.regress import merge_bins
 
 
 def write(path, text):

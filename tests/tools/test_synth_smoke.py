@@ -10,8 +10,7 @@ import tempfile
 import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, ".."))
-import synth_smoke as ss  # noqa: E402
+from tests import synth_smoke as ss
 
 HEADER = "block,status,kind,seconds,macro_check\n"
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
 """make regress (issue 20; docs/regress.md): one job per (block, seed), each the block's lockstep
-bench BENCHDIR/bench_BLOCK --seed S [--n N], run through the one runner (tools/runner.py: this
+bench BENCHDIR/bench_BLOCK --seed S [--n N], run through the one runner (tools/run/runner.py: this
 machine's cores or a Slurm job array), then the result RESULT (DIR/regress.json; docs/results.md)
 and, rendered from it, DIR/results.tsv, junit.xml and summary.md. The
 functional coverage bins are judged over the merged seeds (merge_bins.py): a seed may miss a
@@ -11,7 +11,7 @@ usage: tools/regress/regress.py [-l local|slurm] [-s SEEDS] [-n N] [-j JOBS] [-o
                                 [-b BENCHDIR] [-c COVDIR] [-r RESULT] BLOCK...
        tools/regress/regress.py report DIR     (the results again from DIR's job files)
   SEEDS: ranges and numbers, "1-1000" or "1-20,33" (default 1-10); N: transactions per job
-  (default: each bench's own); -j: see tools/runner.py; DIR: build/regress; BENCHDIR: build/tb;
+  (default: each bench's own); -j: see tools/run/runner.py; DIR: build/regress; BENCHDIR: build/tb;
   COVDIR: benches built with --coverage write their counts to COVDIR/BLOCK.sSEED.dat
 env REGRESS_TIMEOUT: seconds per job (default 3600; a job over it fails)."""
 import argparse
@@ -22,10 +22,9 @@ import sys
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, ".."))
-import runner  # noqa: E402
-import results  # noqa: E402
-import merge_bins  # noqa: E402  (tools/regress/, this script's folder)
+from tools.run import runner
+from tools.report import results
+from tools.regress import merge_bins
 
 CONTROL = re.compile("[\x01-\x08\x0b\x0c\x0e-\x1f]")
 
