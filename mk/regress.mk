@@ -12,9 +12,8 @@ export LAUNCHER
 REGRESS_JOBS ?=
 REGRESS_FAIL_SEED ?= 4
 REGRESS_OUT := $(BUILD)/regress
-# $(call launch_one,DIR,COMMAND): COMMAND as it is, or with LAUNCHER=slurm as a Slurm job whose
-# output is printed when it ends (make formal's tasks; DIR holds the job's files)
-launch_one = $(if $(filter slurm,$(LAUNCHER)),python3 -m tools.run.runner fanout -l slurm -p $(notdir $1) $1 '$2',$2)
+# LAUNCHER (exported) also sets how formal, fuzz, synth and eval start their jobs: each runs
+# them through the runner (tools/run/runner.py run)
 TEST_STEPS += regress-selftest:29
 .PHONY: regress slurm-up slurm-down slurm-status regress-selftest
 regress: $(BLOCKS:%=$(BUILD)/tb/bench_%)

@@ -9,9 +9,22 @@
 #   ledger's); patch-recorded (the same under --map recorded); pilot; pv (t0 = NBTI: the
 #   ledger's); pv-t0pv (Eq. (1) with t0 = the PV shift); compare (deltarf compare, issue 32).
 #   The flows' former results are removed first. Environment: EVAL_MAP (sim's placement,
-#   packed), PATCH_MAPS (fault maps, 4), PV_CHIPS (100), PV_YEARS (7). A flow's failure stops
-#   the run (exit 1).
+#   packed), PATCH_MAPS (fault maps, 4), PV_CHIPS (100), PV_YEARS (7). Each run of a flow on a
+#   trace is a job of the one runner (tools/run/runner.py run: EVAL_JOBS at a time, 1; LAUNCHER=slurm
+#   a Slurm job array), which runs tools/run/eval_run.sh --job OUT FLOW NAME CMD...; a failed run
+#   fails the whole (exit 1, the others run).
 set -euo pipefail
+
+# --job OUT FLOW NAME CMD...: CMD's stdout into OUT/json/FLOW/NAME.json, its wall time beside
+if [ "${1:-}" = --job ]; then
+    J=$2/json flow=$3 name=$4
+    shift 4
+    mkdir -p "$J/$flow" "$J/wall/$flow"
+    t0=${EPOCHREALTIME/./}
+    "$@" >"$J/$flow/$name.json" || { echo "eval_run: $flow on $name failed: $*" >&2; exit 1; }
+    printf '{"wall_us": %d}\n' $((${EPOCHREALTIME/./} - t0)) >"$J/wall/$flow/$name.json"
+    exit 0
+fi
 [ $# -ge 4 ] || { echo "usage: tools/run/eval_run.sh DELTARF OUT FLOWS TRACE..." >&2; exit 2; }
 BIN=$1 OUT=$2 FLOWS=$3
 shift 3
@@ -32,16 +45,15 @@ for f in ${FLOWS//,/ }; do
     for d in $(dirs "$f"); do rm -rf "${J:?}/$d" "$J/wall/$d"; done
 done
 
-# run FLOW NAME CMD...: CMD's stdout into json/FLOW/NAME.json, its wall time beside
+# run FLOW NAME CMD...: the job that runs CMD for FLOW on trace NAME (--job above)
 run() {
     local flow=$1 name=$2
     shift 2
-    mkdir -p "$J/$flow" "$J/wall/$flow"
-    local t0=${EPOCHREALTIME/./}
-    "$@" >"$J/$flow/$name.json" || { echo "eval_run: $flow on $name failed: $*" >&2; exit 1; }
-    printf '{"wall_us": %d}\n' $((${EPOCHREALTIME/./} - t0)) >"$J/wall/$flow/$name.json"
+    printf '%s\t%s\n' "$flow.$name" "$(printf '%q ' tools/run/eval_run.sh --job "$OUT" "$flow" "$name" "$@")"
 }
 
+mkdir -p "$OUT/launch"
+{
 for t in "$@"; do
     name=$(basename "$t"); name=${name%.xz}; name=${name%.trace}
     for f in ${FLOWS//,/ }; do
@@ -64,3 +76,5 @@ for t in "$@"; do
         esac
     done
 done
+} >"$OUT/launch/jobs"
+python3 -m tools.run.runner run -l "${LAUNCHER:-local}" -j "${EVAL_JOBS:-1}" -p eval_run "$OUT/launch"

@@ -1,12 +1,15 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""The one runner of the flows that start benches (issues 20, 28 and 31): make verify, xsweep,
-icarus, mutate and regress (and the Slurm fan-out of make fuzz and formal). It runs jobs, a shell
+"""The one runner of every flow's jobs (issues 20, 28 and 31): make verify, xsweep, icarus, mutate,
+regress, verify-gates, and formal/run.sh's tasks, synth/run.sh's blocks, fuzz/run.sh's targets and
+tools/run/eval_run.sh's runs (the `run` verb: each flow describes its jobs, this decides how they
+start, here or on Slurm, and logs and sums them up). It runs jobs, a shell
 command each in the tree's root, on this machine's cores or as one Slurm job array, and leaves
 per job DIR/out/ID.log (its output) and DIR/out/ID.status ("RC SECONDS HOST": exit status, run
 time, host), the status written last: a job without one did not finish; a bench job also its
 --result, DIR/out/ID.json (docs/results.md). Every run closes with one line (closing): a run
-given no bench, or a bench that did not run, fails naming it.
+given no bench, or a bench that did not run, fails naming it. Run from the tree's root as
+python3 -m tools.run.runner (a Slurm task too: sbatch --chdir to the root).
 usage: tools/run/runner.py launch [-l local|slurm] [-j JOBS] [-p LABEL] DIR
          DIR/jobs: ID<TAB>COMMAND[<TAB>GROUP] lines; jobs of one GROUP never run at once (local).
          Exit 0 when every job left a status, 3 when some did not, 2 on a usage or Slurm error.
@@ -19,6 +22,9 @@ usage: tools/run/runner.py launch [-l local|slurm] [-j JOBS] [-p LABEL] DIR
        tools/run/runner.py each -p NAME -o DIR [-j JOBS] COMMAND BLOCK...
          make verify-gates, gates-activity: COMMAND once per BLOCK ({} its name) as verify runs
          its benches
+       tools/run/runner.py run [-l local|slurm] [-j JOBS] -p NAME DIR
+         a flow's jobs, DIR/jobs (as launch): each job's output in order (here as they finish),
+         "NAME: N passed, N failed" (a job passes when it exits 0); exit 0 when every job passed
 env (slurm): SBATCH_ARGS (more sbatch options), REGRESS_MAX_TASKS (tasks per array, 1000:
   Slurm's default MaxArraySize is 1001; more jobs run several per task), REGRESS_PER_TASK (jobs
   per task at least, 1), SLURM_CONF (else the cluster of `make slurm-up` when it is up)."""
@@ -217,7 +223,8 @@ def launch_slurm(d, total, throttle, label, progress):
     cmd = ["sbatch", "--parsable", f"--job-name={label}", f"--array=0-{tasks - 1}%{throttle}",
            f"--chdir={ROOT}", f"--output={d}/sbatch/%A_%a.out"]
     cmd += shlex.split(os.environ.get("SBATCH_ARGS", ""))
-    cmd += [os.path.abspath(__file__), "job", d, "array", str(chunk)]
+    # the task runs this module from the tree's root (--chdir): python3 -m, as every tool
+    cmd += ["--wrap", shlex.join(["python3", "-m", "tools.run.runner", "job", d, "array", str(chunk)])]
     sub = subprocess.run(cmd, stdout=subprocess.PIPE, text=True)
     if sub.returncode != 0:
         raise RunnerError(f"{label}: sbatch failed")
@@ -252,9 +259,9 @@ def wait_slurm(d, array, total, label, progress):
         time.sleep(2)
 
 
-def launch(d, launcher="local", at_once=None, label="regress"):
+def launch(d, launcher="local", at_once=None, label="regress", done=None):
     """Runs DIR/jobs; returns the exit status of `runner.py launch` (0, or 3: some job left no
-    status)."""
+    status). DONE(job): called as each local job ends."""
     d = os.path.abspath(d)
     jobs = read_jobs(d)
     for sub in ("out", "sbatch"):
@@ -263,7 +270,7 @@ def launch(d, launcher="local", at_once=None, label="regress"):
     progress = Progress(d, label, len(jobs))
     if launcher == "local":
         n = at_once or os.cpu_count() or 1
-        launch_local(d, jobs, n, progress)
+        launch_local(d, jobs, n, progress, done)
         what = "local"
     elif launcher == "slurm":
         what = launch_slurm(d, len(jobs), at_once or 64, label, progress)
@@ -343,8 +350,7 @@ class InOrder:
 
 # --- the benches' results as data (docs/results.md) ---------------------------------------
 def results_lib():
-    """tools/report/results.py, imported when first used: a Slurm task runs a copy of this script away
-    from the tree, where it only runs jobs."""
+    """tools/report/results.py, imported when first used (a Slurm task only runs jobs)."""
     from tools.report import results
     return results
 
@@ -442,6 +448,24 @@ def each(argv):
     return 0 if run_benches(a.label, os.path.abspath(a.out), jobs, a.jobs, a.blocks)[1] else 1
 
 
+def run_flow(argv):
+    """A flow's jobs (DIR/jobs, written by the flow): run here or on Slurm, each one's output
+    printed in order, then the closing line over them."""
+    p = argparse.ArgumentParser(prog="tools/run/runner.py run")
+    launcher_options(p)
+    a = p.parse_args(argv)
+    d = os.path.abspath(a.dir)
+    jobs = read_jobs(d) if os.path.exists(os.path.join(d, "jobs")) else []
+    in_order = InOrder(d, jobs)
+    if jobs and launch(d, a.launcher, a.jobs, a.label, in_order) not in (0, 3):
+        return 2
+    while in_order.pending:  # Slurm's jobs, or any a local run left unprinted
+        print_log(d, in_order.pending.pop(0))
+    passed = sum(1 for j in jobs if (result(d, j.id) or Result(1, 0, "")).rc == 0)
+    ok = closing(a.label, passed, len(jobs) - passed, [j.id for j in jobs], [j.id for j in jobs])
+    return 0 if ok else 1
+
+
 def launch_verb(argv):
     p = argparse.ArgumentParser(prog="tools/run/runner.py launch")
     launcher_options(p)
@@ -451,7 +475,8 @@ def launch_verb(argv):
     return launch(a.dir, a.launcher, a.jobs, a.label)
 
 
-VERBS = {"launch": launch_verb, "job": job_task, "fanout": fanout, "verify": verify, "each": each}
+VERBS = {"launch": launch_verb, "job": job_task, "fanout": fanout, "verify": verify, "each": each,
+         "run": run_flow}
 
 
 def stop(signum, frame):
