@@ -3,8 +3,8 @@
 # The energy model of `deltarf compare` as data (issue 32; docs/compare.md): the added logic's
 # figures from make power shipped as data/power/logic.tsv, and a C view of them and of the papers'
 # values (data/papers/reproduction.tsv: aging Table 2, DC-Patch Table 2, Pilot Table IV) for the CLI.
-#   tools/gen/energy_data.py logic POWER.csv AREA.csv OUT.tsv [--check]   -> data/power/logic.tsv
-#   tools/gen/energy_data.py header LOGIC.tsv PAPERS.tsv NODES.tsv OUT.h  -> the generated header
+#   python3 -m tools.gen.energy_data logic POWER.csv AREA.csv OUT.tsv [--check]   -> data/power/logic.tsv
+#   python3 -m tools.gen.energy_data header LOGIC.tsv PAPERS.tsv NODES.tsv OUT.h  -> the generated header
 # --check: OUT.tsv must equal what POWER.csv and AREA.csv give (exit 1 naming the first
 # difference). Bad input: one line on stderr, exit 1.
 import csv

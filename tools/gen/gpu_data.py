@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # The shipped GPU configurations (data/gpus/NAME.config, docs/gpu.md) compiled into deltarf: a C
 # header with each file's name, path and text as a string, in name order, read by eval/gpu.c.
-#   tools/gen/gpu_data.py OUT.h CONFIG...
+#   python3 -m tools.gen.gpu_data OUT.h CONFIG...
 # Bad input (a name that is not NAME.config of letters, digits and '-', a file that is not text,
 # two files of one name): one line on stderr, exit 1.
 import os
@@ -65,7 +65,7 @@ def header(paths):
 
 def main(argv):
     if len(argv) < 2:
-        print("usage: tools/gen/gpu_data.py OUT.h CONFIG...", file=sys.stderr)
+        print("usage: python3 -m tools.gen.gpu_data OUT.h CONFIG...", file=sys.stderr)
         return 2
     try:
         text = header(argv[1:])

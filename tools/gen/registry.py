@@ -441,7 +441,7 @@ def readme(rows, path):
     write_if_changed(path, "".join(kept))
 
 
-USAGE = "usage: tools/gen/registry.py blocks | cycles BLOCK[@N] | gen OUT | check OUT | readme [FILE]"
+USAGE = "usage: python3 -m tools.gen.registry blocks | cycles BLOCK[@N] | gen OUT | check OUT | readme [FILE]"
 
 
 def main(argv):

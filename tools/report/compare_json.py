@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: Apache-2.0
 # deltarf compare's JSON (issue 32; schema: docs/compare.md): validation, and the merge of the
 # per-trace results of make compare into one document with its summary over kernels.
-#   tools/report/compare_json.py check FILE...         -> exit 1 naming the first departure
-#   tools/report/compare_json.py merge OUT.json IN...  -> the kernels of every IN, one summary
+#   python3 -m tools.report.compare_json check FILE...         -> exit 1 naming the first departure
+#   python3 -m tools.report.compare_json merge OUT.json IN...  -> the kernels of every IN, one summary
 # Bad input: one line on stderr, exit 1.
 import json
 import math

@@ -4,7 +4,7 @@
 # Section V-A, pilot RF Sections II and V, PV/NBTI Sections 3.1, 4.1, 6.2) on real traces, written
 # from the flows' --json results (tools/run/eval_run.sh) beside the papers' values of
 # data/papers/reproduction.tsv, the same files the reproduction ledger (tools/report/reproduction.py)
-# reads. usage: tools/report/eval_report.py RESULTS_DIR PAPERS.tsv OUT_DIR [SECTION...]
+# reads. usage: python3 -m tools.report.eval_report RESULTS_DIR PAPERS.tsv OUT_DIR [SECTION...]
 #   RESULTS_DIR/<flow>/<trace>.json, RESULTS_DIR/wall/<flow>/<trace>.json (wall_us of the run);
 #   SECTION: sim, patch, pilot, pv, compare (default: each whose results are there). Writes
 #   OUT_DIR/report-<section>.md, OUT_DIR/report.md and the plot data in OUT_DIR/data, OUT_DIR/plots.
@@ -39,7 +39,7 @@ def assemble(out_dir, sections):
 
 def main(argv):
     if len(argv) < 3 or any(s not in SECTIONS for s in argv[3:]):
-        print("usage: tools/report/eval_report.py RESULTS_DIR PAPERS.tsv OUT_DIR [sim|patch|pilot|pv|compare]...",
+        print("usage: python3 -m tools.report.eval_report RESULTS_DIR PAPERS.tsv OUT_DIR [sim|patch|pilot|pv|compare]...",
               file=sys.stderr)
         return 2
     results, papers_path, out_dir = argv[:3]

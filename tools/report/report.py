@@ -4,7 +4,7 @@
 (build/results/*.json, docs/results.md): a row per registry block with every flow's verdict linking
 to its log or report, the evaluation's ledger and plots, and the last runs' history (each run's
 results copied to HISTORY/<UTC time>/). No server, no network: relative links, inline CSS.
-usage: tools/report/report.py RESULTS_DIR OUT_DIR [--plots DIR] [--history DIR] [--last N]
+usage: python3 -m tools.report.report RESULTS_DIR OUT_DIR [--plots DIR] [--history DIR] [--last N]
   paths inside a result are relative to the tree's root (the current folder)."""
 import filecmp
 import glob
@@ -415,7 +415,7 @@ def parse_args(argv):
     opts = {"--plots": os.path.join("build", "eval", "plots"), "--history": None, "--last": "10"}
     rest = argv[2:]
     if len(rest) % 2 or any(k not in opts for k in rest[::2]):
-        raise ReportError("usage: tools/report/report.py RESULTS_DIR OUT_DIR [--plots DIR] [--history DIR] [--last N]")
+        raise ReportError("usage: python3 -m tools.report.report RESULTS_DIR OUT_DIR [--plots DIR] [--history DIR] [--last N]")
     opts.update(zip(rest[::2], rest[1::2]))
     if not opts["--last"].isdigit() or int(opts["--last"]) < 1:
         raise ReportError(f"--last must be a positive number ('{opts['--last']}')")

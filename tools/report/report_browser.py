@@ -4,9 +4,9 @@
 loads PAGE from file://, and the DOM it rendered must hold a row per registry block, no link or
 image to a missing file, no image that failed to decode (the page's own script writes what it
 loaded into body[data-images]) and no network address; then a screenshot of the page is saved.
-usage: tools/report/report_browser.py check PAGE.html SCREENSHOT.png BLOCK... [--image FILE]...
+usage: python3 -m tools.report.report_browser check PAGE.html SCREENSHOT.png BLOCK... [--image FILE]...
                                    --image: a file the page must show as a decoded image
-       tools/report/report_browser.py selftest PAGE.html BLOCK...   a row removed, a link and an image
+       python3 -m tools.report.report_browser selftest PAGE.html BLOCK...   a row removed, a link and an image
                                    broken in a copy of PAGE: the check must name all three."""
 import html.parser
 import os

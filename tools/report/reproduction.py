@@ -3,9 +3,9 @@
 # The reproduction ledger (issue 29): every quantitative result of the four papers' evaluations
 # (data/papers/reproduction.tsv) beside ours, computed from the evaluation's --json results, with
 # a class computed from the numbers. docs/eval.md, "Reproduction ledger".
-#   tools/report/reproduction.py build PAPERS.tsv RESULTS_DIR OUT_DIR [SYNTH_DIR]
+#   python3 -m tools.report.reproduction build PAPERS.tsv RESULTS_DIR OUT_DIR [SYNTH_DIR]
 #                                                               -> OUT_DIR/reproduction.{json,md}
-#   tools/report/reproduction.py check LEDGER.json [REPO_DIR]          -> validates a ledger
+#   python3 -m tools.report.reproduction check LEDGER.json [REPO_DIR]          -> validates a ledger
 # RESULTS_DIR/<flow>/<trace>.json: flow sim, patch-common, patch-clustered, patch-dispersed,
 # pilot, pv (tools/run/eval_run.sh writes them); flow synth: SYNTH_DIR's power.csv and area.csv
 # (make power, make synth; docs/synth.md). Bad input: one line on stderr, exit 1.
@@ -536,7 +536,7 @@ def main(argv):
         elif len(argv) in (2, 3) and argv[0] == "check":
             cmd_check(argv[1], argv[2] if len(argv) == 3 else ".")
         else:
-            print("usage: tools/report/reproduction.py build PAPERS.tsv RESULTS_DIR OUT_DIR [SYNTH_DIR] | "
+            print("usage: python3 -m tools.report.reproduction build PAPERS.tsv RESULTS_DIR OUT_DIR [SYNTH_DIR] | "
                   "check LEDGER.json [REPO_DIR]", file=sys.stderr)
             return 2
     except LedgerError as e:

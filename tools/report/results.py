@@ -4,15 +4,15 @@
 from docs/results.md's tables, a validator, the writer every producer uses (it validates first),
 JUnit XML derived from a result, and the results of the flows whose runners are shell scripts,
 built from the structured records those leave (TSV, CSV, the ledger's JSON).
-usage: tools/report/results.py check [FILE.json|DIR]...     the schemas, then each file (DIR: its *.json)
-       tools/report/results.py put RESULT.json DEST.json   a result, validated, copied (make power)
-       tools/report/results.py junit RESULT.json OUT.xml   verify, xsweep, regress or formal as JUnit XML
-       tools/report/results.py formal OUT_DIR PROFILE RTL_DIR RESULT.json BLOCK...
+usage: python3 -m tools.report.results check [FILE.json|DIR]...     the schemas, then each file (DIR: its *.json)
+       python3 -m tools.report.results put RESULT.json DEST.json   a result, validated, copied (make power)
+       python3 -m tools.report.results junit RESULT.json OUT.xml   verify, xsweep, regress or formal as JUnit XML
+       python3 -m tools.report.results formal OUT_DIR PROFILE RTL_DIR RESULT.json BLOCK...
                                   formal.json, report.md and junit.xml from formal/run.sh's records
-       tools/report/results.py synth SYNTH_DIR PROFILE CLOCK_PS RESULT.json
-       tools/report/results.py fuzz OUT_DIR GOAL RESULT.json TARGET...
+       python3 -m tools.report.results synth SYNTH_DIR PROFILE CLOCK_PS RESULT.json
+       python3 -m tools.report.results fuzz OUT_DIR GOAL RESULT.json TARGET...
                                   fuzz.json and report.md from fuzz/run.sh's records
-       tools/report/results.py eval LEDGER.json REPORT.md RESULT.json"""
+       python3 -m tools.report.results eval LEDGER.json REPORT.md RESULT.json"""
 import csv
 import glob
 import json

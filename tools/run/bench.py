@@ -6,9 +6,9 @@ functional models against memcpy, the trace evaluation's events/s, deltarf compa
 `xz -dc` and its peak memory on two lengths of a generated trace. Reports only, asserts nothing
 on speed. Writes the result RESULT (build/bench/bench.json; docs/results.md, flow bench) and
 build/bench/report.md rendered from it and from the measurements beside it.
-usage: tools/run/bench.py [-r RESULT] SEED [BASE_REV]   with BASE_REV, every bench of that revision is
+usage: python3 -m tools.run.bench [-r RESULT] SEED [BASE_REV]   with BASE_REV, every bench of that revision is
   built (build/bench-base) and run beside today's on the same seed and transactions.
-       tools/run/bench.py trace   the large-trace runs alone (make bench-trace): OUT/trace.md"""
+       python3 -m tools.run.bench trace   the large-trace runs alone (make bench-trace): OUT/trace.md"""
 import glob
 import json
 import os

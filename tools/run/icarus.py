@@ -7,10 +7,10 @@ block a job of the one runner (tools/run/runner.py, ICARUS_JOBS at a time: 2), a
 testbench fails on a corrupted copy of the first block's vectors. Closes with
 "icarus: N passed, N failed"; each replay and bench judged by its result file (JSON), the run's
 result in RESULT (docs/results.md, flow icarus).
-usage: tools/run/icarus.py run [-r RESULT] SEED N BLOCK...   make icarus (env ICARUS_CYCLES: replay
+usage: python3 -m tools.run.icarus run [-r RESULT] SEED N BLOCK...   make icarus (env ICARUS_CYCLES: replay
                                                     at most the first cycles of a run; 0: all)
-       tools/run/icarus.py block SEED N BLOCK           one block: testbench, vectors, replay
-       tools/run/icarus.py tb BLOCK OUT | vectors BLOCK SEED N OUT | replay BLOCK VEC LOG OUT
+       python3 -m tools.run.icarus block SEED N BLOCK           one block: testbench, vectors, replay
+       python3 -m tools.run.icarus tb BLOCK OUT | vectors BLOCK SEED N OUT | replay BLOCK VEC LOG OUT
                                                     the steps, for tools/run/bench.py
 env GEN: the generated views (build/gen)."""
 import json

@@ -10,19 +10,19 @@ time, host), the status written last: a job without one did not finish; a bench 
 --result, DIR/out/ID.json (docs/results.md). Every run closes with one line (closing): a run
 given no bench, or a bench that did not run, fails naming it. Run from the tree's root as
 python3 -m tools.run.runner (a Slurm task too: sbatch --chdir to the root).
-usage: tools/run/runner.py launch [-l local|slurm] [-j JOBS] [-p LABEL] DIR
+usage: python3 -m tools.run.runner launch [-l local|slurm] [-j JOBS] [-p LABEL] DIR
          DIR/jobs: ID<TAB>COMMAND[<TAB>GROUP] lines; jobs of one GROUP never run at once (local).
          Exit 0 when every job left a status, 3 when some did not, 2 on a usage or Slurm error.
-       tools/run/runner.py job DIR FIRST [LAST] | job DIR array CHUNK   (a Slurm array task)
-       tools/run/runner.py fanout [-l local|slurm] [-j JOBS] [-p LABEL] DIR COMMAND...
+       python3 -m tools.run.runner job DIR FIRST [LAST] | job DIR array CHUNK   (a Slurm array task)
+       python3 -m tools.run.runner fanout [-l local|slurm] [-j JOBS] [-p LABEL] DIR COMMAND...
          job K is the K-th COMMAND; their outputs in order; exit 0 when every one exited 0
-       tools/run/runner.py verify [-d BENCH_DIR] [-o DIR] [-j JOBS] [-r RESULT] -s SEED [-n N] BENCH...
+       python3 -m tools.run.runner verify [-d BENCH_DIR] [-o DIR] [-j JOBS] [-r RESULT] -s SEED [-n N] BENCH...
          make verify: each bench once, its output in order; "verify: N passed, N failed";
          RESULT: the run as JSON (docs/results.md, flow verify), from each bench's --result
-       tools/run/runner.py each -p NAME -o DIR [-j JOBS] COMMAND BLOCK...
+       python3 -m tools.run.runner each -p NAME -o DIR [-j JOBS] COMMAND BLOCK...
          make verify-gates, gates-activity: COMMAND once per BLOCK ({} its name) as verify runs
          its benches
-       tools/run/runner.py run [-l local|slurm] [-j JOBS] -p NAME DIR
+       python3 -m tools.run.runner run [-l local|slurm] [-j JOBS] -p NAME DIR
          a flow's jobs, DIR/jobs (as launch): each job's output in order (here as they finish),
          "NAME: N passed, N failed" (a job passes when it exits 0); exit 0 when every job passed
 env (slurm): SBATCH_ARGS (more sbatch options), REGRESS_MAX_TASKS (tasks per array, 1000:
@@ -289,7 +289,7 @@ def job_task(args):
     """`runner.py job DIR FIRST [LAST]` or `job DIR array CHUNK`: lines FIRST..LAST of DIR/jobs."""
     if len(args) not in (2, 3) or not all(a.isdigit() for a in args[2:]) or \
             not (args[1] == "array" and len(args) == 3 or args[1].isdigit()):
-        raise RunnerError("usage: tools/run/runner.py job DIR FIRST [LAST] | job DIR array CHUNK")
+        raise RunnerError("usage: python3 -m tools.run.runner job DIR FIRST [LAST] | job DIR array CHUNK")
     d = args[0]
     if args[1] == "array":
         task, chunk = int(os.environ["SLURM_ARRAY_TASK_ID"]), int(args[2])
@@ -312,7 +312,7 @@ def launcher_options(p):
 
 def fanout(argv):
     """Whole shell commands as jobs: their outputs in order, exit 0 when all exited 0."""
-    p = argparse.ArgumentParser(prog="tools/run/runner.py fanout")
+    p = argparse.ArgumentParser(prog="python3 -m tools.run.runner fanout")
     launcher_options(p)
     p.add_argument("commands", nargs="+", metavar="COMMAND")
     a = p.parse_args(argv)
@@ -406,7 +406,7 @@ def bench_summary(flow, records, expected):
 
 def verify(argv):
     """make verify: every bench once with one seed."""
-    p = argparse.ArgumentParser(prog="tools/run/runner.py verify")
+    p = argparse.ArgumentParser(prog="python3 -m tools.run.runner verify")
     p.add_argument("-d", dest="benches", default="build/tb", help="the benches' folder")
     p.add_argument("-o", dest="out", default="build/verify", help="the logs' folder")
     p.add_argument("-j", dest="jobs", type=int, default=1, help="benches at once")
@@ -437,7 +437,7 @@ def verify(argv):
 def each(argv):
     """make verify-gates and gates-activity: one shell COMMAND per block, {} replaced by its
     name."""
-    p = argparse.ArgumentParser(prog="tools/run/runner.py each")
+    p = argparse.ArgumentParser(prog="python3 -m tools.run.runner each")
     p.add_argument("-p", dest="label", required=True, help="the closing line's name")
     p.add_argument("-o", dest="out", required=True, help="the logs' folder")
     p.add_argument("-j", dest="jobs", type=int, default=1, help="blocks at once")
@@ -451,7 +451,7 @@ def each(argv):
 def run_flow(argv):
     """A flow's jobs (DIR/jobs, written by the flow): run here or on Slurm, each one's output
     printed in order, then the closing line over them."""
-    p = argparse.ArgumentParser(prog="tools/run/runner.py run")
+    p = argparse.ArgumentParser(prog="python3 -m tools.run.runner run")
     launcher_options(p)
     a = p.parse_args(argv)
     d = os.path.abspath(a.dir)
@@ -467,7 +467,7 @@ def run_flow(argv):
 
 
 def launch_verb(argv):
-    p = argparse.ArgumentParser(prog="tools/run/runner.py launch")
+    p = argparse.ArgumentParser(prog="python3 -m tools.run.runner launch")
     launcher_options(p)
     a = p.parse_args(argv)
     if not os.path.exists(os.path.join(a.dir, "jobs")) or not read_jobs(a.dir):

@@ -7,7 +7,7 @@ through the one runner (tools/run/runner.py); the runs of one bench one after an
 writes its waveform beside the bench, named by the stimulus seed). Per failure it prints the
 first divergence, the replay command and the waveform (from each run's --result); closes with
 "xsweep: N passed, N failed"; with -r the sweep's result (JSON, docs/results.md, flow xsweep).
-usage: tools/run/xsweep.py [-d BENCH_DIR] [-s SEED] [-n N] [-j JOBS] [-l LOG_DIR] [-r RESULT]
+usage: python3 -m tools.run.xsweep [-d BENCH_DIR] [-s SEED] [-n N] [-j JOBS] [-l LOG_DIR] [-r RESULT]
                        -x "X..." BENCH..."""
 import argparse
 import os
@@ -19,7 +19,7 @@ from tools.run import runner
 
 
 def arguments(argv):
-    p = argparse.ArgumentParser(prog="tools/run/xsweep.py", description=__doc__.split("\n")[0])
+    p = argparse.ArgumentParser(prog="python3 -m tools.run.xsweep", description=__doc__.split("\n")[0])
     p.add_argument("-d", dest="benches", default="build/tb")
     p.add_argument("-s", dest="seed", default="1")
     p.add_argument("-n", dest="n", default="")

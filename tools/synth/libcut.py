@@ -4,7 +4,7 @@
 docs/synth.md, The liberty): the cells of FUNCTIONS at drive strengths X1, X2 and X4 where Nangate
 has them, their areas, pins, functions, delay and constraint arcs and power groups, every table
 reduced to its 1st, 4th and 7th index points.
-usage: tools/synth/libcut.py SOURCE.lib OUT.lib     bad input: one line on stderr, exit 1"""
+usage: python3 -m tools.synth.libcut SOURCE.lib OUT.lib     bad input: one line on stderr, exit 1"""
 import os
 import re
 import sys
@@ -426,7 +426,7 @@ def render(source, cut):
 
 def main(argv):
     if len(argv) != 2:
-        print("usage: tools/synth/libcut.py SOURCE.lib OUT.lib", file=sys.stderr)
+        print("usage: python3 -m tools.synth.libcut SOURCE.lib OUT.lib", file=sys.stderr)
         return 2
     source, target = argv
     try:

@@ -4,7 +4,7 @@
 block's mapped netlist at the papers' 1 GHz clock, with the gate-level activity of make
 gates-activity (which make power runs first) where it exists (vectorless otherwise), scaled to each paper's node and set beside the
 papers' hardware figures (aging and DC-Patch Table 2, pilot Table IV, PV Sec. 4.2.3).
-usage: tools/synth/power.py SYNTH_DIR GATES_DIR CLOCK_PS BLOCK...  -> SYNTH_DIR/power.csv, power.md,
+usage: python3 -m tools.synth.power SYNTH_DIR GATES_DIR CLOCK_PS BLOCK...  -> SYNTH_DIR/power.csv, power.md,
   power.json (docs/results.md)
 bad input (a block not registered, a missing netlist): one line on stderr, exit 1"""
 import csv
@@ -532,7 +532,7 @@ def power_result(rows, clock_ps, md):
 
 def main(argv):
     if len(argv) < 4:
-        print("usage: tools/synth/power.py SYNTH_DIR GATES_DIR CLOCK_PS BLOCK...", file=sys.stderr)
+        print("usage: python3 -m tools.synth.power SYNTH_DIR GATES_DIR CLOCK_PS BLOCK...", file=sys.stderr)
         return 2
     try:
         run(os.path.abspath(argv[0]), os.path.abspath(argv[1]), argv[2], argv[3:])

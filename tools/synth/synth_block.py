@@ -3,7 +3,7 @@
 """make synth's numbers of one block (docs/synth.md): read from what Yosys wrote as data, the
 technology-independent `stat -json` and the mapped netlist's `write_json`, written to
 DIR/result.json for tools/synth/synth_report.py, with a one-line summary on stdout.
-usage: tools/synth/synth_block.py DIR BLOCK KIND RC T0 T1 TIMEOUT_S MACRO_MODULE[:REG,...]...
+usage: python3 -m tools.synth.synth_block DIR BLOCK KIND RC T0 T1 TIMEOUT_S MACRO_MODULE[:REG,...]...
   KIND logic|macro, RC Yosys' exit status (124: timed out), T0 T1 its start and end (s since the
   epoch), MACRO_MODULE the run's memory-macro modules (SYNTH_MACROS): black boxes inside the
   block, or the block itself with its storage registers

@@ -3,7 +3,7 @@
 """make synth's report (docs/synth.md): reads the per-block results synth/run.sh leaves in
 OUT/BLOCK/result.json (tools/synth/synth_block.py) and writes OUT/area.csv and OUT/area.md, the papers'
 (aging and DC-Patch Table 2, PV Sec. 4.2.3) from data/papers/{synth,reproduction,nodes}.tsv.
-usage: tools/synth/synth_report.py OUT CYCLE_PS JOBS SECONDS ABC_MAP YOSYS_VERSION REPORT_ONLY BLOCK...
+usage: python3 -m tools.synth.synth_report OUT CYCLE_PS JOBS SECONDS ABC_MAP YOSYS_VERSION REPORT_ONLY BLOCK...
 bad input: one line on stderr, exit 1"""
 import fnmatch
 import functools
