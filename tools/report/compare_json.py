@@ -4,9 +4,14 @@
 # per-trace results of make compare into one document with its summary over kernels.
 #   python3 -m tools.report.compare_json check FILE...         -> exit 1 naming the first departure
 #   python3 -m tools.report.compare_json merge OUT.json IN...  -> the kernels of every IN, one summary
+#   python3 -m tools.report.compare_json diff [-i KEY]... A B    -> any two JSON results (files, or
+#     folders: every *.json below them) equal but for their timing fields (TIMING, and -i KEYs):
+#     a line per difference, exit 1 when there is one (a flow's results before and after a change)
 # Bad input: one line on stderr, exit 1.
 import json
 import math
+import os
+import re
 import sys
 
 SCHEMA = "deltarf-compare/2"
@@ -155,8 +160,72 @@ def merge(paths):
     return dict(head, kernels=kernels, summary=summary(kernels))
 
 
+# --- diff: two results equal but for their timing ----------------------------------------
+# a member of one of these names, or ending so, is a timing (or where it ran), not a result
+TIMING = {"seconds", "wall_us", "host", "hosts", "date", "started", "finished", "elapsed"}
+TIMING_SUFFIX = re.compile(r"(_seconds|_s|_us|_ms|_per_s|_per_sec|_per_second|_time)$")
+
+
+def is_timing(key, ignore=()):
+    return key in TIMING or key in ignore or TIMING_SUFFIX.search(key) is not None
+
+
+def differences(a, b, where="", ignore=()):
+    """Where a and b differ, their timing members aside: a list of lines."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        out = []
+        for k in sorted(set(a) | set(b)):
+            if is_timing(k, ignore):
+                continue
+            if k not in a or k not in b:
+                out.append(f"{where}.{k}: only in {'the second' if k not in a else 'the first'}")
+            else:
+                out += differences(a[k], b[k], f"{where}.{k}", ignore)
+        return out
+    if isinstance(a, list) and isinstance(b, list):
+        if len(a) != len(b):
+            return [f"{where}: {len(a)} items, then {len(b)}"]
+        return [d for i, (x, y) in enumerate(zip(a, b)) for d in differences(x, y, f"{where}[{i}]", ignore)]
+    return [] if a == b and type(a) is type(b) else [f"{where or '.'}: {json.dumps(a)} then {json.dumps(b)}"]
+
+
+def json_files(top):
+    """The *.json files below a folder, relative to it (a file: itself, as '')."""
+    if not os.path.isdir(top):
+        return [""]
+    return sorted(os.path.relpath(os.path.join(d, f), top) for d, _, fs in os.walk(top)
+                  for f in fs if f.endswith(".json"))
+
+
+def diff(first, second, ignore=()):
+    """Lines naming each difference between two results (files or folders of them)."""
+    fa, fb = json_files(first), json_files(second)
+    out = [f"{os.path.join(first, f)}: not in {second}" for f in fa if f not in fb]
+    out += [f"{os.path.join(second, f)}: not in {first}" for f in fb if f not in fa]
+    for f in (f for f in fa if f in fb):
+        pa, pb = os.path.join(first, f) if f else first, os.path.join(second, f) if f else second
+        out += [f"{f or pa}: {d}" for d in differences(load(pa), load(pb), "", ignore)]
+    return out
+
+
+def diff_main(argv):
+    ignore, args = [], list(argv)
+    while len(args) > 2 and args[0] == "-i":
+        ignore.append(args[1])
+        args = args[2:]
+    if len(args) != 2:
+        raise SchemaError("usage: compare_json.py diff [-i KEY]... A B")
+    lines = diff(args[0], args[1], ignore)
+    for line in lines:
+        print(line)
+    print(f"compare_json diff: {len(lines)} difference(s) ({args[0]} vs {args[1]}, timing aside)")
+    return 1 if lines else 0
+
+
 def main(argv):
     try:
+        if len(argv) >= 1 and argv[0] == "diff":
+            return diff_main(argv[1:])
         if len(argv) >= 2 and argv[0] == "check":
             for p in argv[1:]:
                 check(load(p), p)
@@ -166,7 +235,7 @@ def main(argv):
                 json.dump(doc, f, indent=1)
                 f.write("\n")
         else:
-            raise SchemaError("usage: compare_json.py check FILE... | merge OUT.json IN.json...")
+            raise SchemaError("usage: compare_json.py check FILE... | merge OUT.json IN.json... | diff [-i KEY]... A B")
     except (SchemaError, OSError) as e:
         print(f"compare_json.py: {e}", file=sys.stderr)
         return 1
