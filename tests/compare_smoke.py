@@ -13,7 +13,6 @@ import subprocess
 import sys
 import tempfile
 
-HERE = os.path.dirname(os.path.abspath(__file__))
 from tools.report import compare_json
 
 # compare's technique -> deltarf sim's scheme (the aging paper's replay: the copies that fill a

@@ -2,7 +2,6 @@
 # SPDX-License-Identifier: Apache-2.0
 """Unit tests of tools/check/check_doc_paths.py: paths named by README.md and docs/ must exist."""
 import os
-import sys
 import tempfile
 import unittest
 

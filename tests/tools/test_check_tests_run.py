@@ -2,7 +2,6 @@
 # SPDX-License-Identifier: Apache-2.0
 """Unit tests of tools/check/check_tests_run.py: which files under tests/ a make test step runs."""
 import os
-import sys
 import unittest
 
 from tools.check import check_tests_run as ctr

@@ -7,11 +7,9 @@ import copy
 import io
 import json
 import os
-import sys
 import tempfile
 import unittest
 
-HERE = os.path.dirname(os.path.abspath(__file__))
 from tools.report import compare_json as cj
 
 

@@ -6,7 +6,6 @@ values, and bad input."""
 import contextlib
 import io
 import os
-import sys
 import tempfile
 import unittest
 

@@ -6,11 +6,9 @@ gnuplot strings quoted, and (with gnuplot installed) the sim figures drawn from 
 import os
 import re
 import shutil
-import sys
 import tempfile
 import unittest
 
-HERE = os.path.dirname(os.path.abspath(__file__))
 from tools.report import eval_plots as ep
 
 SCHEMES = ["baseline", "rar", "rc", "rc+rar", "wc", "argo"]

@@ -4,11 +4,9 @@
 docs/compare.md): the summary table over every trace's kernels, an invalid document refused."""
 import json
 import os
-import sys
 import tempfile
 import unittest
 
-HERE = os.path.dirname(os.path.abspath(__file__))
 from tools.report import eval_report_common
 from tools.report import eval_report_compare as erc
 from tests.tools.test_compare_json import document, kernel

@@ -7,7 +7,6 @@ import contextlib
 import io
 import os
 import subprocess
-import sys
 import tempfile
 import unittest
 

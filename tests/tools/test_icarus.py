@@ -5,7 +5,6 @@ outputs, the corrupted copy of a vector file, the replay's prefix (ICARUS_CYCLES
 import contextlib
 import io
 import os
-import sys
 import tempfile
 import unittest
 from unittest import mock

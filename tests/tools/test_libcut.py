@@ -7,7 +7,6 @@ there (../shared/liberty), that the committed synth/deltarf45.lib is what the ge
 import contextlib
 import io
 import os
-import sys
 import tempfile
 import unittest
 

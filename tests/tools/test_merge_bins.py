@@ -2,7 +2,6 @@
 # SPDX-License-Identifier: Apache-2.0
 """Unit tests of tools/regress/merge_bins.py: bins judged over a regression's merged seeds."""
 import os
-import sys
 import contextlib
 import io
 import tempfile

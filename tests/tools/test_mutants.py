@@ -5,7 +5,6 @@ with Yosys, a signature finds the same mutant after an unrelated change of the n
 import os
 import shutil
 import subprocess
-import sys
 import tempfile
 import unittest
 

@@ -2,7 +2,6 @@
 # SPDX-License-Identifier: Apache-2.0
 """Unit tests of tools/gen/readme_cli.py: README's CLI section from the CLI's verb table."""
 import os
-import sys
 import unittest
 
 from tools.gen import readme_cli as rc

@@ -8,7 +8,6 @@ import copy
 import io
 import json
 import os
-import sys
 import tempfile
 import unittest
 import xml.etree.ElementTree as ET

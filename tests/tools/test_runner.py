@@ -7,7 +7,6 @@ import contextlib
 import io
 import os
 import socket
-import sys
 import tempfile
 import unittest
 

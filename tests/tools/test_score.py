@@ -5,7 +5,6 @@ signature, the prover check and the closing line, on fixture verdicts (nothing r
 import contextlib
 import io
 import os
-import sys
 import tempfile
 import unittest
 from unittest import mock

@@ -6,11 +6,9 @@ import contextlib
 import io
 import json
 import os
-import sys
 import tempfile
 import unittest
 
-HERE = os.path.dirname(os.path.abspath(__file__))
 from tools.synth import synth_block as sb
 
 LIB = "library (t) { cell (INV_X1) { area : 0.5 ; } cell (NAND2_X1) { area : 0.75 ; } " \

@@ -5,11 +5,9 @@ on a block without a row, with two rows, not synthesised, of an unknown kind or 
 import contextlib
 import io
 import os
-import sys
 import tempfile
 import unittest
 
-HERE = os.path.dirname(os.path.abspath(__file__))
 from tests import synth_smoke as ss
 
 HEADER = "block,status,kind,seconds,macro_check\n"

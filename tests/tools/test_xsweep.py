@@ -5,7 +5,6 @@ the runner, each failure reported with its divergence and replay, on stand-in be
 import contextlib
 import io
 import os
-import sys
 import tempfile
 import unittest
 

@@ -21,7 +21,6 @@ import shutil
 import sys
 import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
 from tools.run import runner
 from tools.report import results
 from tools.regress import merge_bins

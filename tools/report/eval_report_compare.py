@@ -4,7 +4,6 @@
 # document per trace (RESULTS_DIR/compare/<trace>.json), as the summary table over kernels, one
 # grouped-bar chart per axis (kernels x techniques) and energy saving against guardband.
 import os
-import sys
 
 from tools.report import compare_json
 from tools.report.eval_report_common import ReportError, gnuplot, load_flow, table, write_text
