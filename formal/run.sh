@@ -237,4 +237,4 @@ mkdir -p "$OUT/launch"
         printf '%s\t%s\n' "$t" "$(printf '%q ' formal/run.sh -J -r "$RTL" -o "$OUT" ${ONLY:+-g "$ONLY"} "$t")"
     done
 } >"$OUT/launch/jobs"
-exec python3 -m tools.run.runner run -l "${LAUNCHER:-local}" -j "${FORMAL_JOBS:-1}" -p formal "$OUT/launch"
+exec python3 -m tools.run.runner run -l "${LAUNCHER:-local}" -j "${FORMAL_JOBS:-1}" -p formal-tasks "$OUT/launch"

@@ -79,7 +79,7 @@ targets() {
   mkdir -p "$out/launch"
   for t in "$@"; do options "$t" >/dev/null || exit 2; printf '%s\tfuzz/run.sh --job %q %q\n' "$t" "$out" "$t"; done \
     >"$out/launch/jobs"
-  python3 -m tools.run.runner run -l "${LAUNCHER:-local}" -j "${FUZZ_JOBS:-1}" -p fuzz "$out/launch"
+  python3 -m tools.run.runner run -l "${LAUNCHER:-local}" -j "${FUZZ_JOBS:-1}" -p fuzz-targets "$out/launch"
 }
 
 case ${1:-} in
