@@ -172,7 +172,7 @@ static int faultmap_command(int argc, char **argv)
 }
 
 /* The verbs: the usage lines of --help, the usage error's list and --usage-table, from which
- * `make readme` writes README.md's CLI section (tools/readme_cli.py). */
+ * `make readme` writes README.md's CLI section (tools/gen/readme_cli.py). */
 static const struct verb {
     const char *name;
     const char *synopsis;

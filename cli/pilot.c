@@ -3,7 +3,7 @@
  * V): prints the top-k access shares (Fig. 2), the FRF's share under static, pilot and oracle
  * choices (Fig. 4), the accesses by partition and FRF mode on the GPU's issue slots (Fig. 10)
  * and the energy against the MRF (Fig. 11, Table IV); --json: the same as one JSON object (read
- * by tools/reproduction.py). Output format: docs/pilot-eval.md. */
+ * by tools/report/reproduction.py). Output format: docs/pilot-eval.md. */
 #include "pilot.h"
 
 #include <stdbool.h>

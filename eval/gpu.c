@@ -2,7 +2,7 @@
 /* GPU configurations (docs/gpu.md): GPGPU-Sim's gpgpusim.config syntax, one `-key value` a
  * line, '#' to the end of the line a comment; the keys the evaluations read are checked, every
  * other key is skipped, so a user's gpgpusim.config is read for those keys. The shipped
- * configurations (data/gpus/) are compiled in by tools/gpu_data.py. */
+ * configurations (data/gpus/) are compiled in by tools/gen/gpu_data.py. */
 #include "gpu.h"
 
 #include <errno.h>

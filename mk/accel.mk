@@ -9,10 +9,10 @@ TEST_STEPS += accel-cli:3
 accel-cli: $(BUILD)/deltarf
 	tests/accel/cli.sh $(BUILD)/deltarf
 
-# The trace reader alone: events, MB/s, peak memory (tools/trace_drain.c).
-$(BUILD)/tools/trace_drain: tools/trace_drain.c $(BUILD)/libdrf.a | $(TOOLS_OK)
+# The trace reader alone: events, MB/s, peak memory (tools/c/trace_drain.c).
+$(BUILD)/tools/trace_drain: tools/c/trace_drain.c $(BUILD)/libdrf.a | $(TOOLS_OK)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $^ $(LDLIBS) -o $@
 
 bench-accel: $(BUILD)/tools/trace_drain
-	tools/bench_accel.sh $(BUILD) $(ACCEL_MB)
+	tools/run/bench_accel.sh $(BUILD) $(ACCEL_MB)

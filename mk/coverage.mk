@@ -27,7 +27,7 @@ coverage-build: | $(TOOLS_OK)
 	  $(BLOCKS:%=$(COV_OUT)/build/tb/bench_%)
 
 COV_CLOSURE := docs/coverage-closure.json
-CLOSURE = python3 tools/regress/coverage_closure.py -g $(GEN)/registry.mk -x $(COV_CLOSURE_EXCLUSIONS) \
+CLOSURE = python3 -m tools.regress.coverage_closure -g $(GEN)/registry.mk -x $(COV_CLOSURE_EXCLUSIONS) \
   -c $(COV_CLOSURE) -S $(COV_CLOSURE_SEEDS)
 # A run is recorded as the closure only with the benches' own N, the --coverage points and the
 # tracked exclusions (the tool checks that its seeds hold COV_CLOSURE_SEEDS); the sources are

@@ -65,18 +65,18 @@ TEST_STEPS += fuzz-regress:28
 .PHONY: fuzz fuzz-build fuzz-regress
 fuzz-build: $(FUZZ_BINS)
 
-# One run per target (make -j2 fuzz runs two at a time); a crash does not stop the others.
+# One run per target, each a job of the one runner (fuzz/run.sh): FUZZ_JOBS at a time (1), or
+# LAUNCHER=slurm (docs/regress.md) one Slurm job array; a crash does not stop the others.
+FUZZ_JOBS ?= 1
+export FUZZ_JOBS
+fuzz: fuzz-build
+	-@fuzz/run.sh $(FUZZ_OUT) $(FUZZ_TARGETS)
+	@FUZZ_RESULT=$(RESULTS)/fuzz.json fuzz/run.sh report $(FUZZ_OUT) $(FUZZ_TARGETS)
+# one target alone (make fuzz-run-compare), the same way
 FUZZ_RUN := $(FUZZ_TARGETS:%=fuzz-run-%)
 .PHONY: $(FUZZ_RUN)
 $(FUZZ_RUN): fuzz-run-%: $(FUZZ_OUT)/bin/fuzz_%
-	@rm -f $(FUZZ_OUT)/logs/$*.result
 	-@fuzz/run.sh $(FUZZ_OUT) $*
-
-# LAUNCHER=slurm (docs/regress.md): the same runs as one Slurm job array, a job per target.
-fuzz: $(if $(filter slurm,$(LAUNCHER)),fuzz-build,$(FUZZ_RUN))
-	$(if $(filter slurm,$(LAUNCHER)),-@tools/runner.py fanout -l slurm -p fuzz $(FUZZ_OUT)/launch \
-	  $(foreach t,$(FUZZ_TARGETS),"rm -f $(FUZZ_OUT)/logs/$t.result; fuzz/run.sh $(FUZZ_OUT) $t"))
-	@FUZZ_RESULT=$(RESULTS)/fuzz.json fuzz/run.sh report $(FUZZ_OUT) $(FUZZ_TARGETS)
 
 fuzz-regress: $(FUZZ_BINS)
 	fuzz/regress.sh $(FUZZ_OUT) $(FUZZ_TARGETS)

@@ -12,7 +12,7 @@ INCLUDEDIR ?= $(PREFIX)/include
 DESTDIR ?=
 
 # The version: MAJOR.MINOR.PATCH of cmodel/deltarf_version.h, its one source.
-LIB_VERSION := $(shell tools/version.sh)
+LIB_VERSION := $(shell tools/gen/version.sh)
 LIB_MAJOR := $(word 1,$(subst ., ,$(LIB_VERSION)))
 LIB_MINOR := $(word 2,$(subst ., ,$(LIB_VERSION)))
 # Before 1.0.0 a minor release may change the ABI (semantic versioning), so the soname

@@ -7,7 +7,7 @@ pilot-cli: $(BUILD)/deltarf
 	tests/pilot/cli.sh $(BUILD)/deltarf
 
 # eval-pilot: deltarf pilot on every trace -> build/eval/report-pilot.md and
-# build/eval/plots/pilot_fig2.svg, pilot_fig10.svg (tools/eval_report_pilot.py); part of make eval.
+# build/eval/plots/pilot_fig2.svg, pilot_fig10.svg (tools/report/eval_report_pilot.py); part of make eval.
 .PHONY: eval-pilot
 eval-pilot: $(BUILD)/deltarf
 	$(call eval_part,pilot,$(LEDGER_TRACES),pilot)

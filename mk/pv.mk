@@ -8,7 +8,7 @@ pv-cli: $(BUILD)/deltarf
 
 # make pv-eval (part of make eval): deltarf pv on every trace, PV_CHIPS chips (100), PV_YEARS
 # years (7), Eq. (1)'s t0 = NBTI and = PV: $(BUILD)/eval/report-pv.md and the Fig. 8 / Fig. 12
-# plots (tools/eval_report_pv.py).
+# plots (tools/report/eval_report_pv.py).
 .PHONY: pv-eval
 pv-eval: $(BUILD)/deltarf
 	$(call eval_part,pv$(comma)pv-t0pv,$(LEDGER_TRACES),pv)

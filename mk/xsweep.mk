@@ -9,10 +9,10 @@ XSWEEP_OUT := $(BUILD)/xsweep
 TEST_STEPS += xsweep:52 xsweep-selftest:19
 .PHONY: xsweep xsweep-selftest
 xsweep: $(BENCHES) $(VARIANT_BENCHES)
-	@tools/xsweep.py -s $(SEED) -l $(XSWEEP_OUT)/logs -x "$(XSWEEP_XSEEDS)" -r $(RESULTS)/xsweep.json \
+	@python3 -m tools.run.xsweep -s $(SEED) -l $(XSWEEP_OUT)/logs -x "$(XSWEEP_XSEEDS)" -r $(RESULTS)/xsweep.json \
 	  $(if $(XSWEEP_N),-n $(XSWEEP_N)) $(BLOCKS) $(IMPL_BLOCKS:%=%@0)
 
 # The sweep must catch a register without its reset: dcp_beats' valid (the Dec unit's beat
-# counter) loses it in an RTL copy under $(XSWEEP_OUT)/rtl; see tools/xsweep_selftest.sh.
+# counter) loses it in an RTL copy under $(XSWEEP_OUT)/rtl; see tools/run/xsweep_selftest.sh.
 xsweep-selftest: $(BUILD)/libdrf.a $(HARNESS_LIB) | $(TOOLS_OK)
-	@tools/xsweep_selftest.sh $(XSWEEP_OUT) "$(XSWEEP_XSEEDS)"
+	@tools/run/xsweep_selftest.sh $(XSWEEP_OUT) "$(XSWEEP_XSEEDS)"

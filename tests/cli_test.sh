@@ -336,7 +336,7 @@ why=""
   head -1 "$tmp/out" | grep -q '^usage: deltarf compress' ||
   why="status $rc, stdout '$(head -1 "$tmp/out")'"
 verdict "--help" "$why"
-version=$("$(dirname "$0")/../tools/version.sh")
+version=$("$(dirname "$0")/../tools/gen/version.sh")
 expect "--version" 0 "deltarf $version" "" --version
 expect "--version with an argument" 2 "" "deltarf: unexpected argument 'x'; usage: *" --version x
 

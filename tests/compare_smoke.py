@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
 """make compare-smoke (a make test step; issue 32, docs/compare.md): deltarf compare on small
-in-tree traces, its JSON validated against the schema (tools/compare_json.py), its figures the
+in-tree traces, its JSON validated against the schema (tools/report/compare_json.py), its figures the
 same as the flows it reuses (deltarf sim's default fill dispatch, deltarf pilot), and its bad
 input: a missing trace, a corrupt one, an unknown option, each one line on stderr and exit 1.
 usage: tests/compare_smoke.py DELTARF TRACE..."""
@@ -13,9 +13,7 @@ import subprocess
 import sys
 import tempfile
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "..", "tools"))
-import compare_json  # noqa: E402
+from tools.report import compare_json
 
 # compare's technique -> deltarf sim's scheme (the aging paper's replay: the copies that fill a
 # slice, every rotation folded)

@@ -54,7 +54,7 @@ quietly "$make" --no-print-directory install PREFIX="$prefix" ||
 
 # --- what is installed ------------------------------------------------------------------
 header_names=$(make -s --no-print-directory lib-headers | tr " " "\n" | sed "s|.*/||")
-version=$(tools/version.sh) || exit 1
+version=$(tools/gen/version.sh) || exit 1
 major=${version%%.*}
 minor=${version#*.}; minor=${minor%%.*}
 [ "$major" = 0 ] && soname=libdeltarf.so.$major.$minor || soname=libdeltarf.so.$major

@@ -39,7 +39,7 @@ verdict "pilot tiny: FRF_low" "$(grep -q '^frf-low 100.0% of FRF accesses' "$tmp
 verdict "pilot tiny: issued" "$(grep -q '^issued 6 instructions' "$tmp/p.out" || echo "$(grep '^issued' "$tmp/p.out")")"
 verdict "pilot tiny: energy" "$(grep -q '^dynamic-energy -57.0% (partitioned 0.1 nJ' "$tmp/p.out" || echo "$(grep '^dynamic' "$tmp/p.out")")"
 verdict "pilot tiny: leakage" "$(grep -q '^leakage -38.8% ' "$tmp/p.out" || echo "$(grep '^leakage' "$tmp/p.out")")"
-# --json: the same figures as one object (read by tools/reproduction.py); kernel 1 spans cycles
+# --json: the same figures as one object (read by tools/report/reproduction.py); kernel 1 spans cycles
 # 100-114, its pilot 100-110; the threshold is 85/400
 # of a compute unit's 50 issue slots, 11; CU 0's epoch 2 issues 5 (wavefronts 1-3), the most
 "$bin" pilot "$tmp/tiny.trace" --json >"$tmp/p.json" 2>&1

@@ -8,8 +8,7 @@ import sys
 import tempfile
 import unittest
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "tools", "regress"))
-import coverage_gate as cg  # noqa: E402
+from tools.regress import coverage_gate as cg
 
 
 def rec(f, line, page, what, hier, count):

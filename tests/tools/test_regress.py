@@ -7,13 +7,11 @@ import contextlib
 import io
 import json
 import os
-import sys
 import tempfile
 import unittest
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools", "regress"))
-import regress  # noqa: E402
-import results as results_lib  # noqa: E402  (tools/, on the path regress.py set)
+from tools.regress import regress
+from tools.report import results as results_lib
 
 PASS_LOG = "blk: 100 passed, 0 failed\n"
 FAIL_LOG = "blk: FIRST DIVERGENCE at cycle 7: signal y <&>\nblk: 6 passed, 1 failed\n"

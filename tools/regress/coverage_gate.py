@@ -16,8 +16,7 @@ import os
 import re
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-import results  # noqa: E402  (tools/)
+from tools.report import results
 
 KINDS = ("line", "branch", "toggle")
 EXCLUSION_COLUMNS = ("block", "kind", "where", "hierarchy", "what", "reason")

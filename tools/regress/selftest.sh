@@ -29,7 +29,7 @@ check() { if eval "$2"; then pass=$((pass + 1)); else echo "regress-selftest: FA
 rm -rf "$out/out" "$out/results.tsv" "$out/junit.xml"
 mkdir -p "$out"
 waited timeout 60 "$here/slurm.sh" up || { echo "regress-selftest: 0 passed, 1 failed (no cluster)"; exit 1; }
-waited timeout 120 "$here/regress.py" -l slurm -s "$seeds" -o "$out" "$block" "$bad" >"$out/run.log" 2>&1
+waited timeout 120 python3 -m tools.regress.regress -l slurm -s "$seeds" -o "$out" "$block" "$bad" >"$out/run.log" 2>&1
 status=$?
 cat "$out/run.log"
 nseeds=$(awk -F'\t' '$2 == b' b="$block" "$out/meta.tsv" | wc -l)
@@ -59,13 +59,13 @@ check "summary.md: both blocks with their counts" \
 # its merged seeds and fails naming a bin no seed hit (rar_phys: the first 2000 cycles are its
 # fixed prologue, the same in every seed; 20000 transactions reach every bin).
 short=$out-short
-"$here/regress.py" -l local -s 1-2 -n 2000 -o "$short" "$block" >"$short.log" 2>&1
+python3 -m tools.regress.regress -l local -s 1-2 -n 2000 -o "$short" "$block" >"$short.log" 2>&1
 status=$?
 check "short seeds: no job fails on its own unhit bins" \
   "[ \$(awk -F'\t' '\$4 == \"failed\"' $short/results.tsv | wc -l) -eq 0 ]"
 check "short seeds: the regression fails on a bin no seed hit, named" \
   "[ $status -eq 1 ] && grep -q 'coverage bin never hit by any seed: legal N = 256' $short.log && grep -qx 'regress: 2 passed, 1 failed' $short.log"
-"$here/regress.py" -l local -s 1-2 -n 20000 -o "$short" "$block" >"$short.log" 2>&1
+python3 -m tools.regress.regress -l local -s 1-2 -n 20000 -o "$short" "$block" >"$short.log" 2>&1
 check "longer seeds that hit every bin together pass" \
   "[ $? -eq 0 ] && grep -qE 'coverage ([0-9]+)/\1 bins hit over 2 seed' $short.log"
 echo "regress-selftest: $pass passed, $fail failed"
