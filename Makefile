@@ -6,7 +6,7 @@ BUILD := build
 SEED ?= 1
 N ?=
 CC := gcc
-CFLAGS := -std=c11 -O2 -g -Wall -Wextra -Werror -Icmodel -Itb -Icli -Ieval -I$(BUILD)/gen
+CFLAGS := -std=c11 -O2 -g -Wall -Wextra -Werror -Icommon -Icmodel -Itb -Icli -Ieval -I$(BUILD)/gen
 DEPFLAGS = -MMD -MP # a header change rebuilds only what includes it
 LDLIBS := -llzma -lm
 RTL_DIR ?= rtl
@@ -35,9 +35,10 @@ endif
 $(GEN)/registry.mk: blocks.tsv tools/registry.py $(RTL) | $(TOOLS_OK)
 	RTL_DIR=$(RTL_DIR) tools/registry.py gen $(GEN)
 $(GEN)/tb/ports_%.h $(GEN)/tb/shim_%.cpp $(GEN)/icarus/%_tb.v: $(GEN)/registry.mk ;
-# C models of the blocks (cmodel/) and the trace evaluation built on them (eval/)
-CMODEL_SRC := $(wildcard cmodel/*.c) $(wildcard eval/*.c)
-HARNESS_SRC := tb/harness.c tb/stim.c tb/dcp_stats.c cli/evalcli.c # evalcli: JSON strings
+# What every layer shares (common/: the seeded generator, JSON strings), the C models of the
+# blocks (cmodel/) and the trace evaluation built on them (eval/)
+CMODEL_SRC := $(wildcard common/*.c) $(wildcard cmodel/*.c) $(wildcard eval/*.c)
+HARNESS_SRC := tb/harness.c tb/stim.c tb/dcp_stats.c
 # Verilator's runtime is the same in every bench: ccache compiles it once.
 export OBJCACHE = $(if $(shell command -v ccache),ccache,)
 # The model's C++ at -O2 (Verilator's default OPT_FAST is -Os) with clang++: its models run the
@@ -107,7 +108,7 @@ define verilate
 	$(CC) $(CFLAGS) -I$(GEN)/tb $(DEPFLAGS) -MT $@ -c tb/bench_$1.c -o $(BUILD)/vl/$2/bench_$1.o
 	@rm -f $@ # the C objects are not among Verilator's link dependencies
 	verilator $(VERILATOR_FLAGS) $(VFLAGS_$1) --top-module $1 $3 -Mdir $(BUILD)/vl/$2 -o $(CURDIR)/$@ \
-	  -CFLAGS "-I$(CURDIR)/tb -I$(CURDIR)/cmodel" \
+	  -CFLAGS "-I$(CURDIR)/tb -I$(CURDIR)/cmodel -I$(CURDIR)/common" \
 	  -LDFLAGS "$(CURDIR)/$(BUILD)/vl/$2/bench_$1.o $(HARNESS_FIRST:%=$(CURDIR)/%) $(CURDIR)/$(HARNESS_LIB) $(CURDIR)/$(BUILD)/libdrf.a" \
 	  $(or $(BENCH_RTL),$(RTL_FILES_$1)) $(CURDIR)/$(GEN)/tb/shim_$1.cpp $(CURDIR)/tb/vshim.cpp \
 	  >$(BUILD)/vl/$2/build.log 2>&1 || { tail -30 $(BUILD)/vl/$2/build.log; exit 1; }

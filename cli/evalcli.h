@@ -17,9 +17,6 @@
 int ec_usage(const char *prog, const char *synopsis, const char *problem, const char *arg);
 /* A decimal number 0..max, digits only; false otherwise. */
 bool ec_u64(const char *s, uint64_t max, uint64_t *out);
-/* Writes s as a JSON string: quoted, with '"', '\\' and control characters escaped (other
- * bytes as they are). */
-void ec_json_string(FILE *f, const char *s);
 /* --buffer-mb: megabytes 0..65536 as bytes. */
 bool ec_buffer_mb(const char *s, uint64_t *bytes);
 /* The GPU of --gpu NAME|FILE, or the verb's default when arg is NULL (eval/gpu.h), checked by

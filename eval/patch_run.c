@@ -471,13 +471,13 @@ pa_slice *pa_slice_new(void)
     return calloc(1, sizeof(slice));
 }
 
-/* The fault-map seed of slice `slice` in run `map`: splitmix64 of the three (cmodel/rng.h). */
+/* The fault-map seed of slice `slice` in run `map`: splitmix64 of the three (common/rng.h). */
 static uint64_t map_seed(uint64_t seed, unsigned map, unsigned slice)
 {
     uint64_t x = seed;
-    x = hx_splitmix64(&x) ^ map;
-    x = hx_splitmix64(&x) ^ slice;
-    return hx_splitmix64(&x);
+    x = rng_splitmix64(&x) ^ map;
+    x = rng_splitmix64(&x) ^ slice;
+    return rng_splitmix64(&x);
 }
 
 void pa_slice_start(slice *p, const pa_config *cfg, unsigned map, unsigned slice_id,

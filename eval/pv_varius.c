@@ -63,14 +63,14 @@ void pv_varius_free(pv_varius *v)
 }
 
 /* A uniform draw in (0, 1]. */
-static double uniform(hx_rng *r)
+static double uniform(rng_state *r)
 {
-    return (hx_rand64(r) >> 11) * 0x1.0p-53 + 0x1.0p-54;
+    return (rng_rand64(r) >> 11) * 0x1.0p-53 + 0x1.0p-54;
 }
 
-double pv_gauss(hx_rng *r)
+double pv_gauss(rng_state *r)
 {
-    const double u1 = uniform(r), u2 = (hx_rand64(r) >> 11) * 0x1.0p-53;
+    const double u1 = uniform(r), u2 = (rng_rand64(r) >> 11) * 0x1.0p-53;
     return sqrt(-2.0 * log(u1)) * cos(2.0 * 3.14159265358979323846 * u2);
 }
 
@@ -92,7 +92,7 @@ double pv_normal_upper_quantile(double q)
 
 /* Renyi: the largest of n uniforms is V^(1/n), the next that times V'^(1/(n-1)), ...; a normal
  * is its uniform's upper quantile, computed from 1 - U to keep the far tail exact. */
-void pv_top_normals(hx_rng *r, unsigned n, unsigned k, double *w)
+void pv_top_normals(rng_state *r, unsigned n, unsigned k, double *w)
 {
     double log_u = 0.0;
     for (unsigned i = 0; i < k && i < n; i++) {
@@ -112,7 +112,7 @@ double pv_cell_delay(const pv_cell *cell, double dvth)
  * w, the log-delay's linear direction at a typical slowest cell, and u across it: the PV_TOP
  * largest w of the point's cells are exact order statistics, each with its own u; the slowest
  * cell is among them unless its u lifts a cell from below (tests/test_pv_eval.c measures it). */
-void pv_sys_point_cells(hx_rng *r, double sys, pv_cell out[PV_TOP])
+void pv_sys_point_cells(rng_state *r, double sys, pv_cell out[PV_TOP])
 {
     const double sv = PV_VTH_SIGMA * HALF_SIGMA, sl = PV_LEFF_SIGMA * HALF_SIGMA;
     const double vth = PV_VTH0 + sv * sys, leff = 1.0 + sl * sys;
@@ -177,8 +177,8 @@ static void build_stair(pv_chip *c, unsigned sb)
 
 void pv_chip_generate(const pv_varius *v, uint64_t seed, pv_chip *c)
 {
-    hx_rng r;
-    hx_rng_seed(&r, seed);
+    rng_state r;
+    rng_seed(&r, seed);
     double z[PV_SYS_POINTS];
     for (unsigned i = 0; i < PV_SYS_POINTS; i++)
         z[i] = pv_gauss(&r);

@@ -54,12 +54,12 @@ double pv_cell_delay(const pv_cell *cell, double dvth);
 /* The x with P(Z > x) = q for a standard normal Z, 0 < q < 1. */
 double pv_normal_upper_quantile(double q);
 /* The k largest of n independent standard normals, largest first (exact order statistics). */
-void pv_top_normals(hx_rng *r, unsigned n, unsigned k, double *w);
+void pv_top_normals(rng_state *r, unsigned n, unsigned k, double *w);
 /* A standard normal draw (Box-Muller). */
-double pv_gauss(hx_rng *r);
+double pv_gauss(rng_state *r);
 /* The PV_TOP candidates for the slowest of PV_SYS_CELLS cells sharing the systematic value sys
  * (in sigmas), drawn from that many cells' random parts (D19). */
-void pv_sys_point_cells(hx_rng *r, double sys, pv_cell out[PV_TOP]);
+void pv_sys_point_cells(rng_state *r, double sys, pv_cell out[PV_TOP]);
 
 /* NBTI, Eq. (1)-(2): the Vth increase after t_total seconds, stressed duty x t_total of them,
  * for a device whose PV shift is dvth0 (volts, >= 0): Eq. (1) minus dvth0, times Eq. (2)'s

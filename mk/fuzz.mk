@@ -8,7 +8,7 @@ FUZZ_OUT := $(BUILD)/fuzz
 FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 # Coverage left out of functions whose branches do not depend on the input (docs/fuzz.md).
 FUZZ_COV_IGNORE := fuzz/coverage.ignore
-FUZZ_CFLAGS := -std=c11 -g -O1 -Wall -Wextra -Werror $(FUZZ_SAN) -Icmodel -Itb -Icli -Ieval -Ifuzz \
+FUZZ_CFLAGS := -std=c11 -g -O1 -Wall -Wextra -Werror $(FUZZ_SAN) -Icommon -Icmodel -Itb -Icli -Ieval -Ifuzz \
   -I$(GEN) -fsanitize-coverage-ignorelist=$(FUZZ_COV_IGNORE)
 # The trace reader (eval/trace.c) is fuzzed once it exists.
 FUZZ_TRACE := $(if $(wildcard eval/trace.c),trace_text trace_xz)
@@ -21,7 +21,7 @@ FUZZ_TARGETS := compress decompress rar args faultmap $(FUZZ_TRACE) $(FUZZ_PILOT
 FUZZ_BINS := $(FUZZ_TARGETS:%=$(FUZZ_OUT)/bin/fuzz_%)
 FUZZ_LIB_OBJ := $(patsubst %.c,$(FUZZ_OUT)/obj/%.o,$(CMODEL_SRC) $(filter-out cli/deltarf.c,$(wildcard cli/*.c)))
 
-$(FUZZ_OUT)/obj/%.o: %.c $(wildcard cmodel/*.h cli/*.h eval/*.h) $(GEN)/drf_energy.h $(GEN)/drf_gpus.h \
+$(FUZZ_OUT)/obj/%.o: %.c $(wildcard common/*.h cmodel/*.h cli/*.h eval/*.h) $(GEN)/drf_energy.h $(GEN)/drf_gpus.h \
   $(FUZZ_COV_IGNORE) \
   | $(TOOLS_OK)
 	@mkdir -p $(dir $@)
@@ -32,7 +32,7 @@ define fuzz_link
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $2 fuzz/$1 $(filter %.o,$^) -o $@ $(LDLIBS)
 endef
-FUZZ_HDR := fuzz/fuzz.h cli/deltarf.c $(wildcard cmodel/*.h cli/*.h eval/*.h) $(FUZZ_COV_IGNORE)
+FUZZ_HDR := fuzz/fuzz.h $(wildcard common/*.h cmodel/*.h cli/*.h eval/*.h) $(FUZZ_COV_IGNORE)
 $(FUZZ_OUT)/bin/fuzz_compress $(FUZZ_OUT)/bin/fuzz_decompress $(FUZZ_OUT)/bin/fuzz_rar \
   $(FUZZ_OUT)/bin/fuzz_swap $(FUZZ_OUT)/bin/fuzz_pvorg $(FUZZ_OUT)/bin/fuzz_rename \
   $(FUZZ_OUT)/bin/fuzz_bank: \

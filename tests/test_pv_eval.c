@@ -149,8 +149,8 @@ static void test_order_statistics(void)
     }
     CHECK(&c, inverts);
     const unsigned ns[] = {1, PV_SYS_CELLS}, draws = 20000;
-    hx_rng r;
-    hx_rng_seed(&r, 29);
+    rng_state r;
+    rng_seed(&r, 29);
     for (unsigned i = 0; i < 2; i++) {
         const unsigned n = ns[i], k = n > 1 ? 2 : 1;
         double s[2] = {0}, q[2] = {0}, w[2];
@@ -183,8 +183,8 @@ static void test_point_sampler(void)
     const double shifts[2] = {0.0, 0.15};
     const unsigned points = 300;
     double s[2][2][2] = {{{0}}}, q[2][2][2] = {{{0}}}; /* [sampler, brute][shift][delay, vth] */
-    hx_rng r;
-    hx_rng_seed(&r, 2);
+    rng_state r;
+    rng_seed(&r, 2);
     for (unsigned t = 0; t < points; t++) {
         pv_cell cand[PV_TOP], cell;
         double best[2][2][2] = {{{0}}};
