@@ -6,7 +6,7 @@ BUILD := build
 SEED ?= 1
 N ?=
 CC := gcc
-CFLAGS := -std=c11 -O2 -g -Wall -Wextra -Werror -Icommon -Icmodel -Itb -Icli -Ieval -I$(BUILD)/gen
+CFLAGS := -std=c11 -O2 -g -Wall -Wextra -Werror -I. -Icommon -Icmodel -Itb -Icli -I$(BUILD)/gen
 DEPFLAGS = -MMD -MP # a header change rebuilds only what includes it
 LDLIBS := -llzma -lm
 RTL_DIR ?= rtl
@@ -37,7 +37,7 @@ $(GEN)/registry.mk: blocks.tsv tools/registry.py $(RTL) | $(TOOLS_OK)
 $(GEN)/tb/ports_%.h $(GEN)/tb/shim_%.cpp $(GEN)/icarus/%_tb.v: $(GEN)/registry.mk ;
 # What every layer shares (common/: the seeded generator, JSON strings), the C models of the
 # blocks (cmodel/) and the trace evaluation built on them (eval/)
-CMODEL_SRC := $(wildcard common/*.c) $(wildcard cmodel/*.c) $(wildcard eval/*.c)
+CMODEL_SRC := $(wildcard common/*.c) $(wildcard cmodel/*.c) $(wildcard eval/*/*.c)
 HARNESS_SRC := tb/harness.c tb/stim.c tb/dcp_stats.c
 # Verilator's runtime is the same in every bench: ccache compiles it once.
 export OBJCACHE = $(if $(shell command -v ccache),ccache,)
@@ -73,7 +73,7 @@ ENERGY_DATA := data/power/logic.tsv data/papers/reproduction.tsv data/papers/nod
 $(GEN)/drf_energy.h: $(ENERGY_DATA) tools/energy_data.py
 	@mkdir -p $(dir $@)
 	python3 tools/energy_data.py header $(ENERGY_DATA) $@
-# The papers' GPUs shipped in the binary (data/gpus/*.config, docs/gpu.md; eval/gpu.c)
+# The papers' GPUs shipped in the binary (data/gpus/*.config, docs/gpu.md; eval/gpu/gpu.c)
 GPU_DATA := $(sort $(wildcard data/gpus/*.config))
 $(GEN)/drf_gpus.h: $(GPU_DATA) tools/gpu_data.py
 	@mkdir -p $(dir $@)

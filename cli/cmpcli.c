@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare.h"
-#include "dispatch.h"
+#include "eval/compare/compare.h"
+#include "eval/trace/dispatch.h"
 #include "evalcli.h"
 #include "json.h"
 

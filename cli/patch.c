@@ -7,8 +7,8 @@
 #include "patch.h"
 #include "evalcli.h"
 #include "json.h"
-#include "patch_eval.h"
-#include "progress.h"
+#include "eval/patch/patch.h"
+#include "eval/trace/progress.h"
 
 #include <inttypes.h>
 #include <stdio.h>

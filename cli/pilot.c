@@ -12,7 +12,7 @@
 
 #include "evalcli.h"
 #include "json.h"
-#include "pilot_eval.h"
+#include "eval/pilot/pilot_eval.h"
 
 #define PROG "deltarf pilot"
 #define SYNOPSIS PILOT_SYNOPSIS

@@ -10,7 +10,7 @@
 
 #include "evalcli.h"
 #include "json.h"
-#include "pv_eval.h"
+#include "eval/pv/pv_eval.h"
 
 #define PROG "deltarf pv"
 #define SYNOPSIS PV_SYNOPSIS

@@ -15,8 +15,8 @@
 
 #include "evalcli.h"
 #include "json.h"
-#include "progress.h"
-#include "rfsim.h"
+#include "eval/trace/progress.h"
+#include "eval/sim/sim.h"
 
 #define PROG "deltarf sim"
 

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "compare_internal.h"
+#include "eval/compare/compare_internal.h"
 
 static check_counts c;
 static cmp_result r1, r7;

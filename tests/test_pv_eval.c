@@ -15,8 +15,8 @@
 #include "drf_energy.h"
 #include "pv_bank_map.h"
 #include "pv_bank_org.h"
-#include "pv_eval.h"
-#include "pv_varius.h"
+#include "eval/pv/pv_eval.h"
+#include "eval/pv/pv_varius.h"
 
 static check_counts c;
 /* The PV paper's GPU (data/gpus/fermi-pv.config), as the placement takes it for a GCN trace's
