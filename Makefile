@@ -21,7 +21,7 @@ RESULTS := $(BUILD)/results
 # and, per block, the bench's port struct, the Verilator shim and the Icarus testbench.
 # The tools come first (tools/ensure-tools.sh installs what is missing), then the registry: a
 # hard include, so a registry that cannot be generated (no yosys, an RTL error) stops every
-# target with its own error instead of leaving BLOCKS empty (issue 28).
+# target with its own error instead of leaving BLOCKS empty (docs/registry.md).
 TOOLS_OK := $(BUILD)/.tools-ok
 ifeq ($(filter clean,$(MAKECMDGOALS)),)
 include $(GEN)/registry.mk
@@ -164,7 +164,7 @@ icarus: $(BENCHES) $(BLOCKS:%=$(GEN)/icarus/%_tb.v)
 	ICARUS_CYCLES=$(ICARUS_CYCLES) tools/icarus.py run -r $(RESULTS)/icarus.json $(SEED) $(ICARUS_N) $(BLOCKS)
 
 # BENCH_BASE: the revision the lockstep speed is compared with (side by side, one run): the
-# main of 2026-11-25 before the registry and the speed work (issue 17).
+# main of 2026-11-25 before the registry and the speed work (docs/bench.md).
 BENCH_BASE ?= 4081b39
 bench: $(BENCHES) $(BUILD)/libdrf.a
 	tools/bench.py -r $(RESULTS)/bench.json $(SEED) $(BENCH_BASE)
@@ -274,7 +274,7 @@ readme: $(BUILD)/deltarf
 	tools/registry.py readme
 	$(BUILD)/deltarf --usage-table | python3 tools/readme_cli.py README.md
 
-# --- per-topic fragments: formal (issue 4), eval (issue 6), mutate / fuzz (issue 7) --------
+# --- per-topic fragments: mk/*.mk, one a flow (formal, eval, mutate, fuzz...) ----------------
 include $(wildcard mk/*.mk)
 
 # A bench is remade when the Verilator options change (the C++ compiler among them): their text

@@ -154,7 +154,7 @@ static const struct verb {
      NULL, cmd_pilot},
     {"compare", COMPARE_SYNOPSIS,
      "every technique of the four papers on the same traces, read once: RF energy, NBTI "
-     "guardband, extra cycles, area against one baseline (issue 32)", NULL, cmd_compare},
+     "guardband, extra cycles, area against one baseline (docs/compare.md)", NULL, cmd_compare},
     {"pv", PV_SYNOPSIS,
      "PV/NBTI banked RF on a trace: 7 schemes over N VARIUS chips, guardband after Y years "
      "(PV 6)", NULL, cmd_pv},

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* libFuzzer target over deltarf compare's input (issue 32; eval/compare/compare.c on the trace reader
+/* libFuzzer target over deltarf compare's input (docs/fuzz.md; eval/compare/compare.c on the trace reader
  * eval/trace/trace.c): any bytes as a trace, plain or xz, through every technique's evaluation on one
  * read. An accepted trace's rows must be consistent; a refused one must carry a message. */
 #include "fuzz.h"

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-# --- fuzzing (issue 7): libFuzzer targets over every parser (fuzz/, docs/fuzz.md) ----------
+# --- fuzzing: libFuzzer targets over every parser (fuzz/, docs/fuzz.md) ---------------------
 # make fuzz: each target for FUZZ_RUNS executions (default 10^7), build/fuzz/report.md.
 # make fuzz-regress: every seed and every saved crash input once through the ASan/UBSan
 # build of its target (a step of make test).
@@ -14,7 +14,7 @@ FUZZ_CFLAGS := -std=c11 -g -O1 -Wall -Wextra -Werror $(FUZZ_SAN) -I. -Icommon -I
 FUZZ_TRACE := $(if $(wildcard eval/trace/trace.c),trace_text trace_xz)
 # The Accel-Sim trace reader (eval/trace/accel_trace.c, docs/accel-trace.md): plain text and xz.
 FUZZ_ACCEL := $(if $(wildcard eval/trace/accel_trace.c),accel_text accel_xz)
-# The pilot register file's parsers (issue 19, mk/pilot.mk): deltarf swap records, deltarf pilot traces.
+# The pilot register file's parsers (mk/pilot.mk): deltarf swap records, deltarf pilot traces.
 FUZZ_PILOT := $(if $(wildcard cli/swap.c),swap pilot_text pilot_xz)
 FUZZ_TARGETS := compress decompress rar args faultmap $(FUZZ_TRACE) $(FUZZ_PILOT) pvorg rename bank \
   compare $(FUZZ_ACCEL) gpu

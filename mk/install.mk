@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-# --- the C models as a library (issue 21, docs/api.md): libdeltarf and make install ----------
+# --- the C models as a library (docs/api.md): libdeltarf and make install ----------
 # make install PREFIX=/usr/local [LIBDIR=...] [INCLUDEDIR=...] [DESTDIR=...]: the headers as
 # include/deltarf/*.h (deltarf.h includes them all), libdeltarf.a, libdeltarf.so.V with its
 # soname link, lib/pkgconfig/deltarf.pc (make lib: the two libraries in build/lib/ only).

@@ -546,7 +546,7 @@ static void test_stress_scale(void)
                   r2[PV_VLSB_BRO].vbank_delay[5] < r[PV_VLSB_BRO].vbank_delay[5]);
 }
 
-/* Issue 29 item 2d. Each sub-bank ages by its own accesses: warp 0's R0 (bank 0) read by the
+/* docs/pv-decisions.md D6. Each sub-bank ages by its own accesses: warp 0's R0 (bank 0) read by the
  * threads 0-15 ages sub-bank 0 of the baseline's bank 0, not sub-bank 1 (D6); under PV-opt a partial
  * vector of a slow (hybrid) bank sits in its fast sub-bank (sb0 of the entry) whatever its half.
  * NBTI-opt's aged cycle is set by the ranking in force at the end: the 22nd fastest aged

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* deltarf compare's common axes (issue 32; docs/compare.md, all rules ours): one energy model
+/* deltarf compare's common axes (docs/compare.md, all rules ours): one energy model
  * (the aging paper's Table 2 slice as the register file, other papers' arrays by their ratio to
  * their own conventional RF, added logic from make power as data), one ageing model (Eq. 1-2 of
  * the PV paper on the longest '0'/'1' duty cycle), first-order extra cycles, logic area. */

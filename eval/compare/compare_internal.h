@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* deltarf compare's two halves (issue 32): the one-pass run of every evaluation on a trace
+/* deltarf compare's two halves (docs/compare.md): the one-pass run of every evaluation on a trace
  * (eval/compare/compare.c) hands their results to the common axes (eval/compare/compare_axes.c, the energy and
  * ageing model of docs/compare.md). Not a public API. */
 #ifndef DRF_COMPARE_INTERNAL_H
