@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* deltarf compare TRACE... [--chips N] [--years Y] [--gpu NAME|FILE] [--json FILE]
- * (docs/compare.md): every technique of the four papers on each trace, read once, on common axes against the same
- * baseline: a text table per kernel, a summary over kernels, and the JSON of docs/compare.md. */
+ * (docs/compare.md): every technique of the four papers on each trace, read once, on common axes
+ * against the same baseline: a text table per kernel, a summary over kernels, and its JSON. */
 #include "cmpcli.h"
 
 #include <math.h>
