@@ -7,8 +7,8 @@
 # usage: formal/run.sh [-r RTL_DIR] [-o OUT_DIR] [-g GROUP] BLOCK.TASK...   (TASK: prove | cover)
 #        formal/run.sh [-o OUT_DIR] report [RESULT.json]   the result (docs/results.md), and
 #                                                 OUT_DIR/report.md and junit.xml, from the tasks
-# A block's groups are the lines "//@ TASK|name|top|params|engine|depth|peeks|prep|description"
-# of its props file:
+# A block's groups are the //@ stanzas of its props file (formal/groups.py reads them and
+# prints one line a group, "name|top|params|engine|depth|peeks|prep|description", run here):
 #   params  NAME=VALUE,... parameters of top
 #   engine  smt-comb, smt-bmc, smt-ind, smt-cover (formal/engine/smtbmc.sh); sat-comb, sat-ind,
 #           sat-cover (formal/engine/sat.sh); abc-bmc, abc-cover (formal/engine/abc.sh)
@@ -21,6 +21,7 @@
 #           longer than make test allows, SKIPPED unless FORMAL_SLOW=1 (docs/formal.md);
 #           full: only in the full profile (make formal), SKIPPED in FORMAL_PROFILE=quick (make
 #           test's formal step); quick=D: depth D instead in the quick profile
+#           (a stanza's prep, cut, sizes and profile settings, as formal/groups.py joins them)
 # FORMAL_TIMEOUT (seconds, default 300) bounds every solver run.
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -40,7 +41,7 @@ blocks() { "$HERE/../tools/registry.py" blocks; }
 groups() {
     local props="$HERE/$1_props.v"
     [ -f "$props" ] || { echo "run.sh: no $props" >&2; return 1; }
-    sed -n "s/^\/\/@ $2|//p" "$props"
+    python3 "$HERE/groups.py" lines "$props" "$2"
 }
 
 now() { date +%s.%N; }

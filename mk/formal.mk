@@ -22,7 +22,7 @@ FORMAL_STAMPS := $(foreach m,$(FORMAL_MODULES),$(FORMAL_OUT)/$(m).prove.ok $(FOR
 define FORMAL_RULES
 $(FORMAL_OUT)/$(1).prove.ok $(FORMAL_OUT)/$(1).cover.ok: $(FORMAL_OUT)/$(1).%.ok: formal/$(1)_props.v \
     $(FORMAL_FILES_$(1)) $(RTL_DIR)/drf_params.vh params.def tools/gen_params.sh \
-    formal/common.v $(wildcard formal/*.vh) formal/run.sh formal/covers.sh $(wildcard formal/engine/*.sh) formal/cover2assert.v | $(TOOLS_OK)
+    formal/common.v $(wildcard formal/*.vh) formal/run.sh formal/groups.py formal/covers.sh $(wildcard formal/engine/*.sh) formal/cover2assert.v | $(TOOLS_OK)
 	@rm -f $$@
 	$$(call launch_one,$(FORMAL_OUT)/launch/$(1).$$*,formal/run.sh -r $(RTL_DIR) -o $(FORMAL_OUT) $(1).$$*)
 	@touch $$@

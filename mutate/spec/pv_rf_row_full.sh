@@ -29,14 +29,15 @@ alias_wrap='{2'"'"'b0, ww[5], 1'"'"'b0, ww[3:0]} << peek_kshift'
 tree() {
     local d=$out/$1
     rm -rf "$d" && mkdir -p "$d/rtl" "$d/formal/engine"
-    cp rtl/*.v rtl/*.vh "$d/rtl/" && cp formal/*.v formal/*.vh formal/*.sh "$d/formal/"
+    cp rtl/*.v rtl/*.vh "$d/rtl/" && cp formal/*.v formal/*.vh formal/*.sh formal/*.py "$d/formal/"
     cp formal/engine/*.sh "$d/formal/engine/" && ln -s "$PWD/tools" "$d/tools"
     ln -s "$PWD/params.def" "$d/params.def" && ln -s "$PWD/blocks.tsv" "$d/blocks.tsv"
     sed -i "s/$(sed 's/[][\\.*^$/]/\\&/g' <<< "$rtl_row")/$(sed 's/[\\&/]/\\&/g' <<< "$2")/" "$d/rtl/pv_rf.v"
     sed -i "s/$(sed 's/[][\\.*^$/]/\\&/g' <<< "$wrap_row")/$(sed 's/[\\&/]/\\&/g' <<< "$3")/" "$d/formal/pv_rf_props.v"
-    sed -i 's/^\(\/\/@ prove|spec|pv_rf_props|VEC_BITS=4,\)ROWS=4|/\1ROWS=64|/' "$d/formal/pv_rf_props.v"
+    sed -i '/^\/\/@ prove spec$/,/^\/\/@ cover /s/^\(\/\/@   params  VEC_BITS=4, \)ROWS=4$/\1ROWS=64/' "$d/formal/pv_rf_props.v"
     grep -qF -- "$2" "$d/rtl/pv_rf.v" && grep -qF -- "$3" "$d/formal/pv_rf_props.v" \
-        && grep -q '^//@ prove|spec|pv_rf_props|VEC_BITS=4,ROWS=64|' "$d/formal/pv_rf_props.v" \
+        && python3 "$d/formal/groups.py" lines "$d/formal/pv_rf_props.v" prove \
+            | grep -q '^spec|pv_rf_props|VEC_BITS=4,ROWS=64|' \
         || { echo "row_full: $1: a substitution did not apply (RTL or wrapper changed?)"; return 1; }
 }
 
