@@ -6,7 +6,7 @@ BUILD := build
 SEED ?= 1
 N ?=
 CC := gcc
-CFLAGS := -std=c11 -O2 -g -Wall -Wextra -Werror -Icmodel -Itb -Icli -Ieval -I$(BUILD)/gen
+CFLAGS := -std=c11 -O2 -g -Wall -Wextra -Werror -I. -Icommon -Icmodel -Itb -Icli -I$(BUILD)/gen
 DEPFLAGS = -MMD -MP # a header change rebuilds only what includes it
 LDLIBS := -llzma -lm
 RTL_DIR ?= rtl
@@ -21,7 +21,7 @@ RESULTS := $(BUILD)/results
 # and, per block, the bench's port struct, the Verilator shim and the Icarus testbench.
 # The tools come first (tools/check/ensure-tools.sh installs what is missing), then the registry: a
 # hard include, so a registry that cannot be generated (no yosys, an RTL error) stops every
-# target with its own error instead of leaving BLOCKS empty (issue 28).
+# target with its own error instead of leaving BLOCKS empty (docs/registry.md).
 TOOLS_OK := $(BUILD)/.tools-ok
 ifeq ($(filter clean,$(MAKECMDGOALS)),)
 include $(GEN)/registry.mk
@@ -35,9 +35,10 @@ endif
 $(GEN)/registry.mk: blocks.tsv tools/gen/registry.py $(RTL) | $(TOOLS_OK)
 	RTL_DIR=$(RTL_DIR) python3 -m tools.gen.registry gen $(GEN)
 $(GEN)/tb/ports_%.h $(GEN)/tb/shim_%.cpp $(GEN)/icarus/%_tb.v: $(GEN)/registry.mk ;
-# C models of the blocks (cmodel/) and the trace evaluation built on them (eval/)
-CMODEL_SRC := $(wildcard cmodel/*.c) $(wildcard eval/*.c)
-HARNESS_SRC := tb/harness.c tb/stim.c tb/dcp_stats.c cli/evalcli.c # evalcli: JSON strings
+# What every layer shares (common/: the seeded generator, JSON strings), the C models of the
+# blocks (cmodel/) and the trace evaluation built on them (eval/)
+CMODEL_SRC := $(wildcard common/*.c) $(wildcard cmodel/*.c) $(wildcard eval/*/*.c)
+HARNESS_SRC := tb/harness.c tb/stim.c tb/dcp_stats.c
 # Verilator's runtime is the same in every bench: ccache compiles it once.
 export OBJCACHE = $(if $(shell command -v ccache),ccache,)
 # The model's C++ at -O2 (Verilator's default OPT_FAST is -Os) with clang++: its models run the
@@ -72,7 +73,7 @@ ENERGY_DATA := data/power/logic.tsv data/papers/reproduction.tsv data/papers/nod
 $(GEN)/drf_energy.h: $(ENERGY_DATA) tools/gen/energy_data.py
 	@mkdir -p $(dir $@)
 	python3 -m tools.gen.energy_data header $(ENERGY_DATA) $@
-# The papers' GPUs shipped in the binary (data/gpus/*.config, docs/gpu.md; eval/gpu.c)
+# The papers' GPUs shipped in the binary (data/gpus/*.config, docs/gpu.md; eval/gpu/gpu.c)
 GPU_DATA := $(sort $(wildcard data/gpus/*.config))
 $(GEN)/drf_gpus.h: $(GPU_DATA) tools/gen/gpu_data.py
 	@mkdir -p $(dir $@)
@@ -107,7 +108,7 @@ define verilate
 	$(CC) $(CFLAGS) -I$(GEN)/tb $(DEPFLAGS) -MT $@ -c tb/bench_$1.c -o $(BUILD)/vl/$2/bench_$1.o
 	@rm -f $@ # the C objects are not among Verilator's link dependencies
 	verilator $(VERILATOR_FLAGS) $(VFLAGS_$1) --top-module $1 $3 -Mdir $(BUILD)/vl/$2 -o $(CURDIR)/$@ \
-	  -CFLAGS "-I$(CURDIR)/tb -I$(CURDIR)/cmodel" \
+	  -CFLAGS "-I$(CURDIR)/tb -I$(CURDIR)/cmodel -I$(CURDIR)/common" \
 	  -LDFLAGS "$(CURDIR)/$(BUILD)/vl/$2/bench_$1.o $(HARNESS_FIRST:%=$(CURDIR)/%) $(CURDIR)/$(HARNESS_LIB) $(CURDIR)/$(BUILD)/libdrf.a" \
 	  $(or $(BENCH_RTL),$(RTL_FILES_$1)) $(CURDIR)/$(GEN)/tb/shim_$1.cpp $(CURDIR)/tb/vshim.cpp \
 	  >$(BUILD)/vl/$2/build.log 2>&1 || { tail -30 $(BUILD)/vl/$2/build.log; exit 1; }
@@ -163,7 +164,7 @@ icarus: $(BENCHES) $(BLOCKS:%=$(GEN)/icarus/%_tb.v)
 	ICARUS_CYCLES=$(ICARUS_CYCLES) python3 -m tools.run.icarus run -r $(RESULTS)/icarus.json $(SEED) $(ICARUS_N) $(BLOCKS)
 
 # BENCH_BASE: the revision the lockstep speed is compared with (side by side, one run): the
-# main of 2026-11-25 before the registry and the speed work (issue 17).
+# main of 2026-11-25 before the registry and the speed work (docs/bench.md).
 BENCH_BASE ?= 4081b39
 bench: $(BENCHES) $(BUILD)/libdrf.a
 	python3 -m tools.run.bench -r $(RESULTS)/bench.json $(SEED) $(BENCH_BASE)
@@ -274,7 +275,7 @@ readme: $(BUILD)/deltarf
 	python3 -m tools.gen.registry readme
 	$(BUILD)/deltarf --usage-table | python3 -m tools.gen.readme_cli README.md
 
-# --- per-topic fragments: formal (issue 4), eval (issue 6), mutate / fuzz (issue 7) --------
+# --- per-topic fragments: mk/*.mk, one a flow (formal, eval, mutate, fuzz...) ----------------
 include $(wildcard mk/*.mk)
 
 # A bench is remade when the Verilator options change (the C++ compiler among them): their text

@@ -1,16 +1,17 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* deltarf compare TRACE... [--chips N] [--years Y] [--gpu NAME|FILE] [--json FILE] (issue 32):
- * every technique of the four papers on each trace, read once, on common axes against the same
- * baseline: a text table per kernel, a summary over kernels, and the JSON of docs/compare.md. */
+/* deltarf compare TRACE... [--chips N] [--years Y] [--gpu NAME|FILE] [--json FILE]
+ * (docs/compare.md): every technique of the four papers on each trace, read once, on common axes
+ * against the same baseline: a text table per kernel, a summary over kernels, and its JSON. */
 #include "cmpcli.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare.h"
-#include "dispatch.h"
+#include "eval/compare/compare.h"
+#include "eval/trace/dispatch.h"
 #include "evalcli.h"
+#include "json.h"
 
 #define PROG "deltarf compare"
 #define SCHEMA "deltarf-compare/2"
@@ -22,7 +23,7 @@ typedef struct {
     const char *json, *gpu;
 } options;
 
-/* A usage error: one line, exit 1 (issue 32 item 4). */
+/* A usage error: one line, exit 1 (docs/compare.md). */
 static int usage(const char *problem, const char *arg)
 {
     ec_usage(PROG, COMPARE_SYNOPSIS, problem, arg);
@@ -198,7 +199,7 @@ static void json_axes(FILE *f, const cmp_row *r)
     for (unsigned a = 0; a < CMP_AXES; a++)
         if (r->na[a]) {
             fprintf(f, "%s\"%s\": ", first ? "" : ", ", cmp_axis_name(a));
-            ec_json_string(f, r->na[a]);
+            json_string(f, r->na[a]);
             first = false;
         }
     fputc('}', f);
@@ -229,7 +230,7 @@ static void json_extra(FILE *f, const cmp_result *r, unsigned t)
             }
         if (r->pilot_cells_na) {
             fputs(", \"cells_na\": ", f);
-            ec_json_string(f, r->pilot_cells_na);
+            json_string(f, r->pilot_cells_na);
         }
         fputs(", \"profile\": \"pilot\", \"top4_share\": ", f);
         json_number(f, r->top4_share);
@@ -245,7 +246,7 @@ static void json_extra(FILE *f, const cmp_result *r, unsigned t)
 static void json_kernel(FILE *f, const char *trace, const cmp_result *r)
 {
     fputs("    {\"trace\": ", f);
-    ec_json_string(f, trace);
+    json_string(f, trace);
     fprintf(f, ", \"events\": %llu, \"wavefronts\": %llu, \"accesses\": %llu, \"copies\": %u, "
                "\"busy_cycles\": ",
             (unsigned long long)r->events, (unsigned long long)r->wavefronts,

@@ -6,8 +6,9 @@
 
 #include "patch.h"
 #include "evalcli.h"
-#include "patch_eval.h"
-#include "progress.h"
+#include "json.h"
+#include "eval/patch/patch.h"
+#include "eval/trace/progress.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -201,7 +202,7 @@ static void print_json_run(const pa_stats *s, double secs)
 static void print_json_without_values(const pa_stats *s, const figures *f, double secs)
 {
     printf(" \"na\": ");
-    ec_json_string(stdout, TR_NO_VALUES);
+    json_string(stdout, TR_NO_VALUES);
     printf(",\n \"compressed_writes\": null, \"compressible_writes\": null, "
            "\"divergent_writes\": null, \"mispredicted_writes\": null, \"fig2\": null, "
            "\"fig3_placed\": null, \"fig3_conventional\": null,\n \"utilisation\": %.6f, "
@@ -214,7 +215,7 @@ static void print_json(const options *o, const pa_stats *s, const figures *f, do
 {
     const pa_config *c = &o->cfg;
     printf("{\"trace\": ");
-    ec_json_string(stdout, base_name(o->path));
+    json_string(stdout, base_name(o->path));
     printf(", \"scenario\": \"%s\", \"placement\": \"%s\", \"seed\": %" PRIu64 ", \"maps\": %u"
            ", \"slices\": %u,\n", fm_scenario_name(c->scenario), pl_name(c->map), c->seed, c->maps,
            s->slices);

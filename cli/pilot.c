@@ -11,7 +11,8 @@
 #include <string.h>
 
 #include "evalcli.h"
-#include "pilot_eval.h"
+#include "json.h"
+#include "eval/pilot/pilot_eval.h"
 
 #define PROG "deltarf pilot"
 #define SYNOPSIS PILOT_SYNOPSIS
@@ -80,7 +81,7 @@ static void print_result(const pe_result *r, const pe_config *c)
 static void print_json(const char *trace, const pe_result *r, const pe_config *c)
 {
     printf("{\"trace\": ");
-    ec_json_string(stdout, trace);
+    json_string(stdout, trace);
     printf(", \"n\": %u, \"epoch\": %u, \"threshold\": %u, \"issue_slots\": %u"
            ", \"threshold_share\": [%u, %u]", c->n, c->epoch, r->threshold, r->slots,
            DRF_PILOT_THR_NUM, DRF_PILOT_THR_DEN);

@@ -6,10 +6,37 @@
 // | held patches, shadow of an $anyconst block); err. The pipeline invariant (the stage
 // registers are the stages of the current bitmap once it has been still) is proven from reset
 // (PART 1) and assumed in any state (PART 0).
-// Groups (formal/run.sh): //@ TASK|name|top|params|engine|depth|peeks|prep|description
-//@ prove|offers|psu_props|PART=0|sat-comb|1|peek_map=dut.map,peek_s1=dut.s1,peek_s1_d=dut.s1_d,peek_q=dut.q,peek_q_d=dut.q_d,peek_changed=dut.changed|abc,D:DRF_REGS=16,D:DRF_LDS_SPILL_SLOTS=8|any state with map inside bitmap and the pipeline invariant: when ready, offers free, not faulty; uncompressed = whole free reliable entry; lowest candidate of the first tier; no offer while not ready; ready_next; err
-//@ prove|state|psu_props|PART=1|sat-ind|1|peek_map=dut.map,peek_s1=dut.s1,peek_s1_d=dut.s1_d,peek_q=dut.q,peek_q_d=dut.q_d,peek_changed=dut.changed|abc,D:DRF_REGS=16,D:DRF_LDS_SPILL_SLOTS=8|from reset: map = last loaded, map inside bitmap, bitmap = map OR held (release restores it); pipeline invariant: stage 1 = stage 1 of the bitmap one still cycle on, offers = stage 2 of it two still cycles on
-//@ cover|cover|psu_props|PART=1|sat-cover|8|peek_map=dut.map,peek_s1=dut.s1,peek_s1_d=dut.s1_d,peek_q=dut.q,peek_q_d=dut.q_d,peek_changed=dut.changed|D:DRF_REGS=16,D:DRF_LDS_SPILL_SLOTS=8|every tier, both spills, release, steering, a take refused while the selection runs
+// Groups: the //@ stanzas below (tools/run/formal_groups.py, docs/formal.md).
+//@ prove offers
+//@   checks  any state with map inside bitmap and the pipeline invariant: when ready, offers free,
+//@           not faulty; uncompressed = whole free reliable entry; lowest candidate of the first
+//@           tier; no offer while not ready; ready_next; err
+//@   params  PART=0
+//@   engine  sat-comb
+//@   depth   1
+//@   peeks   peek_map=dut.map, peek_s1=dut.s1, peek_s1_d=dut.s1_d, peek_q=dut.q, peek_q_d=dut.q_d,
+//@           peek_changed=dut.changed
+//@   prep    abc
+//@   sizes   DRF_REGS=16, DRF_LDS_SPILL_SLOTS=8
+//@ prove state
+//@   checks  from reset: map = last loaded, map inside bitmap, bitmap = map OR held (release
+//@           restores it); pipeline invariant: stage 1 = stage 1 of the bitmap one still cycle on,
+//@           offers = stage 2 of it two still cycles on
+//@   params  PART=1
+//@   engine  sat-ind
+//@   depth   1
+//@   peeks   peek_map=dut.map, peek_s1=dut.s1, peek_s1_d=dut.s1_d, peek_q=dut.q, peek_q_d=dut.q_d,
+//@           peek_changed=dut.changed
+//@   prep    abc
+//@   sizes   DRF_REGS=16, DRF_LDS_SPILL_SLOTS=8
+//@ cover cover
+//@   checks  every tier, both spills, release, steering, a take refused while the selection runs
+//@   params  PART=1
+//@   engine  sat-cover
+//@   depth   8
+//@   peeks   peek_map=dut.map, peek_s1=dut.s1, peek_s1_d=dut.s1_d, peek_q=dut.q, peek_q_d=dut.q_d,
+//@           peek_changed=dut.changed
+//@   sizes   DRF_REGS=16, DRF_LDS_SPILL_SLOTS=8
 `include "drf_params.vh"
 module psu_props #(
     // 0: the offers and err in any state with the fault map inside the bitmap (assumed; one

@@ -10,8 +10,8 @@
 # Each task is a job of the one runner (tools/run/runner.py run: FORMAL_JOBS at a time, 1;
 # LAUNCHER=slurm a Slurm job array), which runs formal/run.sh -J ... BLOCK.TASK; a task that
 # passes leaves OUT_DIR/BLOCK.TASK.ok (make formal's stamp). -t: formal/selftest.sh a job too.
-# A block's groups are the lines "//@ TASK|name|top|params|engine|depth|peeks|prep|description"
-# of its props file:
+# A block's groups are the //@ stanzas of its props file (tools/run/formal_groups.py reads them and
+# prints one line a group, "name|top|params|engine|depth|peeks|prep|description", run here):
 #   params  NAME=VALUE,... parameters of top
 #   engine  smt-comb, smt-bmc, smt-ind, smt-cover (formal/engine/smtbmc.sh); sat-comb, sat-ind,
 #           sat-cover (formal/engine/sat.sh); abc-bmc, abc-cover (formal/engine/abc.sh)
@@ -24,6 +24,7 @@
 #           longer than make test allows, SKIPPED unless FORMAL_SLOW=1 (docs/formal.md);
 #           full: only in the full profile (make formal), SKIPPED in FORMAL_PROFILE=quick (make
 #           test's formal step); quick=D: depth D instead in the quick profile
+#           (a stanza's prep, cut, sizes and profile settings, as tools/run/formal_groups.py joins them)
 # FORMAL_TIMEOUT (seconds, default 300) bounds every solver run.
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -43,7 +44,7 @@ blocks() { python3 -m tools.gen.registry blocks; }
 groups() {
     local props="$HERE/$1_props.v"
     [ -f "$props" ] || { echo "run.sh: no $props" >&2; return 1; }
-    sed -n "s/^\/\/@ $2|//p" "$props"
+    python3 -m tools.run.formal_groups lines "$props" "$2"
 }
 
 now() { date +%s.%N; }

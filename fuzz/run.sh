@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: Apache-2.0
-# make fuzz: runs one libFuzzer target (issue 7: fuzzing every parser of the deltarf formats)
+# make fuzz: runs one libFuzzer target (docs/fuzz.md: fuzzing every parser of the deltarf formats)
 # for FUZZ_RUNS executions or FUZZ_MAX_TIME seconds, whichever comes first, and records its
 # executions and crashes; "report" gathers them into the result (JSON) and OUT/report.md (docs/fuzz.md).
 # usage: fuzz/run.sh OUT TARGET... | fuzz/run.sh report OUT TARGET...

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-# --- NVIDIA traces in Accel-Sim's format (eval/accel_trace.c, docs/accel-trace.md) -------------
+# --- NVIDIA traces in Accel-Sim's format (eval/trace/accel_trace.c, docs/accel-trace.md) -------------
 # make accel-cli (a make test step): every trace verb on the fixture of tests/data/accel.
 # make bench-accel: the reader's speed on a generated .traceg of ACCEL_MB megabytes, plain and
 # xz, beside xz -dc (build/bench/accel/, not in make test: minutes of CPU).

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-# --- deltarf compare: the four papers' techniques side by side (issue 32; docs/compare.md) ---
+# --- deltarf compare: the four papers' techniques side by side (docs/compare.md) ---
 # compare-smoke (make test): deltarf compare on two small in-tree traces, its JSON validated
 # against the schema, its figures those of deltarf sim and deltarf pilot, bad input refused.
 TEST_STEPS += compare-smoke:2

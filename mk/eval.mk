@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-# --- make eval: the four papers' evaluations on real traces (issues 6, 29; docs/eval.md) ---------
+# --- make eval: the four papers' evaluations on real traces (docs/eval.md) ---------
 # eval: every flow run once per trace (tools/run/eval_run.sh: deltarf sim, patch, pilot, pv with
 # --json into $(BUILD)/eval/json), then from those same results the report
 # ($(BUILD)/eval/report.md, tools/report/eval_report.py, plots in $(BUILD)/eval/plots) and the

@@ -26,7 +26,7 @@ FORMAL_STAMPS := $(foreach m,$(FORMAL_MODULES),$(FORMAL_OUT)/$(m).prove.ok $(FOR
 define FORMAL_RULES
 $(FORMAL_OUT)/$(1).prove.ok $(FORMAL_OUT)/$(1).cover.ok: $(FORMAL_OUT)/$(1).%.ok: formal/$(1)_props.v \
     $(FORMAL_FILES_$(1)) $(RTL_DIR)/drf_params.vh params.def tools/gen/gen_params.sh \
-    formal/common.v $(wildcard formal/*.vh) formal/run.sh formal/covers.sh $(wildcard formal/engine/*.sh) formal/cover2assert.v | $(TOOLS_OK)
+    formal/common.v $(wildcard formal/*.vh) formal/run.sh tools/run/formal_groups.py formal/covers.sh $(wildcard formal/engine/*.sh) formal/cover2assert.v | $(TOOLS_OK)
 	@mkdir -p $(FORMAL_OUT) && echo $(1).$$* >>$(FORMAL_OUT)/todo
 endef
 $(foreach m,$(FORMAL_MODULES),$(eval $(call FORMAL_RULES,$(m))))

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-# --- gate-level lockstep check of the mapped netlists (issue 30; docs/synth.md, Gate-level check)
+# --- gate-level lockstep check of the mapped netlists (docs/synth.md, Gate-level check)
 # make verify-gates: every block's netlist of make synth ($(GATES_NETLISTS)/B/B.mapped.v, cells
 # of synth/deltarf45.lib modelled by tools/synth/liberty.py) run by the block's own bench against its C
 # model, GATES_N transactions (tools/synth/gates.py; tools/run/runner.py each runs the blocks). make

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-# --- pilot register file (issue 19; docs/pilot-decisions.md) -------------------------------
+# --- pilot register file (docs/pilot-decisions.md) -------------------------------
 # pilot-cli: the swap and pilot verbs' black-box tests (tests/pilot/cli.sh).
 TEST_STEPS += pilot-cli:5
 .PHONY: pilot-cli

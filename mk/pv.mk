@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-# --- PV/NBTI banked register file (issue 18, pv-nbti-banked-rf paper, docs/pv-decisions.md) ---
+# --- PV/NBTI banked register file (pv-nbti-banked-rf paper, docs/pv-decisions.md) ---
 # make pv-cli: the pvorg / rename / bank verbs' black-box tests.
 TEST_STEPS += pv-cli:8
 .PHONY: pv-cli

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-# --- regression at scale (issue 20): many seeds per block, locally or on Slurm (docs/regress.md)
+# --- regression at scale: many seeds per block, locally or on Slurm (docs/regress.md)
 # make regress SEEDS=1-1000 BLOCKS="..." N=... LAUNCHER=local|slurm: one job per (block, seed)
 # through the runner (tools/run/runner.py) -> build/regress/junit.xml, summary.md. make slurm-up /
 # slurm-down: a single-node cluster of our own under build/slurm (tools/regress/slurm.sh).

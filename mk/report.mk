@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-# --- make report: one static page of where the design stands (issue 31, items 3-4; docs/report.md)
+# --- make report: one static page of where the design stands (docs/report.md)
 # report: $(BUILD)/report/index.html from $(RESULTS)/*.json (tools/report/report.py), the evaluation's
 # ledger and plots, the last runs (each run's results kept in $(RESULTS)/history/).
 # report-browser (make test): headless Chromium (tools/report/report_browser.py) renders the page of the

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-# --- X-initialisation sweep (issue 7): every bench under three large X seeds (docs/xinit.md) --
+# --- X-initialisation sweep: every bench under three large X seeds (docs/xinit.md) ----------
 # The benches are built with --x-assign unique --x-initial unique; --xseed sets Verilator's
 # rand-reset 2 and seed. Same stimulus as make verify (SEED, each bench's default N), so the
 # coverage bins are those verify hits; only the initial state changes.

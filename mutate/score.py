@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Mutation score of the lockstep benches (issue 7; docs/mutate.md): runs each block's bench on
+"""Mutation score of the lockstep benches (docs/mutate.md): runs each block's bench on
 its mutants (--mutant K, one job each through the one runner, tools/run/runner.py: two at a time on
 this machine, LAUNCHER=slurm a Slurm job array; each under a 120 s timeout), tries to prove every
 survivor equivalent (mutate/equiv.sh, else the block's requirement: mutate/spec/BLOCK.txt) and
-writes the report, each mutant named by its signature (mutate/mutants.py, issue 31). Killed =
+writes the report, each mutant named by its signature (mutate/mutants.py). Killed =
 the bench reports a divergence. A mutant passes when killed or proven equivalent.
 Ends with "NAME: N passed, N failed" (tools/run/runner.py); exit 1 if any fails, 2 if a block's
 mutants could not be run.

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""make compare-smoke (a make test step; issue 32, docs/compare.md): deltarf compare on small
+"""make compare-smoke (a make test step; docs/compare.md): deltarf compare on small
 in-tree traces, its JSON validated against the schema (tools/report/compare_json.py), its figures the
 same as the flows it reuses (deltarf sim's default fill dispatch, deltarf pilot), and its bad
 input: a missing trace, a corrupt one, an unknown option, each one line on stderr and exit 1.

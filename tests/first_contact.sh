@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: Apache-2.0
-# The newcomer's first contact (issue 28): in a scratch copy of the tree, `make verify` on a
+# The newcomer's first contact (README.md, The two commands): in a scratch copy of the tree, `make verify` on a
 # machine that lacks yosys and cannot install it fails naming yosys, as does the registry when
 # the tools stamp says otherwise; a BLOCKS that is empty or unregistered stops make; and every
 # bench runner given no bench, or one that is not there, fails naming it. Never "0 passed".

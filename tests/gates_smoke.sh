@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: Apache-2.0
-# make gates-smoke, a make test step (issue 30; docs/synth.md, Gate-level check): make
+# make gates-smoke, a make test step (docs/synth.md, Gate-level check): make
 # verify-gates and make gates-activity end to end on one small block synthesised on the fly
 # (synth/run.sh SYNTH_FAST=1): its netlist passes lockstep, on the check bench (which traces
 # nothing) and on the traced one, which writes a well-formed activity.json; a missing netlist is a one-line

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""make power-smoke (a make test step; issue 30, docs/synth.md): make power's tools/synth/power.py end to
+"""make power-smoke (a make test step; docs/synth.md): make power's tools/synth/power.py end to
 end on one block that synth/run.sh has just mapped into SYNTH_DIR, vectorless (no gate-level
 activity), and its bad input: a block that is not registered, a missing netlist.
 usage: tests/power_smoke.py SYNTH_DIR CLOCK_PS BLOCK"""

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Unit tests of deltarf compare's run and axes (issue 32; docs/compare.md): on an in-tree trace,
+/* Unit tests of deltarf compare's run and axes (docs/compare.md): on an in-tree trace,
  * the rows' invariants (energy = dynamic + leakage, the baseline saves nothing, n/a exactly with
  * a reason), the shared cell duty cycles of the PV and Pilot rows (the FRF's and SRF's cells
  * splitting the baseline's, also under two window sizes: cmp_cells), the ageing model's growth
@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "compare_internal.h"
+#include "eval/compare/compare_internal.h"
 
 static check_counts c;
 static cmp_result r1, r7;

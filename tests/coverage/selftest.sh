@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: Apache-2.0
-# make coverage-selftest (issue 28; docs/coverage.md): make coverage's gate end to end
+# make coverage-selftest (docs/coverage.md): make coverage's gate end to end
 # (tools/regress/coverage.sh -R: verilator_coverage merge, genhtml, tools/regress/coverage_gate.py)
 # on the fixture block's hand-made counts of two seeds (fixture.s1.dat, fixture.s2.dat): the
 # branch arm hit only in seed 2 counts as hit; tied[1], never hit, fails the gate, named, until an

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Unit tests of tools/report/compare_json.py (issue 32; docs/compare.md, JSON schema): a valid
+"""Unit tests of tools/report/compare_json.py (docs/compare.md, JSON schema): a valid
 document passes, each kind of departure from the schema is named, merge recomputes the summary."""
 import contextlib
 import copy

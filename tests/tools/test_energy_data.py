@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Unit tests of tools/gen/energy_data.py (issue 32; docs/compare.md, Energy model): make power's
+"""Unit tests of tools/gen/energy_data.py (docs/compare.md, Energy model): make power's
 table to data/power/logic.tsv and its sync check, the C header of the logic, nodes and papers'
 values, and bad input."""
 import contextlib

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Unit tests of tools/report/eval_plots.py, make eval's plots (issue 31, item 3; docs/eval.md): every
+"""Unit tests of tools/report/eval_plots.py, make eval's plots (docs/eval.md): every
 chart's legend outside the data and its kernel names level, bar charts as wide as their groups,
 gnuplot strings quoted, and (with gnuplot installed) the sim figures drawn from a small data set."""
 import os

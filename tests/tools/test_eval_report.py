@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Unit tests of make eval's report writers (tools/report/eval_report.py and eval_report_*.py; issue 29
-item 3; docs/eval.md): each section written from hand-made --json results, every paper figure
+"""Unit tests of make eval's report writers (tools/report/eval_report.py and eval_report_*.py;
+docs/eval.md): each section written from hand-made --json results, every paper figure
 taken from the papers' data file (a changed value there changes the report), the figures computed
 from the results as worked out by hand below, and bad input refused with one line."""
 import contextlib

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Unit tests of tools/report/eval_report_compare.py, make eval's comparison section (issue 32;
-docs/compare.md): the summary table over every trace's kernels, an invalid document refused."""
+"""Unit tests of tools/report/eval_report_compare.py, make eval's comparison section
+(docs/compare.md): the summary table over every trace's kernels, an invalid document refused."""
 import json
 import os
 import tempfile

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Unit tests of tools/synth/libcut.py, the generator of synth/deltarf45.lib (issue 30; docs/synth.md,
+"""Unit tests of tools/synth/libcut.py, the generator of synth/deltarf45.lib (docs/synth.md,
 The liberty): parsing, the 3x3 reduction, the merge of `when`-split arcs, the power groups, the
 cell selection and bad input, on the fixture libcut_fixture.lib; and, when the Nangate source is
 there (../shared/liberty), that the committed synth/deltarf45.lib is what the generator writes."""

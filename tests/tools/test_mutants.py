@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Unit tests of mutate/mutants.py (docs/mutate.md, issue 31): mutants named by a stable signature;
+"""Unit tests of mutate/mutants.py (docs/mutate.md): mutants named by a stable signature;
 with Yosys, a signature finds the same mutant after an unrelated change of the netlist."""
 import os
 import shutil

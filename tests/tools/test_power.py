@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Unit tests of tools/synth/power.py, make power (issue 30; docs/synth.md, Timing and power): the
+"""Unit tests of tools/synth/power.py, make power (docs/synth.md, Timing and power): the
 registry and data files, the STA netlist with its macros cut at their ports, the activity file of
 make gates-activity, the per-instance power model, and (with OpenSTA installed) a small netlist run
 end to end: its gate-level power with every net at the vectorless activity equals OpenSTA's own

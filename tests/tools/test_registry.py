@@ -166,7 +166,7 @@ class Check(unittest.TestCase):
         write("cmodel/blk.c", "")
         write("cmodel/blk.h", "")
         write("tb/bench_blk.c", "")
-        write("formal/blk_props.v", "//@ prove|g|x\n//@ cover|c|y\n")
+        write("formal/blk_props.v", "//@ prove g\n//@ cover c\n")
 
     def tearDown(self):
         os.chdir(self.cwd)
@@ -184,9 +184,9 @@ class Check(unittest.TestCase):
             os.rename(path, path + ".away")
             self.assertEqual(len(self.problems(ROW)), 1, path)
             os.rename(path + ".away", path)
-        write("formal/blk_props.v", "//@ prove|g|x\n")
+        write("formal/blk_props.v", "//@ prove g\n")
         self.assertEqual(self.problems(ROW),
-                         ["no formal cover (a //@ cover| line in formal/blk_props.v)"])
+                         ["no formal cover (a //@ cover NAME stanza in formal/blk_props.v)"])
         os.remove("formal/blk_props.v")
         self.assertEqual(self.problems(ROW), ["no properties (formal/blk_props.v)"])
 
@@ -232,7 +232,7 @@ class Generation(unittest.TestCase):
             write(os.path.join(tree, "rtl", "stray.v"), "module stray(input q);\nendmodule\n")
             for path in ("cmodel/blk.c", "cmodel/blk.h", "tb/bench_blk.c"):
                 write(os.path.join(tree, path), "")
-            write(os.path.join(tree, "formal", "blk_props.v"), "//@ prove|g|x\n//@ cover|c|y\n")
+            write(os.path.join(tree, "formal", "blk_props.v"), "//@ prove g\n//@ cover c\n")
             write(os.path.join(tree, "README.md"), "<!-- blocks: begin\n<!-- blocks: end\n")
             tool = [sys.executable, "-m", "tools.gen.registry"]
             subprocess.run(tool + ["readme"], check=True, cwd=tree)

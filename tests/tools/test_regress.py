@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Unit tests of tools/regress/regress.py (issue 20, docs/regress.md): the seed list, and the
+"""Unit tests of tools/regress/regress.py (docs/regress.md): the seed list, and the
 results of a regression (results.tsv, junit.xml, summary.md, the closing lines) from fixture
 job files; a local regression of stand-in benches through the runner."""
 import contextlib

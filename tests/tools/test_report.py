@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Unit tests of tools/report/report.py and tools/report/report_browser.py's DOM check, make report (issue 31,
-items 3-4; docs/report.md): cells from each flow's result, "not run" for a missing one, escaping,
+"""Unit tests of tools/report/report.py and tools/report/report_browser.py's DOM check, make report
+(docs/report.md): cells from each flow's result, "not run" for a missing one, escaping,
 links only to files that exist, the history's snapshots, bad arguments; the browser check's
 verdicts on a parsed DOM (rows, links, images, the load marker)."""
 import contextlib

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Unit tests of tools/report/reproduction.py, the reproduction ledger (issue 29; docs/eval.md): the
+"""Unit tests of tools/report/reproduction.py, the reproduction ledger (docs/eval.md): the
 expression language, the tolerance rule and the classes, the papers' data file, the build from
 hand-made results, and the check that refuses a ledger with a missing id, a wrong class or no cause."""
 import contextlib

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Unit tests of tools/report/results.py (issue 31, item 1; docs/results.md): the schema language read
+"""Unit tests of tools/report/results.py (docs/results.md): the schema language read
 from docs/results.md, the validator, the writer, JUnit XML from a result, and the results of the
 shell-script flows (formal, synth, fuzz, eval) from their records."""
 import contextlib

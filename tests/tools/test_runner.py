@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Unit tests of tools/run/runner.py (issues 28, 31), the one runner of the bench flows: jobs run
+"""Unit tests of tools/run/runner.py (docs/regress.md), the one runner of the bench flows: jobs run
 locally with their status and closing counts, groups kept apart, the closing line, make verify
 and fanout, on stand-in benches (shell scripts)."""
 import contextlib

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Unit tests of tools/synth/synth_report.py (issue 31; docs/synth.md): make synth's area.csv and area.md
+"""Unit tests of tools/synth/synth_report.py (docs/synth.md): make synth's area.csv and area.md
 from the blocks' result.json files, the papers' figures from the data files, and bad input."""
 import contextlib
 import io

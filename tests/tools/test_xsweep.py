@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Unit tests of tools/run/xsweep.py (issue 7, docs/xinit.md): every bench under every X seed through
+"""Unit tests of tools/run/xsweep.py (docs/xinit.md): every bench under every X seed through
 the runner, each failure reported with its divergence and replay, on stand-in benches."""
 import contextlib
 import io

@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* The trace reader alone (eval/trace.c, and eval/accel_trace.c for Accel-Sim traces): reads a
+/* The trace reader alone (eval/trace/trace.c, and eval/trace/accel_trace.c for Accel-Sim traces): reads a
  * trace to its end through tr_open / tr_next and prints its events, the seconds, the MB of trace
  * text decoded a second and the peak resident memory (the reader's speed: docs/accel-trace.md,
  * Speed). usage: trace_drain TRACE */
 #include <stdio.h>
 
-#include "progress.h"
-#include "trace.h"
+#include "eval/trace/progress.h"
+#include "eval/trace/trace.h"
 
 int main(int argc, char **argv)
 {

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Docs agree with the tree (issue 28): fails naming every path that README.md or a docs/ page
+"""Docs agree with the tree (docs/registry.md): fails naming every path that README.md or a docs/ page
 names and that does not exist. usage: check_doc_paths.py [ROOT]
 A path is a word that starts with one of the tree's own top-level folders or files (rtl/...,
 blocks.tsv), or a Markdown link target. `{a,b}` expands; `*`, `<name>` and an ALL-CAPS

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Every test runs (issue 28): fails naming any file under tests/ that no step of make test
+"""Every test runs (docs/registry.md): fails naming any file under tests/ that no step of make test
 runs. usage: check_tests_run.py STEP...  A file is run when a step's recipe names it (what
 `make -n -k -W FILE... STEP...` prints: the commands of the steps and of the prerequisites
 made from a test file, e.g. a unit test's compile line) or a file

@@ -2,9 +2,9 @@
 # SPDX-License-Identifier: Apache-2.0
 # Installs from Debian's packages whatever the build needs and the machine lacks
 # (apt-get; sudo when not root). Called by every Makefile target that needs a tool; exits
-# non-zero naming what it could not install, so that nothing runs without its tools (issue 28).
+# non-zero naming what it could not install, so that nothing runs without its tools (docs/registry.md).
 set -eu
-# command:package, one a word; the regression at scale (issue 20) needs its own Slurm cluster,
+# command:package, one a word; the regression at scale (docs/regress.md) needs its own Slurm cluster,
 # the JUnit check, the coverage report and make test's report-browser (headless Chromium)
 COMMANDS="python3:python3 verilator:verilator iverilog:iverilog yosys:yosys gcc:gcc g++:g++
   make:make z3:z3 ccache:ccache clang:clang gnuplot:gnuplot-nox sta:opensta sbatch:slurm-wlm
@@ -17,7 +17,7 @@ missing() {
   done
   [ -e /usr/include/zlib.h ] || printf ' zlib1g-dev'
   [ -e /usr/include/lzma.h ] || printf ' liblzma-dev'
-  # libFuzzer (issue 7) ships in clang's runtime package
+  # libFuzzer (docs/mutate.md, docs/fuzz.md) ships in clang's runtime package
   ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 \
     || printf ' libclang-rt-dev'
 }

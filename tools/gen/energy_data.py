@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-# The energy model of `deltarf compare` as data (issue 32; docs/compare.md): the added logic's
+# The energy model of `deltarf compare` as data (docs/compare.md): the added logic's
 # figures from make power shipped as data/power/logic.tsv, and a C view of them and of the papers'
 # values (data/papers/reproduction.tsv: aging Table 2, DC-Patch Table 2, Pilot Table IV) for the CLI.
 #   python3 -m tools.gen.energy_data logic POWER.csv AREA.csv OUT.tsv [--check]   -> data/power/logic.tsv

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
 # The shipped GPU configurations (data/gpus/NAME.config, docs/gpu.md) compiled into deltarf: a C
-# header with each file's name, path and text as a string, in name order, read by eval/gpu.c.
+# header with each file's name, path and text as a string, in name order, read by eval/gpu/gpu.c.
 #   python3 -m tools.gen.gpu_data OUT.h CONFIG...
 # Bad input (a name that is not NAME.config of letters, digits and '-', a file that is not text,
 # two files of one name): one line on stderr, exit 1.

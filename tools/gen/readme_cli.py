@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
 """README.md's CLI section from the CLI's own verb table (`deltarf --usage-table`: one
-"verb<TAB>synopsis<TAB>summary" line a verb), as the block table comes from blocks.tsv (issue 28).
+"verb<TAB>synopsis<TAB>summary" line a verb), as the block table comes from blocks.tsv (docs/registry.md).
 usage: deltarf --usage-table | readme_cli.py [--check] README.md
 Writes the block between the cli markers; --check only compares, exit 1 when it differs."""
 import sys

@@ -377,9 +377,9 @@ def props_problems(b, props):
     """A block's properties: the file, a proof group and a cover group."""
     if not os.path.isfile(props):
         return [f"no properties ({props})"]
-    return [f"no formal {kind} (a //@ {group}| line in {props})"
+    return [f"no formal {kind} (a //@ {group} NAME stanza in {props})"
             for kind, group in (("proof", "prove"), ("cover", "cover"))
-            if not has_line(props, rf"^//@ {group}\|")]
+            if not has_line(props, rf"^//@ {group} [\w-]+\s*$")]
 
 
 def readme_table(rows):

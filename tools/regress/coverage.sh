@@ -1,10 +1,10 @@
 #!/bin/bash
 # SPDX-License-Identifier: Apache-2.0
-# make coverage (issue 20; docs/coverage.md): runs the benches built with Verilator --coverage
+# make coverage (docs/coverage.md): runs the benches built with Verilator --coverage
 # ($(COV_OUT)/build/tb, mk/coverage.mk) over SEEDS seeds each through the regression
 # (tools/regress/regress.py, LAUNCHER), merges the counts per block and over all blocks with
 # verilator_coverage, writes the HTML report with genhtml (lcov), then the per-block table of line,
-# toggle and branch coverage and the gate (issue 28): every point never hit must be named by an
+# toggle and branch coverage and the gate (docs/registry.md): every point never hit must be named by an
 # exclusion of EXCL (tools/regress/coverage_gate.py), DIR/summary.md; exit 1 when not.
 # usage: tools/regress/coverage.sh [-s SEEDS] [-n N] [-o DIR] [-x EXCL] [-r REGISTRY] [-R] BLOCK...
 #   SEEDS (1-5), N: as make regress; DIR: build/coverage; EXCL: docs/coverage-exclusions.tsv;

@@ -28,7 +28,7 @@ import sys
 
 from tools.regress.regress import RegressError, expand_seeds
 
-C_DIRS = ("tb", "cmodel")        # where a bench's "#include"s are looked up (-Itb -Icmodel)
+C_DIRS = ("tb", "cmodel", "common")  # where a bench's "#include"s are looked up (-I)
 V_DIRS = ("rtl", "tb")           # where the RTL's `includes are (-Irtl -Itb)
 C_INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 V_INCLUDE = re.compile(r'^\s*`include\s+"([^"]+)"', re.M)

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""make regress (issue 20; docs/regress.md): one job per (block, seed), each the block's lockstep
+"""make regress (docs/regress.md): one job per (block, seed), each the block's lockstep
 bench BENCHDIR/bench_BLOCK --seed S [--n N], run through the one runner (tools/run/runner.py: this
 machine's cores or a Slurm job array), then the result RESULT (DIR/regress.json; docs/results.md)
 and, rendered from it, DIR/results.tsv, junit.xml and summary.md. The

@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: Apache-2.0
-# make regress-selftest (a step of make test; issue 20, docs/regress.md): brings up the
+# make regress-selftest (a step of make test; docs/regress.md): brings up the
 # single-node Slurm cluster (tools/regress/slurm.sh), runs a small regression through it with
 # LAUNCHER=slurm on BLOCK and BLOCK@failseed (the same bench built to fail on seed F only, -f),
 # checks that exactly that seed failed, that its replay line reproduces the failure and that
@@ -55,7 +55,7 @@ check "junit.xml: the failing testcase carries the replay and the report" \
   "grep -A1 'name=\"$bad seed $fseed\"' $out/junit.xml | grep -q 'message=\"replay: build/tb/bench_$bad --seed $fseed ' && sed -n '/<system-out>/,/<\/system-out>/p' $out/junit.xml | grep -q 'FIRST DIVERGENCE'"
 check "summary.md: both blocks with their counts" \
   "grep -q '^| $block | $nseeds | $nseeds | 0 |' $out/summary.md && grep -q '^| $bad | $nseeds | $((nseeds - 1)) | 1 |' $out/summary.md"
-# Short seeds (issue 28): a bin a seed misses fails no job; the regression judges the bins over
+# Short seeds (docs/registry.md): a bin a seed misses fails no job; the regression judges the bins over
 # its merged seeds and fails naming a bin no seed hit (rar_phys: the first 2000 cycles are its
 # fixed prologue, the same in every seed; 20000 transactions reach every bin).
 short=$out-short

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-# deltarf compare's JSON (issue 32; schema: docs/compare.md): validation, and the merge of the
+# deltarf compare's JSON (schema: docs/compare.md): validation, and the merge of the
 # per-trace results of make compare into one document with its summary over kernels.
 #   python3 -m tools.report.compare_json check FILE...         -> exit 1 naming the first departure
 #   python3 -m tools.report.compare_json merge OUT.json IN...  -> the kernels of every IN, one summary

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-# make eval's comparison section (issue 32; docs/compare.md): deltarf compare's results, one
+# make eval's comparison section (docs/compare.md): deltarf compare's results, one
 # document per trace (RESULTS_DIR/compare/<trace>.json), as the summary table over kernels, one
 # grouped-bar chart per axis (kernels x techniques) and energy saving against guardband.
 import os

@@ -160,7 +160,7 @@ def write(results, papers, out_dir):
         "`deltarf patch` (docs/eval-patch.md): every trace replayed through the",
         "cycle-level slice model (PT, PSU, speculative Com unit with its DRB, Dec units, LDS spill",
         f"partition) on {nmaps} Table 1 fault maps per slice (seed 1), for each scenario and both",
-        "placements of wavefronts on slices (`--map`, eval/place.h, shared with `deltarf sim`):",
+        "placements of wavefronts on slices (`--map`, eval/trace/place.h, shared with `deltarf sim`):",
         "`recorded` (the trace's own SIMD, 1-4 wavefronts a slice) and `packed` (the default: the",
         "lowest slice that is empty or holds windows of the same size with one free, up to 16",
         "wavefronts a slice, the occupancy of the aging paper's Table 5).",

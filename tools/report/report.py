@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""make report (issue 31, item 3; docs/report.md): one static HTML page from the flows' results
+"""make report (docs/report.md): one static HTML page from the flows' results
 (build/results/*.json, docs/results.md): a row per registry block with every flow's verdict linking
 to its log or report, the evaluation's ledger and plots, and the last runs' history (each run's
 results copied to HISTORY/<UTC time>/). No server, no network: relative links, inline CSS.

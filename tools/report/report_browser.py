@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""make report's page tested in a real browser (issue 31, item 4; docs/report.md): headless Chromium
+"""make report's page tested in a real browser (docs/report.md): headless Chromium
 loads PAGE from file://, and the DOM it rendered must hold a row per registry block, no link or
 image to a missing file, no image that failed to decode (the page's own script writes what it
 loaded into body[data-images]) and no network address; then a screenshot of the page is saved.

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-# The reproduction ledger (issue 29): every quantitative result of the four papers' evaluations
+# The reproduction ledger (docs/eval.md): every quantitative result of the four papers' evaluations
 # (data/papers/reproduction.tsv) beside ours, computed from the evaluation's --json results, with
 # a class computed from the numbers. docs/eval.md, "Reproduction ledger".
 #   python3 -m tools.report.reproduction build PAPERS.tsv RESULTS_DIR OUT_DIR [SYNTH_DIR]
@@ -24,7 +24,7 @@ FLOWS = ["sim", "patch-common", "patch-clustered", "patch-dispersed", "pilot", "
          "synth"]
 SYNTH_RUN = "make-power"  # the one "trace" of the synth flow
 CLASSES = ["reproduced", "direction", "opposite", "not-computed"]
-# The ids other tools read (issue 29): a ledger without one of them is refused.
+# The ids other tools read (docs/eval.md): a ledger without one of them is refused.
 REQUIRED_IDS = [
     "aging.compressible_writes", "aging.rcrar.longest0_reduction",
     "aging.rcrar.longest1_reduction", "aging.argo.longest0_reduction",

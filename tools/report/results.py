@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Results as data (issue 31, item 1; docs/results.md): the schemas of build/results/*.json read
+"""Results as data (docs/results.md): the schemas of build/results/*.json read
 from docs/results.md's tables, a validator, the writer every producer uses (it validates first),
 JUnit XML derived from a result, and the results of the flows whose runners are shell scripts,
 built from the structured records those leave (TSV, CSV, the ledger's JSON).

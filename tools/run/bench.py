@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Speed figures (make bench; issues 17, 21, 31): lockstep cycles/s on Verilator and on Icarus with
+"""Speed figures (make bench; docs/bench.md): lockstep cycles/s on Verilator and on Icarus with
 the same stimulus, every bench at its default transactions (each from its --result), the C
 functional models against memcpy, the trace evaluation's events/s, deltarf compare's MB/s against
 `xz -dc` and its peak memory on two lengths of a generated trace. Reports only, asserts nothing
@@ -269,7 +269,7 @@ def ratio_text(x, y, spec="%.1f"):
 
 
 def trace_table(runs, mb):
-    """The large-trace runs of large_traces (issue 21's goals)."""
+    """The large-trace runs of large_traces (docs/bench.md's goals)."""
     xw, xu, _ = runs["xz"]
 
     def row(label, run):
@@ -302,7 +302,7 @@ def compare_table(c):
     """The figures of compare_speed."""
     def row(label, wall, user, ratio, rss):
         return f"| {label} | {wall:.1f} | {user:.1f} | {c['trace_mb'] / wall:.1f} | {ratio:.2f} | {rss} |"
-    return [f"## deltarf compare on {c['trace']} ({c['trace_mb']:.0f} MB of trace text; issue 32's goal: "
+    return [f"## deltarf compare on {c['trace']} ({c['trace_mb']:.0f} MB of trace text; docs/compare.md's goal: "
             ">= 50 MB/s, memory independent of the length)", "",
             "| run | wall s | user CPU s | MB/s (wall) | / xz -dc (wall) | peak RSS MB |",
             "|---|---:|---:|---:|---:|---:|",

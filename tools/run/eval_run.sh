@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# Runs the evaluation flows once per trace (issue 29; docs/eval.md): the --json results that both
+# Runs the evaluation flows once per trace (docs/eval.md): the --json results that both
 # make eval's report (tools/report/eval_report.py) and the reproduction ledger (tools/report/reproduction.py)
 # are derived from, OUT/json/<flow>/<trace>.json, each run's wall time in
 # OUT/json/wall/<flow>/<trace>.json ({"wall_us": N}), deltarf sim's plot data in OUT/data/<trace>/.
 # usage: tools/run/eval_run.sh DELTARF OUT FLOWS TRACE...
 #   FLOWS, comma-separated: sim; patch (common, clustered, dispersed, packed placement: the
 #   ledger's); patch-recorded (the same under --map recorded); pilot; pv (t0 = NBTI: the
-#   ledger's); pv-t0pv (Eq. (1) with t0 = the PV shift); compare (deltarf compare, issue 32).
+#   ledger's); pv-t0pv (Eq. (1) with t0 = the PV shift); compare (deltarf compare).
 #   The flows' former results are removed first. Environment: EVAL_MAP (sim's placement,
 #   packed), PATCH_MAPS (fault maps, 4), PV_CHIPS (100), PV_YEARS (7). Each run of a flow on a
 #   trace is a job of the one runner (tools/run/runner.py run: EVAL_JOBS at a time, 1; LAUNCHER=slurm

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""The one runner of every flow's jobs (issues 20, 28 and 31): make verify, xsweep, icarus, mutate,
+"""The one runner of every flow's jobs (docs/regress.md): make verify, xsweep, icarus, mutate,
 regress, verify-gates, and formal/run.sh's tasks, synth/run.sh's blocks, fuzz/run.sh's targets and
 tools/run/eval_run.sh's runs (the `run` verb: each flow describes its jobs, this decides how they
 start, here or on Slurm, and logs and sums them up). It runs jobs, a shell

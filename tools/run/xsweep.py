@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""X-initialisation sweep (issue 7; docs/xinit.md): every lockstep bench rerun with Verilator's
+"""X-initialisation sweep (docs/xinit.md): every lockstep bench rerun with Verilator's
 randomised initial state (--x-assign/--x-initial unique, rand-reset 2) under several fixed X seeds
 and random mid-stream resets: the RTL must match the reset state the C models define. The runs go
 through the one runner (tools/run/runner.py); the runs of one bench one after another (a failing run

@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: Apache-2.0
-# The X-initialisation sweep can fail (issue 7; docs/xinit.md): dcp_beats.valid without its reset
+# The X-initialisation sweep can fail (docs/xinit.md): dcp_beats.valid without its reset
 # in a copy of the RTL under OUT/rtl; the Dec unit's bench on it must fail the sweep
 # (tools/run/xsweep.py) under some of the X seeds and pass under others (the X seed reaches the
 # initial state), and the reported replay must reproduce the failure.

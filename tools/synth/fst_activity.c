@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Switching activity of a gate-level run (issue 30, make gates-activity; docs/synth.md): reads the
+/* Switching activity of a gate-level run (make gates-activity; docs/synth.md): reads the
  * FST a bench wrote with --activity (one sample a cycle, time = cycle) and prints, per traced
  * variable bit, its transitions between consecutive samples and the samples at which it was 1.
  * usage: fst_activity FILE.fst  (output: tab-separated records, read by tools/synth/gates.py)

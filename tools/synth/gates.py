@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""make verify-gates' and make gates-activity's netlist tools (issue 30; docs/synth.md,
+"""make verify-gates' and make gates-activity's netlist tools (docs/synth.md,
 Gate-level check).
 simnet: the netlist Verilator simulates: Yosys' netlist with every net split into bits
   (splitnets -ports: Verilator 5.006 evaluates a vector that feeds its own bits through cells

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""The project liberty synth/deltarf45.lib, cut from the Nangate 45 nm Open Cell Library (issue 30;
-docs/synth.md, The liberty): the cells of FUNCTIONS at drive strengths X1, X2 and X4 where Nangate
+"""The project liberty synth/deltarf45.lib, cut from the Nangate 45 nm Open Cell Library
+(docs/synth.md, The liberty): the cells of FUNCTIONS at drive strengths X1, X2 and X4 where Nangate
 has them, their areas, pins, functions, delay and constraint arcs and power groups, every table
 reduced to its 1st, 4th and 7th index points.
 usage: python3 -m tools.synth.libcut SOURCE.lib OUT.lib     bad input: one line on stderr, exit 1"""

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Cell simulation models read from a Liberty file (issue 30, make verify-gates; docs/synth.md,
+"""Cell simulation models read from a Liberty file (make verify-gates; docs/synth.md,
 Gate-level check): each cell's output `function`s, `three_state`s and its `ff` or `latch` group
 become one Verilog module, so a netlist mapped on synth/deltarf45.lib simulates with the
 library's own definitions; a cell the library adds (another drive strength) is modelled alike.

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""make power (issue 30; docs/synth.md, Timing and power): OpenSTA's worst slack and power of every
+"""make power (docs/synth.md, Timing and power): OpenSTA's worst slack and power of every
 block's mapped netlist at the papers' 1 GHz clock, with the gate-level activity of make
 gates-activity (which make power runs first) where it exists (vectorless otherwise), scaled to each paper's node and set beside the
 papers' hardware figures (aging and DC-Patch Table 2, pilot Table IV, PV Sec. 4.2.3).
