@@ -61,6 +61,7 @@ static sim_config sim_cfg(const cmp_config *cfg)
     return (sim_config){.map = PL_PACKED, .dispatch = SIM_FILL, .repeat = 0 /* rotations */,
                         .schemes = schemes, .mem_budget = cfg->mem_budget,
                         .untimed = true /* compare reports no scheme's seconds */,
+                        .no_cells = !(evals_of(cfg) & CMP_EVAL_AGEING),
                         .gpu = cfg->gpu};
 }
 

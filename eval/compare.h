@@ -36,7 +36,8 @@ enum {
     CMP_EVAL_PATCH0 = 1u << 1,                /* DC-Patch under scenario k: CMP_EVAL_PATCH0 << k */
     CMP_EVAL_PV = CMP_EVAL_PATCH0 << FM_SCENARIOS, /* the PV chips (and every row's time axis) */
     CMP_EVAL_PILOT = CMP_EVAL_PV << 1,        /* the Pilot RF's row (its evaluation runs always) */
-    CMP_EVAL_ALL = (CMP_EVAL_PILOT << 1) - 1
+    CMP_EVAL_AGEING = CMP_EVAL_PILOT << 1,    /* the replay's cell times: every ageing axis */
+    CMP_EVAL_ALL = (CMP_EVAL_AGEING << 1) - 1
 };
 
 /* One technique on every axis; na[a] non-NULL: axis a does not apply, for that reason. */

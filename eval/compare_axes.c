@@ -499,6 +499,14 @@ static void not_evaluated(unsigned evals, cmp_result *out)
         row_na(&out->tech[pv[i]]);
     if (!(evals & CMP_EVAL_PILOT))
         row_na(&out->tech[CMP_PILOT]);
+    static const char no_cells[] = "the replay's cell times were not kept by this run";
+    for (unsigned t = 0; t < CMP_TECHS && !(evals & CMP_EVAL_AGEING); t++)
+        for (enum cmp_axis a = CMP_LONGEST0; a <= CMP_GUARDBAND_PCT; a++)
+            if (!out->tech[t].na[a])
+                na(&out->tech[t], a, no_cells);
+    for (unsigned part = 0; part < 2 && !(evals & CMP_EVAL_AGEING); part++)
+        row_na(&out->pilot_cells[part]);
+    out->pilot_cells_na = evals & CMP_EVAL_AGEING ? out->pilot_cells_na : no_cells;
     for (unsigned t = 0; t < CMP_TECHS && !(evals & CMP_EVAL_PV); t++)
         for (enum cmp_axis a = CMP_CYCLE_TIME_NS; a <= CMP_SPEEDUP_PCT; a++)
             na(&out->tech[t], a, "the PV chips were not evaluated by this run");
