@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* deltarf patch TRACE --scenario S [--seed S] [--maps K] [--map P] [--gpu G] [--json|--md-row]:
  * DC-Patch streamed over a real trace (dc-patch paper Section V-A), reported as Figs. 2, 3, 5
- * and 6; exits 1 when a read does not return the last value written or a write is dropped. */
+ * and 6, then Fig. 8's energy and the perf overhead from compare's run (docs/eval-patch.md, 10);
+ * exits 1 when a read does not return the last value written or a write is dropped. */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 
 #include "patch.h"

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* deltarf pilot TRACE [--n N] [--gpu NAME|FILE] [--json] (pilot paper Sections II, III-A, IV-C,
  * V): prints the top-k access shares (Fig. 2), the FRF's share under static, pilot and oracle
- * choices (Fig. 4), the accesses by partition and FRF mode on the GPU's issue slots (Fig. 10)
- * and the energy against the MRF (Fig. 11, Table IV); --json: the same as one JSON object (read
- * by tools/reproduction.py). Output format: docs/pilot-eval.md. */
+ * choices (Fig. 4), the accesses by partition and FRF mode on the issue model (Fig. 10), the
+ * energy against the MRF (Fig. 11, Table IV) and compare's energy and time row, all from compare's
+ * run; --json: the same as one JSON object (read by tools/reproduction.py). docs/pilot-eval.md. */
 #include "pilot.h"
 
 #include <stdbool.h>
