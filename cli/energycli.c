@@ -83,6 +83,11 @@ void en_text(const cmp_result *r, const cmp_row *row)
     printf("energy and time (deltarf compare's row, docs/compare.md: %u cop%s at once, the aging "
            "paper's slice at %g nm, extra cycles on the issue model)\n", r->copies,
            r->copies == 1 ? "y" : "ies", cmp_node_nm());
+    if (row->na[CMP_ENERGY_PJ] && row->na[CMP_CYCLES]) { /* a trace without register values */
+        printf("  energy and cycles n/a (%s); the baseline's %.3f nJ, %.0f cycles\n",
+               row->na[CMP_ENERGY_PJ], b->v[CMP_ENERGY_PJ] * 1e-3, b->v[CMP_CYCLES]);
+        return;
+    }
     printf("  dynamic ");
     text_axis(row, CMP_DYNAMIC_PJ, "%.3f nJ", 1e-3);
     printf(", leakage ");
