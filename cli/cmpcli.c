@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* deltarf compare TRACE... [--chips N] [--years Y] [--gpu NAME|FILE] [--json FILE]
- * (docs/compare.md): every technique of the four papers on each trace, read once, on common axes
- * against the same baseline: a text table per kernel, a summary over kernels, and its JSON. */
+/* deltarf compare TRACE... [--chips N] [--years Y] [--gpu NAME|FILE] [--json FILE] (issue 32):
+ * every technique of the four papers on each trace, read once, on common axes against the same
+ * baseline: a text table per kernel, a summary over kernels, and the JSON of docs/compare.md. */
 #include "cmpcli.h"
 
 #include <math.h>
@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "eval/compare/compare.h"
+#include "energycli.h"
 #include "eval/trace/dispatch.h"
 #include "evalcli.h"
 #include "json.h"
@@ -23,7 +24,7 @@ typedef struct {
     const char *json, *gpu;
 } options;
 
-/* A usage error: one line, exit 1 (docs/compare.md). */
+/* A usage error: one line, exit 1 (issue 32 item 4). */
 static int usage(const char *problem, const char *arg)
 {
     ec_usage(PROG, COMPARE_SYNOPSIS, problem, arg);
@@ -180,43 +181,19 @@ static void print_summary(const cmp_result *r, unsigned n)
 }
 
 /* --- JSON (docs/compare.md) ---------------------------------------------------------------- */
-static void json_number(FILE *f, double v)
-{
-    if (isfinite(v))
-        fprintf(f, "%.9g", v);
-    else
-        fputs("null", f);
-}
-
-static void json_axes(FILE *f, const cmp_row *r)
-{
-    for (unsigned a = 0; a < CMP_AXES; a++) {
-        fprintf(f, "%s\"%s\": ", a ? ", " : "", cmp_axis_name(a));
-        json_number(f, r->na[a] ? NAN : r->v[a]);
-    }
-    fputs(", \"na\": {", f);
-    bool first = true;
-    for (unsigned a = 0; a < CMP_AXES; a++)
-        if (r->na[a]) {
-            fprintf(f, "%s\"%s\": ", first ? "" : ", ", cmp_axis_name(a));
-            json_string(f, r->na[a]);
-            first = false;
-        }
-    fputc('}', f);
-}
 
 /* The members a technique carries beyond the axes. */
 static void json_extra(FILE *f, const cmp_result *r, unsigned t)
 {
     if (!isnan(r->pv_guardband[t])) {
         fputs(", \"pv_model_guardband_pct\": ", f);
-        json_number(f, r->pv_guardband[t]);
+        en_json_number(f, r->pv_guardband[t]);
     }
     if (t == CMP_DCPATCH) {
         fputs(", \"scenario\": \"common\", \"scenarios\": {", f);
         for (unsigned k = 0; k < FM_SCENARIOS; k++) {
             fprintf(f, "%s\"%s\": {", k ? ", " : "", fm_scenario_name(k));
-            json_axes(f, &r->dcpatch[k]);
+            en_json_axes(f, &r->dcpatch[k]);
             fputc('}', f);
         }
         fputc('}', f);
@@ -226,20 +203,20 @@ static void json_extra(FILE *f, const cmp_result *r, unsigned t)
         for (unsigned k = 0; k < 2; k++)
             for (enum cmp_axis a = CMP_LONGEST0; a <= CMP_GUARDBAND_PCT; a++) {
                 fprintf(f, ", \"%s_%s\": ", part[k], cmp_axis_name(a));
-                json_number(f, r->pilot_cells[k].v[a]);
+                en_json_number(f, r->pilot_cells[k].v[a]);
             }
         if (r->pilot_cells_na) {
             fputs(", \"cells_na\": ", f);
             json_string(f, r->pilot_cells_na);
         }
         fputs(", \"profile\": \"pilot\", \"top4_share\": ", f);
-        json_number(f, r->top4_share);
+        en_json_number(f, r->top4_share);
         fputs(", \"frf_share_static_pct\": ", f);
-        json_number(f, r->frf_share_static);
+        en_json_number(f, r->frf_share_static);
         fputs(", \"frf_share_pilot_pct\": ", f);
-        json_number(f, r->frf_share_pilot);
+        en_json_number(f, r->frf_share_pilot);
         fputs(", \"frf_low_share_pct\": ", f);
-        json_number(f, r->frf_low_share);
+        en_json_number(f, r->frf_low_share);
     }
 }
 
@@ -251,11 +228,11 @@ static void json_kernel(FILE *f, const char *trace, const cmp_result *r)
                "\"busy_cycles\": ",
             (unsigned long long)r->events, (unsigned long long)r->wavefronts,
             (unsigned long long)r->accesses, r->copies);
-    json_number(f, r->busy_cycles);
+    en_json_number(f, r->busy_cycles);
     fputs(",\n     \"techniques\": {\n", f);
     for (unsigned t = 0; t < CMP_TECHS; t++) {
         fprintf(f, "      \"%s\": {", cmp_tech_name(t));
-        json_axes(f, &r->tech[t]);
+        en_json_axes(f, &r->tech[t]);
         json_extra(f, r, t);
         fprintf(f, "}%s\n", t + 1 < CMP_TECHS ? "," : "");
     }
@@ -269,7 +246,7 @@ static void json_summary(FILE *f, const cmp_result *r, unsigned n)
         fprintf(f, "    \"%s\": {", cmp_tech_name(t));
         for (unsigned j = 0; j < SUMMARY_AXES; j++) {
             fprintf(f, "%s\"%s\": ", j ? ", " : "", cmp_axis_name(summary_axes[j]));
-            json_number(f, kernel_mean(r, n, t, summary_axes[j]));
+            en_json_number(f, kernel_mean(r, n, t, summary_axes[j]));
         }
         fprintf(f, "}%s\n", t + 1 < CMP_TECHS ? "," : "");
     }
@@ -335,7 +312,7 @@ static int run(const options *o, cmp_result *r)
 
 int cmd_compare(int argc, char **argv)
 {
-    options o = {.chips = 100, .years = 7};
+    options o = {.chips = CMP_CHIPS_DEFAULT, .years = CMP_YEARS_DEFAULT};
     o.traces = malloc((size_t)argc * sizeof *o.traces);
     cmp_result *r = malloc((size_t)argc * sizeof *r);
     int rc = o.traces && r ? parse(&o, argc, argv) : (fputs(PROG ": out of memory\n", stderr), 1);

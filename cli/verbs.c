@@ -147,10 +147,12 @@ static const struct verb {
      "a trace under baseline, rar, rc, rc+rar, wc, argo: write patterns, 0/1/off time, longest "
      "duty cycles, dVth, wake-ups, special MOVs, energy (aging 6)", NULL, cmd_sim},
     {"patch", PATCH_SYNOPSIS,
-     "a trace through the DC-Patch slice on K fault maps, every read checked (DC-Patch V)", NULL,
+     "a trace through the DC-Patch slice on K fault maps, every read checked; Fig. 8 energy, "
+     "perf overhead (DC-Patch V)", NULL,
      cmd_patch},
     {"pilot", PILOT_SYNOPSIS,
-     "Pilot RF on a trace: top-k access shares, FRF shares, FRF_low share, energy (pilot II, V)",
+     "Pilot RF on a trace: top-k access shares, FRF shares, FRF_low share and energy on the "
+     "issue model (pilot II, V)",
      NULL, cmd_pilot},
     {"compare", COMPARE_SYNOPSIS,
      "every technique of the four papers on the same traces, read once: RF energy, NBTI "

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* deltarf compare's run (docs/compare.md): one read of a trace feeds every evaluation. The reader's
+/* deltarf compare's run (issue 32): one read of a trace feeds every evaluation. The reader's
  * tap gives each event, in file order, to the PV and Pilot evaluations; one dispatch (packed
  * placement) gives each placed event to the aging paper's replay and to DC-Patch's slices under
  * the common, clustered and dispersed fault maps. Decisions: docs/compare.md. */
@@ -28,6 +28,7 @@ struct cmp_ctx {
     pv_reader *pv_reader;
     pe_stream *pilot;
     pe_result *pilot_result;
+    pe_result *pilot_split;        /* its FRF accesses split on the issue model (cmp_ctx_pilot) */
     cmp_cells cells;
     cmp_inputs in;
     tl *timeline;                  /* the issue model on the slices */
@@ -37,26 +38,68 @@ struct cmp_ctx {
     gpu_config gcn;                /* the slices' GPU: the issue model's, the Pilot RF's epochs */
     gpu_config pv_gpu;             /* PV's: its paper's (docs/compare.md) */
     pe_config pilot_cfg;           /* deltarf pilot's, its epochs on the slices' GPU */
+    gpu_config pilot_gpu;          /* whose issue slots set the Pilot RF's threshold */
     const tr_reader *reader;       /* the read being tapped: its lanes for PV (D24) */
+    const cmp_config *cfg;         /* the run's */
+    unsigned evals;                /* CMP_EVAL_* of the run */
 };
+
+/* What a run under cfg evaluates (decision 17 of docs/compare.md). */
+static unsigned evals_of(const cmp_config *cfg)
+{
+    return cfg->evals ? cfg->evals & CMP_EVAL_ALL : CMP_EVAL_ALL;
+}
+
+static bool patch_on(const cmp_ctx *rs, unsigned k)
+{
+    return rs->evals & CMP_EVAL_PATCH0 << k;
+}
 
 static sim_config sim_cfg(const cmp_config *cfg)
 {
+    const unsigned schemes = evals_of(cfg) & CMP_EVAL_REPLAY ? CMP_SIM_SCHEMES : 1u << SIM_BASE;
     return (sim_config){.map = PL_PACKED, .dispatch = SIM_FILL, .repeat = 0 /* rotations */,
-                        .schemes = CMP_SIM_SCHEMES, .mem_budget = cfg->mem_budget,
+                        .schemes = schemes, .mem_budget = cfg->mem_budget,
                         .untimed = true /* compare reports no scheme's seconds */,
+                        .no_cells = !(evals_of(cfg) & CMP_EVAL_AGEING),
                         .gpu = cfg->gpu};
 }
 
-/* Every event of the trace, in file order: the PV and Pilot evaluations (one copy); PV learns
- * the trace's lanes at its first event (docs/pv-decisions.md D24). */
+/* The Pilot RF's evaluation and epochs, empty, their threshold on gpu's issue slots. */
+static bool pilot_begin(cmp_ctx *rs, const gpu_config *gpu, char *err, size_t errlen)
+{
+    rs->pilot_gpu = *gpu;
+    rs->pilot_cfg.gpu = &rs->pilot_gpu;
+    if (!pe_stream_reset(rs->pilot, &rs->pilot_cfg, rs->pilot_result, err, errlen))
+        return false;
+    const fmc_cfg modes = {rs->pilot_cfg.epoch, rs->pilot_result->threshold};
+    ep_reset(rs->epochs, &modes);
+    return true;
+}
+
+/* The first event: the trace's lanes to PV (docs/pv-decisions.md D24); the Pilot RF's GPU
+ * when it is the trace's own (cmp_config.pilot_gpu_own: an Accel-Sim trace's is the pilot
+ * paper's, docs/pilot-eval.md decision 6). */
+static bool first_event(cmp_ctx *rs, char *msg, size_t len)
+{
+    const unsigned lanes = tr_lanes(rs->reader);
+    if (rs->evals & CMP_EVAL_PV && !pv_reader_lanes(rs->pv_reader, lanes, msg, len))
+        return false;
+    gpu_config own;
+    if (!rs->cfg->pilot_gpu_own || lanes != TR_NVIDIA_LANES)
+        return true;
+    return gpu_load(PE_GPU_NVIDIA, &own, msg, len) && pilot_begin(rs, &own, msg, len);
+}
+
+/* Every event of the trace, in file order: the PV and Pilot evaluations (one copy). */
 static bool tap(void *ctx, const tr_event *ev, char *msg, size_t len)
 {
     cmp_ctx *rs = ctx;
-    if (rs->in.events++ == 0 && !pv_reader_lanes(rs->pv_reader, tr_lanes(rs->reader), msg, len))
+    if (rs->in.events++ == 0 && !first_event(rs, msg, len))
         return false;
     ds_shape_see(&rs->shape, ev);
-    return pv_reader_add(rs->pv_reader, ev, msg, len) && pe_stream_add(rs->pilot, ev, msg, len);
+    return (!(rs->evals & CMP_EVAL_PV) || pv_reader_add(rs->pv_reader, ev, msg, len)) &&
+           pe_stream_add(rs->pilot, ev, msg, len);
 }
 
 /* The baseline's issue on the slices: a compute unit's instructions per epoch. */
@@ -84,10 +127,11 @@ cmp_ctx *cmp_ctx_new(void)
         tl_set_observer(rs->timeline, count_issue, rs->epochs);
     rs->cost = malloc(BATCH * sizeof *rs->cost);
     rs->pilot_result = malloc(sizeof *rs->pilot_result);
+    rs->pilot_split = calloc(1, sizeof *rs->pilot_split);
     rs->pilot = rs->pilot_result ? pe_stream_new(&rs->pilot_cfg, rs->pilot_result, err,
                                                  sizeof err)
                                  : NULL;
-    bool ok = rs->sim && rs->pilot && rs->timeline && rs->epochs && rs->cost;
+    bool ok = rs->sim && rs->pilot && rs->pilot_split && rs->timeline && rs->epochs && rs->cost;
     for (unsigned k = 0; k < FM_SCENARIOS; k++)
         ok = (rs->patch[k] = pa_pass_new(&rs->patch_cfg[k], &rs->in.patch[k])) && ok;
     if (!ok) {
@@ -107,15 +151,30 @@ void cmp_ctx_free(cmp_ctx *rs)
     free(rs->cost);
     pe_stream_free(rs->pilot);
     free(rs->pilot_result);
+    free(rs->pilot_split);
     for (unsigned k = 0; k < FM_SCENARIOS; k++)
         pa_pass_free(rs->patch[k]);
     free(rs);
+}
+
+/* DC-Patch's passes, map 0 of the seed (compare's: 1) under each scenario. */
+static void begin_patches(cmp_ctx *rs, const cmp_config *cfg)
+{
+    for (unsigned k = 0; k < FM_SCENARIOS; k++) {
+        rs->patch_cfg[k] = (pa_config){.scenario = (enum fm_scenario)k,
+                                       .seed = cfg->patch_seed ? *cfg->patch_seed : 1, .maps = 1,
+                                       .map = PL_PACKED, .mem_budget = cfg->mem_budget,
+                                       .unchecked = true /* compare reads none of those */};
+        pa_pass_begin(rs->patch[k], 0);
+    }
 }
 
 /* The context as cmp_ctx_new left it, for a run under cfg. */
 static bool start(cmp_ctx *rs, const cmp_config *cfg, char *err, size_t errlen)
 {
     const sim_config sc = sim_cfg(cfg);
+    rs->cfg = cfg;
+    rs->evals = evals_of(cfg);
     sim_reset(rs->sim, &sc);
     memset(&rs->sim_feed, 0, sizeof rs->sim_feed);
     memset(&rs->cells, 0, sizeof rs->cells);
@@ -127,18 +186,11 @@ static bool start(cmp_ctx *rs, const cmp_config *cfg, char *err, size_t errlen)
         gpu_shipped_get(PL_GPU_DEFAULT, &rs->gcn);
     const tl_gpu gcn = {.units = TL_MAX_UNITS, .slot_cycles = rs->gcn.issue_cycles};
     tl_reset(rs->timeline, CMP_TL_TECHS, &gcn);
-    rs->pv_reader = pv_reader_new(&rs->pv, &rs->pv_gpu);
-    bool ok = rs->pv_reader &&
-              pe_stream_reset(rs->pilot, &rs->pilot_cfg, rs->pilot_result, err, errlen);
-    const fmc_cfg modes = {rs->pilot_cfg.epoch, rs->pilot_result->threshold};
-    ep_reset(rs->epochs, &modes);
-    for (unsigned k = 0; k < FM_SCENARIOS; k++) {
-        rs->patch_cfg[k] = (pa_config){.scenario = (enum fm_scenario)k, .seed = 1, .maps = 1,
-                                       .map = PL_PACKED, .mem_budget = cfg->mem_budget,
-                                       .unchecked = true /* compare reads none of those */};
-        pa_pass_begin(rs->patch[k], 0);
-    }
-    return ok || fail_msg(err, errlen, "out of memory");
+    begin_patches(rs, cfg);
+    rs->pilot_cfg.n = cfg->pilot_n ? cfg->pilot_n : DRF_PILOT_N;
+    if (rs->evals & CMP_EVAL_PV && (rs->pv_reader = pv_reader_new(&rs->pv, &rs->pv_gpu)) == NULL)
+        return fail_msg(err, errlen, "out of memory");
+    return pilot_begin(rs, cfg->pilot_gpu ? cfg->pilot_gpu : &rs->gcn, err, errlen);
 }
 
 /* What start made for this run only. */
@@ -188,7 +240,7 @@ static bool feed(cmp_ctx *rs, const ds_item *batch, size_t n, const char *name, 
             end = i;
     }
     for (unsigned k = 0; k < FM_SCENARIOS; k++)
-        for (size_t i = 0; i < end; i++) {
+        for (size_t i = 0; i < end && patch_on(rs, k); i++) {
             if (i + 1 < end)
                 pa_pass_prefetch(rs->patch[k], &batch[i + 1]);
             if (!feed_patch(rs, k, &batch[i], &rs->cost[i][CMP_TL_DCP + k], name, err, errlen))
@@ -249,7 +301,7 @@ static bool replay(cmp_ctx *rs, tr_reader *r, const tr_source *src, const cmp_co
     sim_stats_mut(rs->sim)->copies = out->copies;
     ok = ok && sim_feed_end(rs->sim, &rs->sim_feed, dst, t0, name, err, errlen);
     for (unsigned k = 0; k < FM_SCENARIOS && ok; k++)
-        ok = pa_pass_end(rs->patch[k], name, dst, err, errlen);
+        ok = !patch_on(rs, k) || pa_pass_end(rs->patch[k], name, dst, err, errlen);
     ds_close(ds);
     free(batch);
     return ok;
@@ -272,10 +324,11 @@ static bool finish(cmp_ctx *rs, const char *name, const cmp_config *cfg, char *e
                    size_t errlen)
 {
     char msg[256];
-    if (!pv_reader_finish(rs->pv_reader, msg, sizeof msg) ||
+    const bool pv = rs->evals & CMP_EVAL_PV;
+    if ((pv && !pv_reader_finish(rs->pv_reader, msg, sizeof msg)) ||
         !pe_stream_finish(rs->pilot, msg, sizeof msg))
         return fail_msg(err, errlen, "%s: %s", name, msg);
-    if (!pv_evaluate(&rs->pv, cfg->chips, cfg->years, PV_T0_NBTI, rs->in.pv))
+    if (pv && !pv_evaluate(&rs->pv, cfg->chips, cfg->years, PV_T0_NBTI, rs->in.pv))
         return fail_msg(err, errlen, "%s: out of memory", name);
     sim_stats *st = &rs->in.sim_stats;
     *st = *sim_get_stats(rs->sim);
@@ -293,6 +346,9 @@ static bool finish(cmp_ctx *rs, const char *name, const cmp_config *cfg, char *e
     for (unsigned k = 0; k < CMP_TL_TECHS; k++)
         rs->in.cycles[k] = tl_cycles(rs->timeline, k);
     rs->in.epochs = ep_finish(rs->epochs);
+    cmp_pilot_split(rs->pilot_result, &rs->in.epochs, rs->pilot_split);
+    rs->in.pilot_split = rs->pilot_split;
+    rs->in.evals = rs->evals;
     return true;
 }
 
@@ -318,8 +374,8 @@ static bool run_copies(cmp_ctx *rs, const tr_source *src, const cmp_config *cfg,
 /* Every evaluation on the trace src at the copies that fill a slice (decision 6b of
  * docs/eval-decisions.md): one read when the trace fills slices on its own, else a second one
  * with the copies its shape asks for. */
-static bool run_source(cmp_ctx *rs, const tr_source *src, const cmp_config *cfg,
-                       cmp_result *out, char *err, size_t errlen)
+bool cmp_ctx_run_source(cmp_ctx *rs, const tr_source *src, const cmp_config *cfg,
+                        cmp_result *out, char *err, size_t errlen)
 {
     memset(out, 0, sizeof *out);
     out->copies = 1;
@@ -347,7 +403,7 @@ bool cmp_ctx_run(cmp_ctx *c, const char *path, const cmp_config *cfg, cmp_result
     tr_source src; /* "-" is kept: the copies read the trace again */
     if (!tr_source_init(&src, path, true, err, errlen))
         return false;
-    const bool ok = run_source(c, &src, cfg, out, err, errlen);
+    const bool ok = cmp_ctx_run_source(c, &src, cfg, out, err, errlen);
     tr_source_close(&src);
     return ok;
 }
@@ -357,7 +413,12 @@ bool cmp_ctx_run_mem(cmp_ctx *c, const void *buf, size_t len, const char *name,
 {
     tr_source src;
     tr_source_mem(&src, buf, len, name);
-    return run_source(c, &src, cfg, out, err, errlen);
+    return cmp_ctx_run_source(c, &src, cfg, out, err, errlen);
+}
+
+const pe_result *cmp_ctx_pilot(const cmp_ctx *c)
+{
+    return c->pilot_split;
 }
 
 bool cmp_run(const char *path, const cmp_config *cfg, cmp_result *out, char *err, size_t errlen)

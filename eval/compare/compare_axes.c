@@ -333,21 +333,17 @@ static void pv_row(const cmp_inputs *in, enum pv_scheme k, bool fwas, const tall
     ageing(r, base_row->v[CMP_LONGEST0], base_row->v[CMP_LONGEST1], in->years);
 }
 
-/* The Pilot RF's accesses with its FRF accesses split by the modes of the baseline's issue on
- * the slices (the FRF_low share of all accesses applied to the FRF's, first order), and Table
- * IV's energy of them (docs/timeline.md). */
-static pe_result pilot_on_timeline(const cmp_inputs *in)
+void cmp_pilot_split(const pe_result *p, const ep_counts *e, pe_result *out)
 {
-    pe_result p = *in->pilot;
-    const ep_counts *e = &in->epochs;
+    *out = *p;
     const double low = e->accesses ? (double)e->low_accesses / (double)e->accesses : 0;
-    const uint64_t frf = p.frf_low + p.frf_high;
-    p.frf_low = (uint64_t)((double)frf * low + 0.5);
-    p.frf_high = frf - p.frf_low;
-    p.cu_epochs = e->epochs;
-    p.low_epochs = e->low_epochs;
-    pe_energy(&p);
-    return p;
+    const uint64_t frf = p->frf_low + p->frf_high;
+    out->frf_low = (uint64_t)((double)frf * low + 0.5);
+    out->frf_high = frf - out->frf_low;
+    out->cu_epochs = e->epochs;
+    out->low_epochs = e->low_epochs;
+    out->issued_max = e->issued_max;
+    pe_energy(out);
 }
 
 /* The Pilot RF: the baseline slice's array energy and leakage times Table IV's ratio of the
@@ -480,6 +476,42 @@ static void without_values(cmp_result *out)
     out->pilot_cells_na = why;
 }
 
+/* Every axis of row r n/a: the run did not evaluate it. */
+static void row_na(cmp_row *r)
+{
+    for (enum cmp_axis a = 0; a < CMP_AXES; a++)
+        na(r, a, "not evaluated by this run");
+}
+
+/* A run of some evaluations only (deltarf pilot, deltarf patch; decision 17 of docs/compare.md):
+ * the rows it did not evaluate n/a, and without the PV chips every row's time axis. */
+static void not_evaluated(unsigned evals, cmp_result *out)
+{
+    static const enum cmp_tech replay[] = {CMP_RC, CMP_RCRAR, CMP_WC, CMP_ARGO},
+                               pv[] = {CMP_VLSB, CMP_PVOPT, CMP_PVOPT_NBTI};
+    for (unsigned i = 0; i < 4 && !(evals & CMP_EVAL_REPLAY); i++)
+        row_na(&out->tech[replay[i]]);
+    for (unsigned k = 0; k < FM_SCENARIOS; k++)
+        if (!(evals & CMP_EVAL_PATCH0 << k))
+            row_na(&out->dcpatch[k]);
+    out->tech[CMP_DCPATCH] = out->dcpatch[FM_COMMON];
+    for (unsigned i = 0; i < 3 && !(evals & CMP_EVAL_PV); i++)
+        row_na(&out->tech[pv[i]]);
+    if (!(evals & CMP_EVAL_PILOT))
+        row_na(&out->tech[CMP_PILOT]);
+    static const char no_cells[] = "the replay's cell times were not kept by this run";
+    for (unsigned t = 0; t < CMP_TECHS && !(evals & CMP_EVAL_AGEING); t++)
+        for (enum cmp_axis a = CMP_LONGEST0; a <= CMP_GUARDBAND_PCT; a++)
+            if (!out->tech[t].na[a])
+                na(&out->tech[t], a, no_cells);
+    for (unsigned part = 0; part < 2 && !(evals & CMP_EVAL_AGEING); part++)
+        row_na(&out->pilot_cells[part]);
+    out->pilot_cells_na = evals & CMP_EVAL_AGEING ? out->pilot_cells_na : no_cells;
+    for (unsigned t = 0; t < CMP_TECHS && !(evals & CMP_EVAL_PV); t++)
+        for (enum cmp_axis a = CMP_CYCLE_TIME_NS; a <= CMP_SPEEDUP_PCT; a++)
+            na(&out->tech[t], a, "the PV chips were not evaluated by this run");
+}
+
 void cmp_axes(const cmp_inputs *in, cmp_result *out)
 {
     sim_rows(in, out);
@@ -491,10 +523,11 @@ void cmp_axes(const cmp_inputs *in, cmp_result *out)
     pv_row(in, PV_VLSB_BRO, false, &base, &out->tech[CMP_VLSB], b);
     pv_row(in, PV_OPT, true, &base, &out->tech[CMP_PVOPT], b);
     pv_row(in, PV_OPT_NBTI, true, &base, &out->tech[CMP_PVOPT_NBTI], b);
-    const pe_result pilot = pilot_on_timeline(in);
-    pilot_row(in, &pilot, &base, &out->tech[CMP_PILOT], b);
-    out->frf_low_share = pilot.frf_low + pilot.frf_high
-                             ? 100.0 * (double)pilot.frf_low / (double)(pilot.frf_low + pilot.frf_high)
+    const pe_result *pilot = in->pilot_split;
+    pilot_row(in, pilot, &base, &out->tech[CMP_PILOT], b);
+    out->frf_low_share = pilot->frf_low + pilot->frf_high
+                             ? 100.0 * (double)pilot->frf_low /
+                                   (double)(pilot->frf_low + pilot->frf_high)
                              : 0;
     pilot_cells(in, out);
     for (unsigned t = 0; t < CMP_TECHS; t++)
@@ -503,12 +536,15 @@ void cmp_axes(const cmp_inputs *in, cmp_result *out)
         time_axes(in, out, CMP_DCPATCH, &out->dcpatch[k]);
     if (in->no_values)
         without_values(out);
+    not_evaluated(in->evals, out);
     for (unsigned t = 0; t < CMP_TECHS; t++)
         out->pv_guardband[t] = NAN;
-    out->pv_guardband[CMP_BASELINE] = 100 * in->pv[PV_BASELINE].guardband;
-    out->pv_guardband[CMP_VLSB] = 100 * in->pv[PV_VLSB_BRO].guardband;
-    out->pv_guardband[CMP_PVOPT] = 100 * in->pv[PV_OPT].guardband;
-    out->pv_guardband[CMP_PVOPT_NBTI] = 100 * in->pv[PV_OPT_NBTI].guardband;
+    if (in->evals & CMP_EVAL_PV) {
+        out->pv_guardband[CMP_BASELINE] = 100 * in->pv[PV_BASELINE].guardband;
+        out->pv_guardband[CMP_VLSB] = 100 * in->pv[PV_VLSB_BRO].guardband;
+        out->pv_guardband[CMP_PVOPT] = 100 * in->pv[PV_OPT].guardband;
+        out->pv_guardband[CMP_PVOPT_NBTI] = 100 * in->pv[PV_OPT_NBTI].guardband;
+    }
     const pe_result *p = in->pilot;
     out->top4_share = p->top_share[4];
     out->frf_share_static = p->accesses ? 100.0 * (double)p->frf_static / (double)p->accesses : 0;

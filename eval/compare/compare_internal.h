@@ -46,6 +46,7 @@ typedef struct {
     pv_result pv[PV_SCHEMES];
     uint64_t pv_accesses;          /* warp accesses of the PV evaluation (two a wavefront) */
     const pe_result *pilot;
+    const pe_result *pilot_split;  /* its FRF accesses split on the issue model (cmp_pilot_split) */
     const cmp_cells *cells;
     double years;
     uint64_t cycles[CMP_TL_TECHS]; /* the issue model's */
@@ -53,7 +54,13 @@ typedef struct {
     uint64_t events;               /* of the trace (one copy) */
     unsigned copies;               /* of the trace launched at once (ds_fill_copies) */
     bool no_values;                /* the trace carries no register values (Accel-Sim's) */
+    unsigned evals;                /* CMP_EVAL_* the run evaluated */
 } cmp_inputs;
+
+/* The Pilot RF's evaluation p with its FRF accesses split between FRF_high and FRF_low by the
+ * modes of the baseline's issue e (the FRF_low share of all accesses applied to the FRF's,
+ * first order), its CU-epochs e's, and Table IV's energy of them (docs/timeline.md). */
+void cmp_pilot_split(const pe_result *p, const ep_counts *e, pe_result *out);
 
 /* Every technique's axes from the evaluations' results. */
 void cmp_axes(const cmp_inputs *in, cmp_result *out);

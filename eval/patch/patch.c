@@ -155,20 +155,29 @@ bool pa_run_pass(tr_reader *r, const char *name, const pa_config *cfg, unsigned 
     return ok;
 }
 
-bool pa_run_file(const char *path, const pa_config *cfg, pa_stats *st, char *err, size_t errlen)
+bool pa_run_source(const tr_source *src, const pa_config *cfg, pa_stats *st, char *err,
+                   size_t errlen)
 {
     pa_pass *ps = pa_pass_new(cfg, st);
     if (ps == NULL)
         return fail_msg(err, errlen, "out of memory");
-    tr_source src; /* a pass per map: "-" is kept for the passes after the first */
-    bool ok = tr_source_init(&src, path, cfg->maps > 1, err, errlen);
+    bool ok = true;
     for (unsigned m = 0; m < cfg->maps && ok; m++) {
-        tr_reader *r = tr_source_open(&src, err, errlen);
-        ok = r != NULL && run_pass(ps, r, src.name, m, err, errlen);
+        tr_reader *r = tr_source_open(src, err, errlen);
+        ok = r != NULL && run_pass(ps, r, src->name, m, err, errlen);
         st->no_values |= r != NULL && !tr_has_values(r);
         tr_close(r);
     }
-    tr_source_close(&src);
     pa_pass_free(ps);
+    return ok;
+}
+
+bool pa_run_file(const char *path, const pa_config *cfg, pa_stats *st, char *err, size_t errlen)
+{
+    tr_source src; /* a pass per map: "-" is kept for the passes after the first */
+    if (!tr_source_init(&src, path, cfg->maps > 1, err, errlen))
+        return false;
+    const bool ok = pa_run_source(&src, cfg, st, err, errlen);
+    tr_source_close(&src);
     return ok;
 }

@@ -80,7 +80,10 @@ bool pa_pass_feed(pa_pass *ps, const ds_item *it, const char *name, char *err, s
 void pa_pass_prefetch(const pa_pass *ps, const ds_item *it);
 bool pa_pass_end(pa_pass *ps, const char *name, const ds_stats *ds, char *err, size_t errlen);
 void pa_pass_free(pa_pass *ps);
-/* cfg->maps passes over the trace file, each on new maps. */
+/* cfg->maps passes over the trace file, each on new maps; the same over a source the caller
+ * opened (to read again: deltarf patch's energy, docs/eval-patch.md decision 10). */
+bool pa_run_source(const tr_source *src, const pa_config *cfg, pa_stats *st, char *err,
+                   size_t errlen);
 bool pa_run_file(const char *path, const pa_config *cfg, pa_stats *st, char *err, size_t errlen);
 
 

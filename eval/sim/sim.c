@@ -103,17 +103,19 @@ static void flip_cells(uint32_t *t1, uint32_t x, uint32_t now_ones, unsigned w, 
     }
 }
 
-/* The register now holds bits (NULL: zeros) in the segments segs, the other cells off. */
-bool sim_set_cells(sim_reg *r, const uint32_t *bits, unsigned segs, uint32_t now)
+/* The register now holds bits (NULL: zeros) in the segments segs, the other cells off; cells:
+ * its cell times kept. */
+bool sim_set_cells(sim_reg *r, const uint32_t *bits, unsigned segs, uint32_t now, bool cells)
 {
     for (unsigned w = 0; w < DRF_COMPONENTS; w++) {
         const uint32_t nw = bits ? bits[w] & seg_masks[segs][w] : 0;
         const uint32_t x = r->eff[w] ^ nw;
         if (x == 0)
             continue;
-        if (r->t1 == NULL && (r->t1 = calloc(SIM_BITS, sizeof *r->t1)) == NULL)
+        if (cells && r->t1 == NULL && (r->t1 = calloc(SIM_BITS, sizeof *r->t1)) == NULL)
             return false;
-        flip_cells(r->t1, x, nw, w, now);
+        if (cells)
+            flip_cells(r->t1, x, nw, w, now);
         r->eff[w] = nw;
     }
     const unsigned changed = (r->seg_on ^ segs) & ((1u << SIM_SEGS) - 1u);

@@ -65,6 +65,9 @@ typedef struct {
     uint64_t mem_budget; /* bytes of held lines of waiting wavefronts kept in memory */
     const char *progress;/* program name for the progress line on stderr; NULL: none */
     bool untimed;        /* no per-scheme CPU clock on reads and writes (its seconds unused) */
+    bool no_cells;       /* no cell times (8 KB a register and plane): every duty cycle 0, the
+                          * counts, energies and timing kept (deltarf pilot and patch, which
+                          * report no ageing; docs/compare.md decision 17) */
     const gpu_config *gpu; /* the slices' GPU (pl_gpu_check'ed): stream dispatch's compute units,
                             * the issue model's slot cycles; NULL: PL_GPU_DEFAULT */
 } sim_config;

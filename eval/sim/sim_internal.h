@@ -23,6 +23,7 @@ typedef struct {
     sim_reg reg[DRF_REGS];
     uint64_t writes, reads, cwrites, creads, wakeups, movs;
     double e_slice_dyn, e_logic_dyn; /* pJ */
+    bool cells;                      /* its registers keep cell times (not sim_config.no_cells) */
 } sim_plane;
 
 /* Schemes that store the same cells for a logical register and differ only in where they
@@ -77,7 +78,7 @@ struct sim {
     double seconds[SIM_SCHEMES];
 };
 
-bool sim_set_cells(sim_reg *r, const uint32_t *bits, unsigned segs, uint32_t now);
+bool sim_set_cells(sim_reg *r, const uint32_t *bits, unsigned segs, uint32_t now, bool cells);
 bool sim_has_scheme(const sim *s, unsigned k);
 bool sim_has_family(const sim *s, unsigned f);
 /* The plane holding scheme k's cell times on a slice. */

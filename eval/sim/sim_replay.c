@@ -36,10 +36,10 @@ static unsigned rule_of(unsigned f)
 }
 
 /* --- placement and allocation ------------------------------------------------------------ */
-static bool plane_get(sim_plane **p)
+static bool plane_get(const sim *s, sim_plane **p)
 {
-    if (*p == NULL)
-        *p = calloc(1, sizeof **p);
+    if (*p == NULL && (*p = calloc(1, sizeof **p)) != NULL)
+        (*p)->cells = !s->cfg.no_cells;
     return *p != NULL;
 }
 
@@ -53,12 +53,12 @@ static bool configure(sim *s, sim_slice *sl, unsigned n)
     sl->n = n;
     sl->configs++;
     for (unsigned f = 0; f < SIM_FAMILIES; f++)
-        if (sim_has_family(s, f) && !plane_get(&sl->live[f]))
+        if (sim_has_family(s, f) && !plane_get(s, &sl->live[f]))
             return false;
     for (unsigned k = 0; k < SIM_SCHEMES; k++) {
         if (!sim_has_scheme(s, k))
             continue;
-        if (!plane_get(&sl->plane[k]))
+        if (!plane_get(s, &sl->plane[k]))
             return false;
         sim_plane *p = sl->plane[k];
         uint8_t kept[DRF_WAVEFRONT_SLOTS];
@@ -130,7 +130,7 @@ static bool write_rc(sim_plane *p, sim_reg *r, const uint32_t *v, bool divergent
         p->cwrites++;
         p->e_logic_dyn += E_TABLE_WRITE;
         r->compressed = true;
-        return sim_set_cells(r, NULL, 0, now);
+        return sim_set_cells(r, NULL, 0, now, p->cells);
     }
     if (divergent && r->compressed) { /* special MOV: decompress into the register first */
         p->movs++;
@@ -139,7 +139,7 @@ static bool write_rc(sim_plane *p, sim_reg *r, const uint32_t *v, bool divergent
     }
     p->wakeups += r->seg_on != ALL_SEGS;
     r->compressed = false;
-    return sim_set_cells(r, v, ALL_SEGS, now);
+    return sim_set_cells(r, v, ALL_SEGS, now, p->cells);
 }
 
 static bool write_wc(sim_plane *p, sim_reg *r, const uint32_t *v, bool divergent, uint32_t now)
@@ -160,7 +160,7 @@ static bool write_wc(sim_plane *p, sim_reg *r, const uint32_t *v, bool divergent
     p->wakeups += (segs & ~r->seg_on) != 0;
     r->compressed = segs != ALL_SEGS;
     p->cwrites += r->compressed;
-    return sim_set_cells(r, img, segs, now);
+    return sim_set_cells(r, img, segs, now, p->cells);
 }
 
 /* A write of v by the scheme k; silent: the zeros a window starts with (no statistics). */
@@ -176,7 +176,7 @@ static bool scheme_write(sim_plane *p, unsigned k, unsigned reg, const uint32_t 
     else if (k == SIM_WC)
         ok = write_wc(p, r, v, divergent, now);
     else
-        ok = sim_set_cells(r, v, ALL_SEGS, now);
+        ok = sim_set_cells(r, v, ALL_SEGS, now, p->cells);
     if (silent) {
         p->wakeups = wake0, p->movs = mov0, p->cwrites = cw0;
         p->e_slice_dyn = es, p->e_logic_dyn = el;
@@ -250,7 +250,7 @@ static bool release_regs(sim_plane *live, const sim_wave *w, uint32_t now)
     for (unsigned i = 0; i < w->n; i++) {
         sim_reg *r = &live->reg[w->base + i];
         r->compressed = false;
-        if (!sim_set_cells(r, NULL, 0, now))
+        if (!sim_set_cells(r, NULL, 0, now, live->cells))
             return false;
     }
     return true;

@@ -72,6 +72,7 @@ static void close_first(ep_state *e, group *g)
         e->n.low_accesses += low ? x->accesses : 0;
     }
     g->prev = x->issued;
+    e->n.issued_max = x->issued > e->n.issued_max ? x->issued : e->n.issued_max;
     *x = (epoch){0, 0};
     g->base++;
 }

@@ -16,6 +16,7 @@ enum { EP_MAX_GROUPS = TR_MAX_CU }; /* compute units */
 typedef struct {
     uint64_t accesses, low_accesses; /* accesses in final epochs; in FRF_low ones */
     uint64_t epochs, low_epochs;     /* CU-epochs with an access; in FRF_low */
+    uint32_t issued_max;             /* most instructions a compute unit issued in one epoch */
 } ep_counts;
 
 typedef struct ep_state ep_state;
