@@ -6,22 +6,22 @@ BUILD := build
 SEED ?= 1
 N ?=
 CC := gcc
-CFLAGS := -std=c11 -O2 -g -Wall -Wextra -Werror -Icmodel -Itb -Icli -Ieval -I$(BUILD)/gen
+CFLAGS := -std=c11 -O2 -g -Wall -Wextra -Werror -I. -Icommon -Icmodel -Itb -Icli -I$(BUILD)/gen
 DEPFLAGS = -MMD -MP # a header change rebuilds only what includes it
 LDLIBS := -llzma -lm
 RTL_DIR ?= rtl
 RTL := $(wildcard $(RTL_DIR)/*.v)
 GEN := $(BUILD)/gen
-# every flow's results as JSON (docs/results.md, tools/results.py)
+# every flow's results as JSON (docs/results.md, tools/report/results.py)
 RESULTS := $(BUILD)/results
 
-# --- the block registry (blocks.tsv, tools/registry.py) ----------------------------------
+# --- the block registry (blocks.tsv, tools/gen/registry.py) ----------------------------------
 # $(GEN)/registry.mk: BLOCKS, IMPL_BLOCKS, SYNTH_BLOCKS, SYNTH_MACROS, RTL_FILES_<b>,
 # FORMAL_FILES_<b>, VFLAGS_<b> and the mutate settings; beside it the ports read from the RTL
 # and, per block, the bench's port struct, the Verilator shim and the Icarus testbench.
-# The tools come first (tools/ensure-tools.sh installs what is missing), then the registry: a
+# The tools come first (tools/check/ensure-tools.sh installs what is missing), then the registry: a
 # hard include, so a registry that cannot be generated (no yosys, an RTL error) stops every
-# target with its own error instead of leaving BLOCKS empty (issue 28).
+# target with its own error instead of leaving BLOCKS empty (docs/registry.md).
 TOOLS_OK := $(BUILD)/.tools-ok
 ifeq ($(filter clean,$(MAKECMDGOALS)),)
 include $(GEN)/registry.mk
@@ -32,12 +32,13 @@ $(if $(strip $(BLOCKS)),,$(error no block to run: BLOCKS is empty (the registry,
 $(if $(filter-out $(REGISTRY_BLOCKS),$(BLOCKS)),$(error BLOCKS names what blocks.tsv does not register: $(filter-out $(REGISTRY_BLOCKS),$(BLOCKS))))
 endif
 endif
-$(GEN)/registry.mk: blocks.tsv tools/registry.py $(RTL) | $(TOOLS_OK)
-	RTL_DIR=$(RTL_DIR) tools/registry.py gen $(GEN)
+$(GEN)/registry.mk: blocks.tsv tools/gen/registry.py $(RTL) | $(TOOLS_OK)
+	RTL_DIR=$(RTL_DIR) python3 -m tools.gen.registry gen $(GEN)
 $(GEN)/tb/ports_%.h $(GEN)/tb/shim_%.cpp $(GEN)/icarus/%_tb.v: $(GEN)/registry.mk ;
-# C models of the blocks (cmodel/) and the trace evaluation built on them (eval/)
-CMODEL_SRC := $(wildcard cmodel/*.c) $(wildcard eval/*.c)
-HARNESS_SRC := tb/harness.c tb/stim.c tb/dcp_stats.c cli/evalcli.c # evalcli: JSON strings
+# What every layer shares (common/: the seeded generator, JSON strings), the C models of the
+# blocks (cmodel/) and the trace evaluation built on them (eval/)
+CMODEL_SRC := $(wildcard common/*.c) $(wildcard cmodel/*.c) $(wildcard eval/*/*.c)
+HARNESS_SRC := tb/harness.c tb/stim.c tb/dcp_stats.c
 # Verilator's runtime is the same in every bench: ccache compiles it once.
 export OBJCACHE = $(if $(shell command -v ccache),ccache,)
 # The model's C++ at -O2 (Verilator's default OPT_FAST is -Os) with clang++: its models run the
@@ -52,8 +53,8 @@ VERILATOR_FLAGS := --cc --exe --build -j 2 -O3 --x-assign unique --x-initial uni
 all: $(BUILD)/deltarf
 
 tools: $(TOOLS_OK)
-$(TOOLS_OK): tools/ensure-tools.sh
-	@tools/ensure-tools.sh
+$(TOOLS_OK): tools/check/ensure-tools.sh
+	@tools/check/ensure-tools.sh
 	@mkdir -p $(BUILD) && touch $@
 
 # --- C models, harness library, CLI -------------------------------------------------
@@ -67,16 +68,16 @@ CMODEL_OBJ := $(CMODEL_SRC:%.c=$(BUILD)/obj/%.o)
 # results the same: docs/compare.md, Measured)
 $(CMODEL_OBJ): CFLAGS += -O3
 # deltarf compare's energy model: the C view of data/power/logic.tsv and the papers' values
-# (tools/energy_data.py; docs/compare.md)
+# (tools/gen/energy_data.py; docs/compare.md)
 ENERGY_DATA := data/power/logic.tsv data/papers/reproduction.tsv data/papers/nodes.tsv
-$(GEN)/drf_energy.h: $(ENERGY_DATA) tools/energy_data.py
+$(GEN)/drf_energy.h: $(ENERGY_DATA) tools/gen/energy_data.py
 	@mkdir -p $(dir $@)
-	python3 tools/energy_data.py header $(ENERGY_DATA) $@
-# The papers' GPUs shipped in the binary (data/gpus/*.config, docs/gpu.md; eval/gpu.c)
+	python3 -m tools.gen.energy_data header $(ENERGY_DATA) $@
+# The papers' GPUs shipped in the binary (data/gpus/*.config, docs/gpu.md; eval/gpu/gpu.c)
 GPU_DATA := $(sort $(wildcard data/gpus/*.config))
-$(GEN)/drf_gpus.h: $(GPU_DATA) tools/gpu_data.py
+$(GEN)/drf_gpus.h: $(GPU_DATA) tools/gen/gpu_data.py
 	@mkdir -p $(dir $@)
-	python3 tools/gpu_data.py $@ $(GPU_DATA)
+	python3 -m tools.gen.gpu_data $@ $(GPU_DATA)
 HARNESS_OBJ := $(HARNESS_SRC:%.c=$(BUILD)/obj/%.o)
 # The harness as an archive: a bench links only the members it uses (dcp_stats: dcp_slice's).
 HARNESS_LIB := $(BUILD)/libhx.a
@@ -107,7 +108,7 @@ define verilate
 	$(CC) $(CFLAGS) -I$(GEN)/tb $(DEPFLAGS) -MT $@ -c tb/bench_$1.c -o $(BUILD)/vl/$2/bench_$1.o
 	@rm -f $@ # the C objects are not among Verilator's link dependencies
 	verilator $(VERILATOR_FLAGS) $(VFLAGS_$1) --top-module $1 $3 -Mdir $(BUILD)/vl/$2 -o $(CURDIR)/$@ \
-	  -CFLAGS "-I$(CURDIR)/tb -I$(CURDIR)/cmodel" \
+	  -CFLAGS "-I$(CURDIR)/tb -I$(CURDIR)/cmodel -I$(CURDIR)/common" \
 	  -LDFLAGS "$(CURDIR)/$(BUILD)/vl/$2/bench_$1.o $(HARNESS_FIRST:%=$(CURDIR)/%) $(CURDIR)/$(HARNESS_LIB) $(CURDIR)/$(BUILD)/libdrf.a" \
 	  $(or $(BENCH_RTL),$(RTL_FILES_$1)) $(CURDIR)/$(GEN)/tb/shim_$1.cpp $(CURDIR)/tb/vshim.cpp \
 	  >$(BUILD)/vl/$2/build.log 2>&1 || { tail -30 $(BUILD)/vl/$2/build.log; exit 1; }
@@ -118,7 +119,7 @@ $(BUILD)/tb/bench_%@0: $(BENCH_DEPS) | $(TOOLS_OK)
 	$(call verilate,$*,$*@0,-GIMPL=0)
 
 verify: $(BENCHES) $(VARIANT_BENCHES)
-	@tools/runner.py verify -s $(SEED) -n "$(N)" -o $(BUILD)/verify -r $(RESULTS)/verify.json \
+	@python3 -m tools.run.runner verify -s $(SEED) -n "$(N)" -o $(BUILD)/verify -r $(RESULTS)/verify.json \
 	  $(BLOCKS) $(IMPL_BLOCKS:%=%@0)
 
 clean:
@@ -135,7 +136,7 @@ unit: $(UNIT_TESTS)
 
 cli: $(BUILD)/deltarf
 	tests/cli_test.sh $(BUILD)/deltarf
-	$(BUILD)/deltarf --usage-table | python3 tools/readme_cli.py --check README.md
+	$(BUILD)/deltarf --usage-table | python3 -m tools.gen.readme_cli --check README.md
 
 ASAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 # The same C models, CLI and unit tests under ASan/UBSan: every object compiled once (make -j).
@@ -152,7 +153,7 @@ $(BUILD)/asan/tests/%: $(BUILD)/asan/obj/tests/%.o $(ASAN_LIB_OBJ)
 asan: $(BUILD)/asan/deltarf $(UNIT_TESTS:$(BUILD)/tests/%=$(BUILD)/asan/tests/%)
 	@for t in $(filter $(BUILD)/asan/tests/%,$^); do $$t || exit 1; done
 	tests/cli_test.sh $(BUILD)/asan/deltarf
-	python3 tests/compare_smoke.py $(BUILD)/asan/deltarf $(COMPARE_SMOKE_TRACES)
+	python3 -m tests.compare_smoke $(BUILD)/asan/deltarf $(COMPARE_SMOKE_TRACES)
 
 # --- Icarus cross-simulation and benchmarks ------------------------------------------
 # every block's stimulus replayed on Icarus (ICARUS_N transactions each, at most ICARUS_CYCLES
@@ -160,17 +161,17 @@ asan: $(BUILD)/asan/deltarf $(UNIT_TESTS:$(BUILD)/tests/%=$(BUILD)/asan/tests/%)
 ICARUS_N ?= 500
 ICARUS_CYCLES ?= 20000
 icarus: $(BENCHES) $(BLOCKS:%=$(GEN)/icarus/%_tb.v)
-	ICARUS_CYCLES=$(ICARUS_CYCLES) tools/icarus.py run -r $(RESULTS)/icarus.json $(SEED) $(ICARUS_N) $(BLOCKS)
+	ICARUS_CYCLES=$(ICARUS_CYCLES) python3 -m tools.run.icarus run -r $(RESULTS)/icarus.json $(SEED) $(ICARUS_N) $(BLOCKS)
 
 # BENCH_BASE: the revision the lockstep speed is compared with (side by side, one run): the
-# main of 2026-11-25 before the registry and the speed work (issue 17).
+# main of 2026-11-25 before the registry and the speed work (docs/bench.md).
 BENCH_BASE ?= 4081b39
 bench: $(BENCHES) $(BUILD)/libdrf.a
-	tools/bench.py -r $(RESULTS)/bench.json $(SEED) $(BENCH_BASE)
+	python3 -m tools.run.bench -r $(RESULTS)/bench.json $(SEED) $(BENCH_BASE)
 
 # --- lint, parameters, harness self-test, everything ----------------------------------
 lint: | $(TOOLS_OK)
-	tools/lint.sh $(BLOCKS) && tools/spdx.sh check
+	tools/check/lint.sh $(BLOCKS) && tools/check/spdx.sh check
 
 params: | $(TOOLS_OK)
 	tests/params_agree.sh
@@ -184,33 +185,34 @@ test-build: $(BUILD)/deltarf $(HARNESS_LIB) $(BENCHES) $(VARIANT_BENCHES) $(UNIT
 # make test's steps: one list, to which the Makefile and each mk/*.mk fragment add the steps they
 # define, as NAME:S (the step's wall seconds in a fresh make test, measured: the longest start
 # first). They run side by side, two at a time, after check-registry and test-build.
-# check-tests fails naming any file under tests/ that no step runs (tools/check_tests_run.py).
+# check-tests fails naming any file under tests/ that no step runs (tools/check/check_tests_run.py).
 TEST_STEPS += synth-smoke:357 asan:33 icarus:61 lint:44 verify:16 selftest:25 unit:4 cli:3 \
   params:1 check-tests:2 check-docs:1 pytools:5 first-contact:15
 TEST_STEP_NAMES = $(foreach s,$(TEST_STEPS),$(firstword $(subst :, ,$s)))
 test: | $(TOOLS_OK)
-	tools/run-tests.sh check-registry test-build -- $(TEST_STEPS)
+	tools/run/run-tests.sh check-registry test-build -- $(TEST_STEPS)
 
 .PHONY: test-steps check-tests check-docs pytools first-contact results-check
 test-steps:
 	@echo $(TEST_STEP_NAMES)
 check-tests:
-	python3 tools/check_tests_run.py check-registry $(TEST_STEP_NAMES)
-# every path README.md and docs/ name exists (tools/check_doc_paths.py)
+	python3 -m tools.check.check_tests_run check-registry $(TEST_STEP_NAMES)
+# every path README.md and docs/ name exists (tools/check/check_doc_paths.py)
 check-docs:
-	python3 tools/check_doc_paths.py
+	python3 -m tools.check.check_doc_paths
 # the results' schemas (docs/results.md) and a bench's run end to end: its --result, make verify's
-# merge, JUnit XML from it; then every result in build/results checked (tools/results.py)
+# merge, JUnit XML from it; then every result in build/results checked (tools/report/results.py)
 TEST_STEPS += results-check:2
 results-check: $(BUILD)/tb/bench_rar_phys
-	@tools/runner.py verify -o $(BUILD)/results-check -r $(BUILD)/results-check/verify.json -s 1 \
+	@python3 -m tools.run.runner verify -o $(BUILD)/results-check -r $(BUILD)/results-check/verify.json -s 1 \
 	  rar_phys >/dev/null
-	tools/results.py junit $(BUILD)/results-check/verify.json $(BUILD)/results-check/junit.xml
-	tools/results.py check $(BUILD)/results-check $(wildcard $(RESULTS))
-# the Python tools' unit tests (tests/tools/), one file each
+	python3 -m tools.report.results junit $(BUILD)/results-check/verify.json $(BUILD)/results-check/junit.xml
+	python3 -m tools.report.results check $(BUILD)/results-check $(wildcard $(RESULTS))
+# the Python tools' unit tests (tests/tools/), one file each, as modules of the tree's root (tools/
+# is a package run with python3 -m: README.md, Layout)
 PY_TESTS := $(wildcard tests/tools/test_*.py)
 pytools:
-	@for t in $(PY_TESTS); do python3 $$t -q || exit 1; done; echo "pytools: $(words $(PY_TESTS)) test files passed"
+	@for t in $(PY_TESTS); do python3 -m unittest -q $$t || exit 1; done; echo "pytools: $(words $(PY_TESTS)) test files passed"
 # the newcomer's first contact, in a scratch copy: no tools, no registry, fewer benches than
 # listed: every run fails naming what is missing (tests/first_contact.sh)
 first-contact: $(BUILD)/tb/bench_rar_phys
@@ -237,22 +239,22 @@ synth-smoke: | $(TOOLS_OK)
 synth-blocks:
 	@echo $(SYNTH_BLOCKS)
 
-# synth/deltarf45.lib (committed) cut anew from the Nangate liberty (tools/libcut.py)
+# synth/deltarf45.lib (committed) cut anew from the Nangate liberty (tools/synth/libcut.py)
 NANGATE_LIB ?= ../shared/liberty/NangateOpenCellLibrary_typical.lib
 liberty:
-	python3 tools/libcut.py $(NANGATE_LIB) synth/deltarf45.lib
+	python3 -m tools.synth.libcut $(NANGATE_LIB) synth/deltarf45.lib
 
 # make power: make synth, then make gates-activity on its netlists (every block's traced gate
 # bench against its C model, each net's switching activity: mk/gates.mk), then OpenSTA's slack
-# and power of every block at CLOCK_PS with that activity (tools/power.py; docs/synth.md)
+# and power of every block at CLOCK_PS with that activity (tools/synth/power.py; docs/synth.md)
 # -> build/synth/power.{csv,md,json} (power.json also in build/results). power-smoke (make test):
 # one block end to end, and bad input.
 GATES_DIR ?= $(BUILD)/gates
 power: synth
 	@$(MAKE) --no-print-directory gates-activity GATES=$(GATES_DIR) GATES_NETLISTS=$(BUILD)/synth \
 	  GATES_BLOCKS="$(BLOCKS)"
-	python3 tools/power.py $(BUILD)/synth $(GATES_DIR) $(CLOCK_PS) $(BLOCKS)
-	tools/results.py put $(BUILD)/synth/power.json $(RESULTS)/power.json
+	python3 -m tools.synth.power $(BUILD)/synth $(GATES_DIR) $(CLOCK_PS) $(BLOCKS)
+	python3 -m tools.report.results put $(BUILD)/synth/power.json $(RESULTS)/power.json
 POWER_SMOKE_BLOCK := frf_mode_ctl
 TEST_STEPS += power-smoke:20
 power-smoke: | $(TOOLS_OK)
@@ -260,20 +262,20 @@ power-smoke: | $(TOOLS_OK)
 	  synth/run.sh $(POWER_SMOKE_BLOCK) >/dev/null
 	python3 tests/power_smoke.py $(BUILD)/power-smoke $(CLOCK_PS) $(POWER_SMOKE_BLOCK)
 
-# The block list, for scripts (tools/bench.py).
+# The block list, for scripts (tools/run/bench.py).
 blocks:
 	@echo $(BLOCKS)
 
 # Every registered block has its parts; every RTL top is registered; README's table is current.
 check-registry: $(GEN)/registry.mk
-	tools/registry.py check $(GEN)
+	python3 -m tools.gen.registry check $(GEN)
 
 # README.md's block table from blocks.tsv and its CLI section from the CLI's verb table.
 readme: $(BUILD)/deltarf
-	tools/registry.py readme
-	$(BUILD)/deltarf --usage-table | python3 tools/readme_cli.py README.md
+	python3 -m tools.gen.registry readme
+	$(BUILD)/deltarf --usage-table | python3 -m tools.gen.readme_cli README.md
 
-# --- per-topic fragments: formal (issue 4), eval (issue 6), mutate / fuzz (issue 7) --------
+# --- per-topic fragments: mk/*.mk, one a flow (formal, eval, mutate, fuzz...) ----------------
 include $(wildcard mk/*.mk)
 
 # A bench is remade when the Verilator options change (the C++ compiler among them): their text

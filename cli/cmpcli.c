@@ -8,9 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare.h"
-#include "dispatch.h"
+#include "eval/compare/compare.h"
+#include "energycli.h"
+#include "eval/trace/dispatch.h"
 #include "evalcli.h"
+#include "json.h"
 
 #define PROG "deltarf compare"
 #define SCHEMA "deltarf-compare/2"
@@ -179,43 +181,19 @@ static void print_summary(const cmp_result *r, unsigned n)
 }
 
 /* --- JSON (docs/compare.md) ---------------------------------------------------------------- */
-static void json_number(FILE *f, double v)
-{
-    if (isfinite(v))
-        fprintf(f, "%.9g", v);
-    else
-        fputs("null", f);
-}
-
-static void json_axes(FILE *f, const cmp_row *r)
-{
-    for (unsigned a = 0; a < CMP_AXES; a++) {
-        fprintf(f, "%s\"%s\": ", a ? ", " : "", cmp_axis_name(a));
-        json_number(f, r->na[a] ? NAN : r->v[a]);
-    }
-    fputs(", \"na\": {", f);
-    bool first = true;
-    for (unsigned a = 0; a < CMP_AXES; a++)
-        if (r->na[a]) {
-            fprintf(f, "%s\"%s\": ", first ? "" : ", ", cmp_axis_name(a));
-            ec_json_string(f, r->na[a]);
-            first = false;
-        }
-    fputc('}', f);
-}
 
 /* The members a technique carries beyond the axes. */
 static void json_extra(FILE *f, const cmp_result *r, unsigned t)
 {
     if (!isnan(r->pv_guardband[t])) {
         fputs(", \"pv_model_guardband_pct\": ", f);
-        json_number(f, r->pv_guardband[t]);
+        en_json_number(f, r->pv_guardband[t]);
     }
     if (t == CMP_DCPATCH) {
         fputs(", \"scenario\": \"common\", \"scenarios\": {", f);
         for (unsigned k = 0; k < FM_SCENARIOS; k++) {
             fprintf(f, "%s\"%s\": {", k ? ", " : "", fm_scenario_name(k));
-            json_axes(f, &r->dcpatch[k]);
+            en_json_axes(f, &r->dcpatch[k]);
             fputc('}', f);
         }
         fputc('}', f);
@@ -225,36 +203,36 @@ static void json_extra(FILE *f, const cmp_result *r, unsigned t)
         for (unsigned k = 0; k < 2; k++)
             for (enum cmp_axis a = CMP_LONGEST0; a <= CMP_GUARDBAND_PCT; a++) {
                 fprintf(f, ", \"%s_%s\": ", part[k], cmp_axis_name(a));
-                json_number(f, r->pilot_cells[k].v[a]);
+                en_json_number(f, r->pilot_cells[k].v[a]);
             }
         if (r->pilot_cells_na) {
             fputs(", \"cells_na\": ", f);
-            ec_json_string(f, r->pilot_cells_na);
+            json_string(f, r->pilot_cells_na);
         }
         fputs(", \"profile\": \"pilot\", \"top4_share\": ", f);
-        json_number(f, r->top4_share);
+        en_json_number(f, r->top4_share);
         fputs(", \"frf_share_static_pct\": ", f);
-        json_number(f, r->frf_share_static);
+        en_json_number(f, r->frf_share_static);
         fputs(", \"frf_share_pilot_pct\": ", f);
-        json_number(f, r->frf_share_pilot);
+        en_json_number(f, r->frf_share_pilot);
         fputs(", \"frf_low_share_pct\": ", f);
-        json_number(f, r->frf_low_share);
+        en_json_number(f, r->frf_low_share);
     }
 }
 
 static void json_kernel(FILE *f, const char *trace, const cmp_result *r)
 {
     fputs("    {\"trace\": ", f);
-    ec_json_string(f, trace);
+    json_string(f, trace);
     fprintf(f, ", \"events\": %llu, \"wavefronts\": %llu, \"accesses\": %llu, \"copies\": %u, "
                "\"busy_cycles\": ",
             (unsigned long long)r->events, (unsigned long long)r->wavefronts,
             (unsigned long long)r->accesses, r->copies);
-    json_number(f, r->busy_cycles);
+    en_json_number(f, r->busy_cycles);
     fputs(",\n     \"techniques\": {\n", f);
     for (unsigned t = 0; t < CMP_TECHS; t++) {
         fprintf(f, "      \"%s\": {", cmp_tech_name(t));
-        json_axes(f, &r->tech[t]);
+        en_json_axes(f, &r->tech[t]);
         json_extra(f, r, t);
         fprintf(f, "}%s\n", t + 1 < CMP_TECHS ? "," : "");
     }
@@ -268,7 +246,7 @@ static void json_summary(FILE *f, const cmp_result *r, unsigned n)
         fprintf(f, "    \"%s\": {", cmp_tech_name(t));
         for (unsigned j = 0; j < SUMMARY_AXES; j++) {
             fprintf(f, "%s\"%s\": ", j ? ", " : "", cmp_axis_name(summary_axes[j]));
-            json_number(f, kernel_mean(r, n, t, summary_axes[j]));
+            en_json_number(f, kernel_mean(r, n, t, summary_axes[j]));
         }
         fprintf(f, "}%s\n", t + 1 < CMP_TECHS ? "," : "");
     }
@@ -334,7 +312,7 @@ static int run(const options *o, cmp_result *r)
 
 int cmd_compare(int argc, char **argv)
 {
-    options o = {.chips = 100, .years = 7};
+    options o = {.chips = CMP_CHIPS_DEFAULT, .years = CMP_YEARS_DEFAULT};
     o.traces = malloc((size_t)argc * sizeof *o.traces);
     cmp_result *r = malloc((size_t)argc * sizeof *r);
     int rc = o.traces && r ? parse(&o, argc, argv) : (fputs(PROG ": out of memory\n", stderr), 1);

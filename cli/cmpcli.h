@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* deltarf compare (issue 32): the four papers' techniques side by side on the same kernels,
+/* deltarf compare (docs/compare.md): the four papers' techniques side by side on the same kernels,
  * one register-file, energy and ageing model (docs/compare.md). */
 #ifndef CLI_CMPCLI_H
 #define CLI_CMPCLI_H

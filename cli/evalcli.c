@@ -26,21 +26,6 @@ bool ec_u64(const char *s, uint64_t max, uint64_t *out)
     return true;
 }
 
-void ec_json_string(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; *s; s++) {
-        const unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            fprintf(f, "\\%c", c);
-        else if (c < 0x20)
-            fprintf(f, "\\u%04x", c);
-        else
-            fputc(c, f);
-    }
-    fputc('"', f);
-}
-
 bool ec_buffer_mb(const char *s, uint64_t *bytes)
 {
     uint64_t mb;

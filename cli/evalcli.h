@@ -10,19 +10,16 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "dispatch.h"
-#include "gpu.h"
+#include "eval/trace/dispatch.h"
+#include "eval/gpu/gpu.h"
 
 /* Prints "PROG: problem 'arg'; usage: SYNOPSIS" (arg may be NULL) on stderr; returns 2. */
 int ec_usage(const char *prog, const char *synopsis, const char *problem, const char *arg);
 /* A decimal number 0..max, digits only; false otherwise. */
 bool ec_u64(const char *s, uint64_t max, uint64_t *out);
-/* Writes s as a JSON string: quoted, with '"', '\\' and control characters escaped (other
- * bytes as they are). */
-void ec_json_string(FILE *f, const char *s);
 /* --buffer-mb: megabytes 0..65536 as bytes. */
 bool ec_buffer_mb(const char *s, uint64_t *bytes);
-/* The GPU of --gpu NAME|FILE, or the verb's default when arg is NULL (eval/gpu.h), checked by
+/* The GPU of --gpu NAME|FILE, or the verb's default when arg is NULL (eval/gpu/gpu.h), checked by
  * check (NULL: none) as the verb needs it; false with "PROG: message" on stderr (exit 1). */
 typedef bool (*ec_gpu_check)(const gpu_config *g, char *err, size_t len);
 bool ec_gpu(const char *prog, const char *arg, const char *fallback, ec_gpu_check check,

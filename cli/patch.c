@@ -1,13 +1,16 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* deltarf patch TRACE --scenario S [--seed S] [--maps K] [--map P] [--gpu G] [--json|--md-row]:
  * DC-Patch streamed over a real trace (dc-patch paper Section V-A), reported as Figs. 2, 3, 5
- * and 6; exits 1 when a read does not return the last value written or a write is dropped. */
+ * and 6, then Fig. 8's energy and the perf overhead from compare's run (docs/eval-patch.md, 10);
+ * exits 1 when a read does not return the last value written or a write is dropped. */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 
 #include "patch.h"
+#include "energycli.h"
 #include "evalcli.h"
-#include "patch_eval.h"
-#include "progress.h"
+#include "json.h"
+#include "eval/patch/patch.h"
+#include "eval/trace/progress.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -146,6 +149,12 @@ static void print_run(const pa_stats *s, double secs)
            frac((double)s->events, secs), secs, pg_peak_rss_kb() / 1024.0);
 }
 
+/* The scenario's row of compare's run (docs/eval-patch.md decision 10). */
+static const cmp_row *energy_row(const options *o, const cmp_result *e)
+{
+    return &e->dcpatch[o->cfg.scenario];
+}
+
 /* A trace without register values: DC-Patch's every figure but the windows' needs them. */
 static void print_text_without_values(const pa_stats *s, const figures *f, double secs)
 {
@@ -154,7 +163,17 @@ static void print_text_without_values(const pa_stats *s, const figures *f, doubl
     print_run(s, secs);
 }
 
-static void print_text(const options *o, const pa_stats *s, const figures *f, double secs)
+/* Fig. 8's energy and the perf overhead: compare's row, map 0 of --seed, the packed placement
+ * at the copies that fill a slice, whatever --map and --maps (docs/eval-patch.md decision 10). */
+static void print_text_energy(const options *o, const cmp_result *e)
+{
+    printf("  %s, map 0 of seed %" PRIu64 ", packed: ", fm_scenario_name(o->cfg.scenario),
+           o->cfg.seed);
+    en_text(e, energy_row(o, e));
+}
+
+static void print_text(const options *o, const pa_stats *s, const figures *f, double secs,
+                       const cmp_result *e)
 {
     const pa_config *c = &o->cfg;
     printf("patch: %s, scenario %s, placement %s, seed %" PRIu64 ", %u maps, %u slices\n",
@@ -165,6 +184,7 @@ static void print_text(const options *o, const pa_stats *s, const figures *f, do
            s->slice_cycles);
     if (s->no_values) {
         print_text_without_values(s, f, secs);
+        print_text_energy(o, e);
         return;
     }
     printf("  Fig. 2: writes stored compressed %.3f, uncompressed %.3f (compressible %.3f, "
@@ -185,36 +205,41 @@ static void print_text(const options *o, const pa_stats *s, const figures *f, do
     printf("  checked: %" PRIu64 " reads, %" PRIu64 " lost, %" PRIu64 " writes dropped, %" PRIu64
            " trace lanes not kept\n", s->reads, s->lost, s->dropped, s->lanes_mismatch);
     print_run(s, secs);
+    print_text_energy(o, e);
 }
 
-/* The JSON members of the dispatch, the checks and the run, and the object's end. */
-static void print_json_run(const pa_stats *s, double secs)
+/* The JSON members of the dispatch, the checks, the run and the energy, and the object's end. */
+static void print_json_run(const options *o, const pa_stats *s, double secs, const cmp_result *e)
 {
     printf(" ");
     ec_dispatch_json(stdout, &s->dispatch);
     printf(",\n \"lost\": %" PRIu64 ", \"dropped\": %" PRIu64 ", \"trace_lanes_not_kept\": %" PRIu64
-           ", \"peak_rss_kb\": %ld, \"events_per_s\": %.0f}\n", s->lost, s->dropped,
+           ", \"peak_rss_kb\": %ld, \"events_per_s\": %.0f,\n ", s->lost, s->dropped,
            s->lanes_mismatch, pg_peak_rss_kb(), frac((double)s->events, secs));
+    en_json(stdout, e, energy_row(o, e), NULL);
+    printf("}\n");
 }
 
 /* A trace without register values: every member that needs them null, and why. */
-static void print_json_without_values(const pa_stats *s, const figures *f, double secs)
+static void print_json_without_values(const options *o, const pa_stats *s, const figures *f,
+                                      double secs, const cmp_result *e)
 {
     printf(" \"na\": ");
-    ec_json_string(stdout, TR_NO_VALUES);
+    json_string(stdout, TR_NO_VALUES);
     printf(",\n \"compressed_writes\": null, \"compressible_writes\": null, "
            "\"divergent_writes\": null, \"mispredicted_writes\": null, \"fig2\": null, "
            "\"fig3_placed\": null, \"fig3_conventional\": null,\n \"utilisation\": %.6f, "
            "\"fig5\": null, \"fig5_counts\": null, \"fig6\": null, \"lds_reads\": null, "
            "\"lds_read_share\": null,\n", f->alloc);
-    print_json_run(s, secs);
+    print_json_run(o, s, secs, e);
 }
 
-static void print_json(const options *o, const pa_stats *s, const figures *f, double secs)
+static void print_json(const options *o, const pa_stats *s, const figures *f, double secs,
+                       const cmp_result *e)
 {
     const pa_config *c = &o->cfg;
     printf("{\"trace\": ");
-    ec_json_string(stdout, base_name(o->path));
+    json_string(stdout, base_name(o->path));
     printf(", \"scenario\": \"%s\", \"placement\": \"%s\", \"seed\": %" PRIu64 ", \"maps\": %u"
            ", \"slices\": %u,\n", fm_scenario_name(c->scenario), pl_name(c->map), c->seed, c->maps,
            s->slices);
@@ -222,7 +247,7 @@ static void print_json(const options *o, const pa_stats *s, const figures *f, do
            ", \"reads\": %" PRIu64 ", \"slice_cycles\": %" PRIu64 ",\n", s->events, s->writes,
            s->launch_writes, s->reads, s->slice_cycles);
     if (s->no_values) {
-        print_json_without_values(s, f, secs);
+        print_json_without_values(o, s, f, secs, e);
         return;
     }
     printf(" \"compressed_writes\": %" PRIu64 ", \"compressible_writes\": %" PRIu64
@@ -247,7 +272,7 @@ static void print_json(const options *o, const pa_stats *s, const figures *f, do
            f->misp, s->lds_peak, f->lds_kb, s->lds_cu_peak, f->lds_cu_kb);
     printf(" \"lds_reads\": %" PRIu64 ", \"lds_read_share\": %.6f,\n", s->lds_reads,
            frac((double)s->lds_reads, (double)s->reads));
-    print_json_run(s, secs);
+    print_json_run(o, s, secs, e);
 }
 
 /* One markdown table row, percentages (build/eval/report-patch.md). */
@@ -293,20 +318,34 @@ int cmd_patch(int argc, char **argv)
         return 1;
     char err[ERR_LEN] = "";
     pa_stats s = {0};
+    tr_source src; /* read by every pass and by compare's run */
+    if (!en_source(PROG, o.path, &src))
+        return 1;
     const double t0 = pg_now();
-    const bool ok = pa_run_file(o.path, &o.cfg, &s, err, sizeof err);
+    const bool ok = pa_run_source(&src, &o.cfg, &s, err, sizeof err);
     const double secs = pg_now() - t0;
     if (!ok) {
         fprintf(stderr, PROG ": %s\n", err);
+        tr_source_close(&src);
         return 1;
     }
+    const cmp_config cc = {.chips = 1, .years = CMP_YEARS_DEFAULT, .mem_budget = o.cfg.mem_budget,
+                           .progress = o.cfg.progress, .gpu = &gpu,
+                           .evals = CMP_EVAL_PATCH0 << o.cfg.scenario, .patch_seed = &o.cfg.seed};
+    cmp_ctx *ctx = NULL;
+    static cmp_result e;
+    const bool ran = o.fmt == OUT_MD || en_run(PROG, &src, &cc, &ctx, &e);
+    tr_source_close(&src);
+    cmp_ctx_free(ctx);
+    if (!ran)
+        return 1;
     const figures f = make_figures(&s);
     if (o.fmt == OUT_JSON)
-        print_json(&o, &s, &f, secs);
+        print_json(&o, &s, &f, secs, &e);
     else if (o.fmt == OUT_MD)
         print_md(&o, &s, &f);
     else
-        print_text(&o, &s, &f, secs);
+        print_text(&o, &s, &f, secs, &e);
     report_loss(&s);
     if (fflush(stdout) != 0 || ferror(stdout)) {
         fputs(PROG ": <stdout>: write error\n", stderr);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* deltarf patch: DC-Patch on real traces (dc-patch paper Section V-A, Figs. 2, 3, 5 and 6),
- * the command-line front end of eval/patch_eval.h. */
+ * the command-line front end of eval/patch/patch.h. */
 #ifndef CLI_PATCH_H
 #define CLI_PATCH_H
 

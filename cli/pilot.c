@@ -1,17 +1,20 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* deltarf pilot TRACE [--n N] [--gpu NAME|FILE] [--json] (pilot paper Sections II, III-A, IV-C,
  * V): prints the top-k access shares (Fig. 2), the FRF's share under static, pilot and oracle
- * choices (Fig. 4), the accesses by partition and FRF mode on the GPU's issue slots (Fig. 10)
- * and the energy against the MRF (Fig. 11, Table IV); --json: the same as one JSON object (read
- * by tools/reproduction.py). Output format: docs/pilot-eval.md. */
+ * choices (Fig. 4), the accesses by partition and FRF mode on the issue model (Fig. 10), the
+ * energy against the MRF (Fig. 11, Table IV) and compare's energy and time row, all from compare's
+ * run; --json: the same as one JSON object (read by tools/report/reproduction.py). docs/pilot-eval.md. */
 #include "pilot.h"
 
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "energycli.h"
 #include "evalcli.h"
-#include "pilot_eval.h"
+#include "json.h"
+#include "eval/trace/place.h"
+#include "eval/pilot/pilot_eval.h"
 
 #define PROG "deltarf pilot"
 #define SYNOPSIS PILOT_SYNOPSIS
@@ -44,7 +47,7 @@ static void print_kernels(const pe_result *r, unsigned n)
     }
 }
 
-static void print_result(const pe_result *r, const pe_config *c)
+static void print_result(const pe_result *r, const pe_config *c, const cmp_result *e)
 {
     for (unsigned k = 1; k <= PE_TOPK; k++)
         printf("top-%u %.1f%%\n", k, r->top_share[k]);
@@ -66,21 +69,24 @@ static void print_result(const pe_result *r, const pe_config *c)
            r->threshold, r->slots);
     printf("partition frf-high %.1f%% frf-low %.1f%% srf %.1f%% of accesses\n",
            pct(r->frf_high, r->accesses), pct(r->frf_low, r->accesses), pct(r->srf, r->accesses));
-    printf("issued %llu instructions in %llu CU-epochs with any, %llu of them below the threshold, "
-           "at most %u in one\n", (unsigned long long)r->issued, (unsigned long long)r->cu_epochs,
-           (unsigned long long)r->low_epochs, r->issued_max);
+    printf("issued %llu instructions (one copy); on the issue model (%u cop%s at once) %llu "
+           "CU-epochs with any, %llu of them below the threshold, at most %u in one\n",
+           (unsigned long long)r->issued, e->copies, e->copies == 1 ? "y" : "ies",
+           (unsigned long long)r->cu_epochs, (unsigned long long)r->low_epochs, r->issued_max);
     printf("dynamic-energy %.1f%% (partitioned %.1f nJ, MRF %.1f nJ at 14.98 pJ; %.1f%% at 14.9 pJ)\n",
            saving(r->energy_part_pj, r->energy_mrf_pj), r->energy_part_pj / 1e3,
            r->energy_mrf_pj / 1e3, saving(r->energy_part_pj, r->energy_mrf_table_pj));
     printf("leakage %.1f%% (Table IV: FRF %.2f + SRF %.1f mW against MRF %.1f mW)\n",
            saving(r->leak_part_mw, r->leak_mrf_mw), PE_LEAK_FRF, PE_LEAK_SRF, PE_LEAK_MRF);
+    en_text(e, &e->tech[CMP_PILOT]);
 }
 
 /* The same figures as one JSON object: counts, shares in percent, energies in pJ and mW. */
-static void print_json(const char *trace, const pe_result *r, const pe_config *c)
+static void print_json(const char *trace, const pe_result *r, const pe_config *c,
+                       const cmp_result *e)
 {
     printf("{\"trace\": ");
-    ec_json_string(stdout, trace);
+    json_string(stdout, trace);
     printf(", \"n\": %u, \"epoch\": %u, \"threshold\": %u, \"issue_slots\": %u"
            ", \"threshold_share\": [%u, %u]", c->n, c->epoch, r->threshold, r->slots,
            DRF_PILOT_THR_NUM, DRF_PILOT_THR_DEN);
@@ -123,8 +129,23 @@ static void print_json(const char *trace, const pe_result *r, const pe_config *c
            r->energy_part_pj, r->energy_mrf_pj, r->energy_mrf_table_pj,
            saving(r->energy_part_pj, r->energy_mrf_pj),
            saving(r->energy_part_pj, r->energy_mrf_table_pj));
-    printf(", \"leakage_partitioned_mw\": %.3f, \"leakage_mrf_mw\": %.3f, \"leakage_change\": %.4f}\n",
-           r->leak_part_mw, r->leak_mrf_mw, saving(r->leak_part_mw, r->leak_mrf_mw));
+    printf(", \"leakage_partitioned_mw\": %.3f, \"leakage_mrf_mw\": %.3f, \"leakage_change\": %.4f"
+           ",\n ", r->leak_part_mw, r->leak_mrf_mw, saving(r->leak_part_mw, r->leak_mrf_mw));
+    char share[64];
+    snprintf(share, sizeof share, "\"frf_low_share_pct\": %.9g", e->frf_low_share);
+    en_json(stdout, e, &e->tech[CMP_PILOT], share);
+    printf("}\n");
+}
+
+/* compare's run for the Pilot RF (docs/pilot-eval.md decision 6): the epochs' threshold on
+ * gpu's issue slots (NULL: the trace's own GPU's), the issue model on gpu when it can hold the
+ * slices, else on theirs (PL_GPU_DEFAULT). */
+static void engine_gpu(const gpu_config *gpu, cmp_config *cc)
+{
+    char err[320];
+    cc->pilot_gpu = gpu;
+    cc->pilot_gpu_own = gpu == NULL;
+    cc->gpu = gpu && pl_gpu_check(gpu, err, sizeof err) ? gpu : NULL;
 }
 
 int cmd_pilot(int argc, char **argv)
@@ -158,20 +179,27 @@ int cmd_pilot(int argc, char **argv)
     }
     if (!trace)
         return ec_usage(PROG, SYNOPSIS, "missing TRACE", NULL);
-    static pe_result r;
     static gpu_config gpu;
-    char err[320];
     if (gpu_arg && !ec_gpu(PROG, gpu_arg, NULL, NULL, &gpu))
         return 1;
-    cfg.gpu = gpu_arg ? &gpu : NULL;
-    if (pe_run(trace, &cfg, &r, err, sizeof err)) {
-        fprintf(stderr, PROG ": %s\n", err);
+    cmp_config cc = {.chips = 1, .years = CMP_YEARS_DEFAULT, .mem_budget = DS_DEFAULT_BUDGET,
+                     .evals = CMP_EVAL_PILOT, .pilot_n = cfg.n};
+    engine_gpu(gpu_arg ? &gpu : NULL, &cc);
+    cmp_ctx *ctx;
+    cmp_result res;
+    tr_source src;
+    if (!en_source(PROG, trace, &src))
         return 1;
-    }
+    const bool ran = en_run(PROG, &src, &cc, &ctx, &res);
+    tr_source_close(&src);
+    if (!ran)
+        return 1;
+    const pe_result *r = cmp_ctx_pilot(ctx);
     if (json)
-        print_json(trace, &r, &cfg);
+        print_json(trace, r, &cfg, &res);
     else
-        print_result(&r, &cfg);
+        print_result(r, &cfg, &res);
+    cmp_ctx_free(ctx);
     if (fflush(stdout) != 0 || ferror(stdout)) {
         fputs(PROG ": <stdout>: write error\n", stderr);
         return 1;

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* deltarf pilot TRACE [--n N] [--json]: the pilot register file's evaluation on one trace (pilot paper
- * Sections II, III-A, IV-C, V; eval/pilot_eval.c, docs/pilot-eval.md). */
+ * Sections II, III-A, IV-C, V; eval/pilot/pilot_eval.c, docs/pilot-eval.md). */
 #ifndef CLI_PILOT_H
 #define CLI_PILOT_H
 

@@ -9,7 +9,8 @@
 #include <string.h>
 
 #include "evalcli.h"
-#include "pv_eval.h"
+#include "json.h"
+#include "eval/pv/pv_eval.h"
 
 #define PROG "deltarf pv"
 #define SYNOPSIS PV_SYNOPSIS
@@ -69,7 +70,7 @@ static void print_json(const char *trace, const pv_accesses *a, unsigned chips, 
                        enum pv_t0 t0, const pv_result r[PV_SCHEMES])
 {
     printf("{\"trace\":");
-    ec_json_string(stdout, trace);
+    json_string(stdout, trace);
     const pv_gpu_stats *g = &a->gpu;
     printf(",\"accesses\":%llu,\"warp_accesses\":%llu,\"wavefronts\":%llu,\"work_groups\":%llu,"
            "\"blocks\":%llu,\"sms\":%u,\"split\":%llu,\"waited\":%llu,\"sm_peak_warps\":%u,"

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* deltarf pv: the PV/NBTI banked-RF evaluation on a trace (pv-nbti-banked-rf paper Sections
- * 3.1, 4.1, 6.2), the command-line front end of eval/pv_eval.h. */
+ * 3.1, 4.1, 6.2), the command-line front end of eval/pv/pv_eval.h. */
 #ifndef CLI_PVSIM_H
 #define CLI_PVSIM_H
 

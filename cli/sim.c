@@ -14,8 +14,9 @@
 #include <sys/stat.h>
 
 #include "evalcli.h"
-#include "progress.h"
-#include "rfsim.h"
+#include "json.h"
+#include "eval/trace/progress.h"
+#include "eval/sim/sim.h"
 
 #define PROG "deltarf sim"
 
@@ -275,7 +276,7 @@ static void print_json(const sim_opts *o, const sim *s, const sim_result *res)
 {
     const sim_stats *st = sim_get_stats(s);
     printf("{\"trace\":");
-    ec_json_string(stdout, o->trace);
+    json_string(stdout, o->trace);
     printf(",\"map\":\"%s\",\"dispatch\":\"%s\",\"cus\":%u,\"copies\":%u,\"repeat\":%u,\"events\":%llu,"
            "\"wavefronts\":%llu,"
            "\"writes\":%llu,\"launch_writes\":%llu,\"reads\":%llu,\"nvregs_min\":%u,"
@@ -291,7 +292,7 @@ static void print_json(const sim_opts *o, const sim *s, const sim_result *res)
     printf(",\"peak_rss_kb\":%ld,", pg_peak_rss_kb());
     if (st->no_values) {
         printf("\"na\":");
-        ec_json_string(stdout, TR_NO_VALUES);
+        json_string(stdout, TR_NO_VALUES);
         printf(",\"patterns_all\":null,\"patterns_full_mask\":null");
     } else {
         json_u64s("patterns_all", st->pat_all, SIM_PATS, pattern_names);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* deltarf sim: the aging paper's Section 6 evaluation (duty cycles, dVth, energy) of the
- * Section 5 schemes on one register trace (eval/rfsim.h). */
+ * Section 5 schemes on one register trace (eval/sim/sim.h). */
 #ifndef CLI_SIM_H
 #define CLI_SIM_H
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Language linkage of the deltarf C models' API (the library of issue 21, docs/api.md): every
+/* Language linkage of the deltarf C models' API (the library, docs/api.md): every
  * installed header declares its calls between DRF_BEGIN_DECLS and DRF_END_DECLS, so they link
  * from C and from C++, and states its compile-time checks with DRF_STATIC_ASSERT. */
 #ifndef DELTARF_DRF_API_H

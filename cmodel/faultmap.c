@@ -71,11 +71,11 @@ static void class_counts(enum fm_scenario s, unsigned count[FM_BIT_CLASSES])
 }
 
 /* A 4-bit mask with exactly k of the blocks set, uniformly. */
-static uint8_t random_blocks(hx_rng *r, unsigned k)
+static uint8_t random_blocks(rng_state *r, unsigned k)
 {
     uint8_t mask = 0;
     for (unsigned placed = 0; placed < k;) {
-        const uint8_t bit = (uint8_t)(1u << hx_below(r, FM_BLOCKS));
+        const uint8_t bit = (uint8_t)(1u << rng_below(r, FM_BLOCKS));
         if (!(mask & bit)) {
             mask |= bit;
             placed++;
@@ -84,10 +84,10 @@ static uint8_t random_blocks(hx_rng *r, unsigned k)
     return mask;
 }
 
-static void shuffle(hx_rng *r, uint8_t *v, unsigned n)
+static void shuffle(rng_state *r, uint8_t *v, unsigned n)
 {
     for (unsigned i = n; i > 1; i--) {
-        const unsigned j = hx_below(r, i);
+        const unsigned j = rng_below(r, i);
         const uint8_t t = v[i - 1];
         v[i - 1] = v[j];
         v[j] = t;
@@ -96,7 +96,7 @@ static void shuffle(hx_rng *r, uint8_t *v, unsigned n)
 
 /* Clustered: faulty entries (sorted most-faulty first) laid out in runs of 4 to 16 entries
  * at random places, reliable entries filling the rest. */
-static void cluster(hx_rng *r, uint8_t *v)
+static void cluster(rng_state *r, uint8_t *v)
 {
     uint8_t faulty[DRF_REGS];
     unsigned nf = 0;
@@ -105,8 +105,8 @@ static void cluster(hx_rng *r, uint8_t *v)
             faulty[nf++] = v[i];
     memset(v, 0, DRF_REGS);
     for (unsigned placed = 0; placed < nf;) {
-        const unsigned run = 4 + hx_below(r, 13);
-        unsigned at = hx_below(r, DRF_REGS);
+        const unsigned run = 4 + rng_below(r, 13);
+        unsigned at = rng_below(r, DRF_REGS);
         for (unsigned k = 0; k < run && placed < nf; k++, at = (at + 1) % DRF_REGS)
             if (!v[at])
                 v[at] = faulty[placed++];
@@ -115,8 +115,8 @@ static void cluster(hx_rng *r, uint8_t *v)
 
 void fm_generate(enum fm_scenario s, uint64_t seed, fm_map *m)
 {
-    hx_rng r;
-    hx_rng_seed(&r, seed);
+    rng_state r;
+    rng_seed(&r, seed);
     unsigned count[FM_BIT_CLASSES];
     class_counts(s, count);
     unsigned e = 0;

@@ -6,9 +6,29 @@
 // The RC compression unit is cut (formal/run.sh): its outputs are free but for its contract,
 // assumed here and proven by rc_compress's tasks (compr in deltas C0-C15 = block 0 fits Eq. (2),
 // compr_final = the four blocks fit).
-// Groups (formal/run.sh): //@ TASK|name|top|params|engine|depth|peeks|prep|description
-//@ prove|spec|dcp_compress_props||sat-ind|1|peek_w_en_delta=dut.w_en_delta,peek_compr=dut.compr,peek_compr_final=dut.compr_final,peek_wr_valid=dut.u_wr.valid,peek_wr_blk=dut.u_wr.blk,peek_rp_valid=dut.u_replay.valid,peek_rp_blk=dut.u_replay.blk,peek_spec=dut.spec,pk_drb[*].w=dut.drb[*]#4|abc,cutrc_compress|starts taken; c_compr = the RC unit's compr at block 0; misp iff block 0 compressible and compr_final = 0; DRB replay = the register written (RC unit cut to its contract)
-//@ cover|cover|dcp_compress_props||abc-cover|8|peek_w_en_delta=dut.w_en_delta,peek_compr=dut.compr,peek_compr_final=dut.compr_final,peek_wr_valid=dut.u_wr.valid,peek_wr_blk=dut.u_wr.blk,peek_rp_valid=dut.u_replay.valid,peek_rp_blk=dut.u_replay.blk,peek_spec=dut.spec,pk_drb[*].w=dut.drb[*]#4|abc,cutrc_compress|a misprediction, a replayed block, a compressed register, a start refused during a replay
+// Groups: the //@ stanzas below (tools/run/formal_groups.py, docs/formal.md).
+//@ prove spec
+//@   checks  starts taken; c_compr = the RC unit's compr at block 0; misp iff block 0 compressible
+//@           and compr_final = 0; DRB replay = the register written (RC unit cut to its contract)
+//@   engine  sat-ind
+//@   depth   1
+//@   peeks   peek_w_en_delta=dut.w_en_delta, peek_compr=dut.compr,
+//@           peek_compr_final=dut.compr_final, peek_wr_valid=dut.u_wr.valid,
+//@           peek_wr_blk=dut.u_wr.blk, peek_rp_valid=dut.u_replay.valid,
+//@           peek_rp_blk=dut.u_replay.blk, peek_spec=dut.spec, pk_drb[*].w=dut.drb[*]#4
+//@   prep    abc
+//@   cut     rc_compress
+//@ cover cover
+//@   checks  a misprediction, a replayed block, a compressed register, a start refused during a
+//@           replay
+//@   engine  abc-cover
+//@   depth   8
+//@   peeks   peek_w_en_delta=dut.w_en_delta, peek_compr=dut.compr,
+//@           peek_compr_final=dut.compr_final, peek_wr_valid=dut.u_wr.valid,
+//@           peek_wr_blk=dut.u_wr.blk, peek_rp_valid=dut.u_replay.valid,
+//@           peek_rp_blk=dut.u_replay.blk, peek_spec=dut.spec, pk_drb[*].w=dut.drb[*]#4
+//@   prep    abc
+//@   cut     rc_compress
 `include "drf_params.vh"
 module dcp_compress_props (
     input wire                                    clk,

@@ -2,9 +2,17 @@
 // Formal properties of the DC-Patch Dec unit (dc-patch paper Section IV-C; docs/dcpatch-comdec-
 // decisions.md 13-15): after a load, blocks 0..3 follow one a cycle, and block k is Eq. (2) of
 // the loaded entry (C0, De, Db). Unbounded (1-induction, the latched entry as invariant).
-// Groups (formal/run.sh): //@ TASK|name|top|params|engine|depth|peeks|prep|description
-//@ prove|unwind|dcp_decompress_props||sat-ind|1|peek_c0=dut.c0_q,peek_de=dut.log2de_q,peek_db=dut.log2db_q||blocks 0..3 in the 4 cycles after a load, block k = Eq. (2) of the loaded entry
-//@ cover|cover|dcp_decompress_props||sat-cover|6|peek_c0=dut.c0_q,peek_de=dut.log2de_q,peek_db=dut.log2db_q||block 3 of an entry with non-zero deltas, a load restarting the sequence
+// Groups: the //@ stanzas below (tools/run/formal_groups.py, docs/formal.md).
+//@ prove unwind
+//@   checks  blocks 0..3 in the 4 cycles after a load, block k = Eq. (2) of the loaded entry
+//@   engine  sat-ind
+//@   depth   1
+//@   peeks   peek_c0=dut.c0_q, peek_de=dut.log2de_q, peek_db=dut.log2db_q
+//@ cover cover
+//@   checks  block 3 of an entry with non-zero deltas, a load restarting the sequence
+//@   engine  sat-cover
+//@   depth   6
+//@   peeks   peek_c0=dut.c0_q, peek_de=dut.log2de_q, peek_db=dut.log2db_q
 `include "drf_params.vh"
 module dcp_decompress_props (
     input wire                      clk,

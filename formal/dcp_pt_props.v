@@ -3,9 +3,22 @@
 // docs/dcpatch-pt-decisions.md): a read returns the last row written or zero (shadow of an
 // $anyconst row), the walk visits each window row once and releases it, and after it every row
 // of the window is invalid unless written since its visit. Covers: a completed walk.
-// Groups (formal/run.sh): //@ TASK|name|top|params|engine|depth|peeks|prep|description
-//@ prove|table|dcp_pt_props||sat-ind|1|peek_ptr=dut.ptr,peek_left=dut.left|abc,D:DRF_REGS=16,D:DRF_LDS_SPILL_SLOTS=8|reads = last row written or zero (anyconst row); walk: one row per cycle, release, flags; window invalid after the walk
-//@ cover|cover|dcp_pt_props||sat-cover|6|peek_ptr=dut.ptr,peek_left=dut.left|D:DRF_REGS=16,D:DRF_LDS_SPILL_SLOTS=8|completed walk of 3 rows with a release, walk to the last row, conflict, refused requests
+// Groups: the //@ stanzas below (tools/run/formal_groups.py, docs/formal.md).
+//@ prove table
+//@   checks  reads = last row written or zero (anyconst row); walk: one row per cycle, release,
+//@           flags; window invalid after the walk
+//@   engine  sat-ind
+//@   depth   1
+//@   peeks   peek_ptr=dut.ptr, peek_left=dut.left
+//@   prep    abc
+//@   sizes   DRF_REGS=16, DRF_LDS_SPILL_SLOTS=8
+//@ cover cover
+//@   checks  completed walk of 3 rows with a release, walk to the last row, conflict, refused
+//@           requests
+//@   engine  sat-cover
+//@   depth   6
+//@   peeks   peek_ptr=dut.ptr, peek_left=dut.left
+//@   sizes   DRF_REGS=16, DRF_LDS_SPILL_SLOTS=8
 `include "drf_params.vh"
 module dcp_pt_props (
     input wire                          clk,

@@ -5,10 +5,47 @@
 // replay, merged by the special MOV), nothing is written to a faulty block, and err_lds_full,
 // err_rel, psu_err are never raised. The RC compression unit inside the Com unit is cut
 // (formal/run.sh): its outputs are free but for its contract, proven by rc_compress's tasks.
-// Groups (formal/run.sh): //@ TASK|name|top|params|engine|depth|peeks|prep|description
-//@ prove|read-lane0|dcp_slice_props|LANE=0|abc-bmc|15|peek_w_en_delta=dut.u_com.w_en_delta,peek_compr_final=dut.u_com.compr_final,peek_de=dut.cdata_de,peek_db=dut.cdata_db,peek_mem_we=dut.mem_we,peek_wr_faulty=dut.wr_faulty,peek_leave_lds=dut.leave_lds|D:DRF_REGS=8,D:DRF_LDS_SPILL_SLOTS=8,D:DRF_WORD_BITS=16,abc,cutrc_compress,quick=11|8 registers, 8 LDS slots, 16-bit components, lane 0 of an anyconst block, any fault map: read = last value written (entry, compressed, LDS, DRB replay, special MOV); no write to a faulty block; err_lds_full, err_rel, psu_err never; read beats
-//@ prove|read-lane8|dcp_slice_props|LANE=8|abc-bmc|15|peek_w_en_delta=dut.u_com.w_en_delta,peek_compr_final=dut.u_com.compr_final,peek_de=dut.cdata_de,peek_db=dut.cdata_db,peek_mem_we=dut.mem_we,peek_wr_faulty=dut.wr_faulty,peek_leave_lds=dut.leave_lds|D:DRF_REGS=8,D:DRF_LDS_SPILL_SLOTS=8,D:DRF_WORD_BITS=16,abc,cutrc_compress,full|8 registers, 8 LDS slots, 16-bit components, lane 8 of an anyconst block, any fault map: read = last value written (entry, compressed, LDS, DRB replay, special MOV); no write to a faulty block; err_lds_full, err_rel, psu_err never; read beats
-//@ cover|cover|dcp_slice_props|LANE=0|abc-cover|15|peek_w_en_delta=dut.u_com.w_en_delta,peek_compr_final=dut.u_com.compr_final,peek_de=dut.cdata_de,peek_db=dut.cdata_db,peek_mem_we=dut.mem_we,peek_wr_faulty=dut.wr_faulty,peek_leave_lds=dut.leave_lds|D:DRF_REGS=8,D:DRF_LDS_SPILL_SLOTS=8,D:DRF_WORD_BITS=16,abc,cutrc_compress|checked reads of a compressed, a spilled, a replayed and an entry register; a re-patch from the LDS; a special MOV
+// Groups: the //@ stanzas below (tools/run/formal_groups.py, docs/formal.md).
+//@ prove read-lane0
+//@   checks  8 registers, 8 LDS slots, 16-bit components, lane 0 of an anyconst block, any fault
+//@           map: read = last value written (entry, compressed, LDS, DRB replay, special MOV); no
+//@           write to a faulty block; err_lds_full, err_rel, psu_err never; read beats
+//@   params  LANE=0
+//@   engine  abc-bmc
+//@   depth   15
+//@   peeks   peek_w_en_delta=dut.u_com.w_en_delta, peek_compr_final=dut.u_com.compr_final,
+//@           peek_de=dut.cdata_de, peek_db=dut.cdata_db, peek_mem_we=dut.mem_we,
+//@           peek_wr_faulty=dut.wr_faulty, peek_leave_lds=dut.leave_lds
+//@   prep    abc
+//@   cut     rc_compress
+//@   sizes   DRF_REGS=8, DRF_LDS_SPILL_SLOTS=8, DRF_WORD_BITS=16
+//@   profile quick depth 11
+//@ prove read-lane8
+//@   checks  8 registers, 8 LDS slots, 16-bit components, lane 8 of an anyconst block, any fault
+//@           map: read = last value written (entry, compressed, LDS, DRB replay, special MOV); no
+//@           write to a faulty block; err_lds_full, err_rel, psu_err never; read beats
+//@   params  LANE=8
+//@   engine  abc-bmc
+//@   depth   15
+//@   peeks   peek_w_en_delta=dut.u_com.w_en_delta, peek_compr_final=dut.u_com.compr_final,
+//@           peek_de=dut.cdata_de, peek_db=dut.cdata_db, peek_mem_we=dut.mem_we,
+//@           peek_wr_faulty=dut.wr_faulty, peek_leave_lds=dut.leave_lds
+//@   prep    abc
+//@   cut     rc_compress
+//@   sizes   DRF_REGS=8, DRF_LDS_SPILL_SLOTS=8, DRF_WORD_BITS=16
+//@   profile full
+//@ cover cover
+//@   checks  checked reads of a compressed, a spilled, a replayed and an entry register; a re-patch
+//@           from the LDS; a special MOV
+//@   params  LANE=0
+//@   engine  abc-cover
+//@   depth   15
+//@   peeks   peek_w_en_delta=dut.u_com.w_en_delta, peek_compr_final=dut.u_com.compr_final,
+//@           peek_de=dut.cdata_de, peek_db=dut.cdata_db, peek_mem_we=dut.mem_we,
+//@           peek_wr_faulty=dut.wr_faulty, peek_leave_lds=dut.leave_lds
+//@   prep    abc
+//@   cut     rc_compress
+//@   sizes   DRF_REGS=8, DRF_LDS_SPILL_SLOTS=8, DRF_WORD_BITS=16
 `include "drf_params.vh"
 module dcp_slice_props #(
     parameter integer LANE = 0   // the lane watched: a constant keeps one lane's cone of logic

@@ -3,8 +3,19 @@
 // Section V-B; docs/pilot-decisions.md): the wrapper's own epoch count (clamped to 8 a cycle)
 // equals icount, epochs last EPOCH cycles, the mode of an epoch is (last epoch's count >=
 // THRESHOLD), FRF_high after reset. Proven by induction; covered at a 4-cycle epoch.
-//@ prove|epochs|frf_mode_ctl_props||sat-ind|1|peek_pos=dut.pos||50-cycle epochs, threshold 85: icount = the epoch's clamped issues, epoch_last every 50 cycles, next mode = (count >= 85), mode constant inside an epoch, err_issue iff issue > 8
-//@ cover|cover|frf_mode_ctl_props|EPOCH=4,THRESHOLD=7|sat-cover|14|peek_pos=dut.pos||epoch of THRESHOLD-1 -> FRF_low, of THRESHOLD -> FRF_high, back to FRF_high, err_issue
+//@ prove epochs
+//@   checks  50-cycle epochs, threshold 85: icount = the epoch's clamped issues, epoch_last every
+//@           50 cycles, next mode = (count >= 85), mode constant inside an epoch, err_issue iff
+//@           issue > 8
+//@   engine  sat-ind
+//@   depth   1
+//@   peeks   peek_pos=dut.pos
+//@ cover cover
+//@   checks  epoch of THRESHOLD-1 -> FRF_low, of THRESHOLD -> FRF_high, back to FRF_high, err_issue
+//@   params  EPOCH=4, THRESHOLD=7
+//@   engine  sat-cover
+//@   depth   14
+//@   peeks   peek_pos=dut.pos
 `include "drf_params.vh"
 module frf_mode_ctl_props #(
     parameter integer EPOCH = `DRF_PILOT_EPOCH,

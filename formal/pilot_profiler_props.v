@@ -7,9 +7,30 @@
 // to the lower number). At the reduced parameters DRF_PILOT_FV_* of the shared headers (7
 // counters of 3 bits, n = 2): the same RTL text, small enough for induction, and saturation
 // within a few cycles.
-//@ prove|pick|pilot_profiler_props|PART=0|sat-comb|1|peek_cand=dut.cand,peek_best=dut.best||any nonempty candidate set: best is a candidate and no lower-numbered register is one
-//@ prove|counting|pilot_profiler_props|PART=1|sat-ind|1|peek_count=dut.count,peek_taken=dut.taken,peek_cand=dut.cand,peek_bit=dut.bit_sel,peek_rank=dut.rank||from reset: watched counter = own saturating count of the pilot's accesses (3 ports), mask and pilot id, selection: candidates = the untaken registers tied with the best on the bits examined, a rank every CB + 1 cycles, taken = top[0..rank), each top ranks before every untaken register and before the next top
-//@ cover|cover|pilot_profiler_props|PART=1|sat-cover|16|peek_count=dut.count,peek_taken=dut.taken,peek_cand=dut.cand,peek_bit=dut.bit_sel,peek_rank=dut.rank||a selection with a tie, 3 accesses to one register in a cycle, a launch during the selection, a saturated counter, a bit step that narrows the candidates
+//@ prove pick
+//@   checks  any nonempty candidate set: best is a candidate and no lower-numbered register is one
+//@   params  PART=0
+//@   engine  sat-comb
+//@   depth   1
+//@   peeks   peek_cand=dut.cand, peek_best=dut.best
+//@ prove counting
+//@   checks  from reset: watched counter = own saturating count of the pilot's accesses (3 ports),
+//@           mask and pilot id, selection: candidates = the untaken registers tied with the best on
+//@           the bits examined, a rank every CB + 1 cycles, taken = top[0..rank), each top ranks
+//@           before every untaken register and before the next top
+//@   params  PART=1
+//@   engine  sat-ind
+//@   depth   1
+//@   peeks   peek_count=dut.count, peek_taken=dut.taken, peek_cand=dut.cand, peek_bit=dut.bit_sel,
+//@           peek_rank=dut.rank
+//@ cover cover
+//@   checks  a selection with a tie, 3 accesses to one register in a cycle, a launch during the
+//@           selection, a saturated counter, a bit step that narrows the candidates
+//@   params  PART=1
+//@   engine  sat-cover
+//@   depth   16
+//@   peeks   peek_count=dut.count, peek_taken=dut.taken, peek_cand=dut.cand, peek_bit=dut.bit_sel,
+//@           peek_rank=dut.rank
 `include "drf_params.vh"
 module pilot_profiler_props #(
     parameter integer PART = 1 // 0: the argmax from any state; 1: from reset

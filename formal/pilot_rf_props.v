@@ -5,8 +5,19 @@
 // returns the last value the warp wrote there since it started, across any table changes, with
 // its tag, at the latency of its warp's table and the mode; the location never changes while
 // the warp lives; every response, stall and refusal of every warp is the wrapper's own rule.
-//@ prove|readback|pilot_rf_props||abc-pdr|0|||2 warps, 8 registers, n = 2: read = last value written (any table changes), tag, latency = FRF iff in the warp's top-n (1 FRF_high, 2 FRF_low, 3 SRF), location constant while live, rvalid/stall/err_req/err_warp/err_tbl/gen/live by the wrapper's rules
-//@ cover|cover|pilot_rf_props||abc-cover|12|||checked read of a value written before a table change, from the FRF in FRF_low and from a swapped-in register; a stall; a table change refused while the other table is used
+//@ prove readback
+//@   checks  2 warps, 8 registers, n = 2: read = last value written (any table changes), tag,
+//@           latency = FRF iff in the warp's top-n (1 FRF_high, 2 FRF_low, 3 SRF), location
+//@           constant while live, rvalid/stall/err_req/err_warp/err_tbl/gen/live by the wrapper's
+//@           rules
+//@   engine  abc-pdr
+//@   depth   0
+//@ cover cover
+//@   checks  checked read of a value written before a table change, from the FRF in FRF_low and
+//@           from a swapped-in register; a stall; a table change refused while the other table is
+//@           used
+//@   engine  abc-cover
+//@   depth   12
 `include "drf_params.vh"
 module pilot_rf_props (
     input wire                                       clk,

@@ -3,8 +3,16 @@
 // docs/pilot-decisions.md): the table is always the wrapper's own Fig. 7 fill of the last
 // accepted top-n (or empty after reset / clear); every lookup maps R0..R62 one to one, the
 // FRF holds exactly that top-n, registers outside it and outside the FRF stay home.
-//@ prove|table|pilot_swap_table_props||sat-ind|1|||any two lookups: injective, inside R0..R62, FRF iff in the last top-n (R0..R3 when empty), others untouched; table = reference Fig. 7 fill; err_apply iff an illegal top-n
-//@ cover|cover|pilot_swap_table_props||sat-cover|3|||Fig. 7 middle and right, a top-n with registers already in the FRF, a refused apply
+//@ prove table
+//@   checks  any two lookups: injective, inside R0..R62, FRF iff in the last top-n (R0..R3 when
+//@           empty), others untouched; table = reference Fig. 7 fill; err_apply iff an illegal
+//@           top-n
+//@   engine  sat-ind
+//@   depth   1
+//@ cover cover
+//@   checks  Fig. 7 middle and right, a top-n with registers already in the FRF, a refused apply
+//@   engine  sat-cover
+//@   depth   3
 `include "drf_params.vh"
 module pilot_swap_table_props (
     input wire                                             clk,

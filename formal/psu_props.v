@@ -6,10 +6,34 @@
 // held patches, shadow of an $anyconst block); err. The stage invariant (the offer register is
 // the selection of the current bitmap once it has been still for an edge) is proven from reset
 // (PART 1) and assumed in any state (PART 0); the fault map input is the one loaded last.
-// Groups (formal/run.sh): //@ TASK|name|top|params|engine|depth|peeks|prep|description
-//@ prove|offers|psu_props|PART=0|sat-comb|1|peek_q=dut.q,peek_q_d=dut.q_d,peek_changed=dut.changed|abc,D:DRF_REGS=16,D:DRF_LDS_SPILL_SLOTS=8|any state with the map inside the bitmap and the stage invariant: when ready, offers free, not faulty; uncompressed = whole free reliable entry; lowest candidate of the first tier; no offer while not ready; err
-//@ prove|state|psu_props|PART=1|sat-ind|1|peek_q=dut.q,peek_q_d=dut.q_d,peek_changed=dut.changed|abc,D:DRF_REGS=16,D:DRF_LDS_SPILL_SLOTS=8|from reset, the map input the one loaded last: map inside bitmap, bitmap = map OR held (release restores it); stage invariant: the offers = the selection of the bitmap one still edge on
-//@ cover|cover|psu_props|PART=1|sat-cover|8|peek_q=dut.q,peek_q_d=dut.q_d,peek_changed=dut.changed|D:DRF_REGS=16,D:DRF_LDS_SPILL_SLOTS=8|every tier, both spills, release, steering, a take refused while the selection runs
+// Groups: the //@ stanzas below (tools/run/formal_groups.py, docs/formal.md).
+//@ prove offers
+//@   checks  any state with the map inside the bitmap and the stage invariant: when ready,
+//@           offers free, not faulty; uncompressed = whole free reliable entry; lowest candidate
+//@           of the first tier; no offer while not ready; err
+//@   params  PART=0
+//@   engine  sat-comb
+//@   depth   1
+//@   peeks   peek_q=dut.q, peek_q_d=dut.q_d, peek_changed=dut.changed
+//@   prep    abc
+//@   sizes   DRF_REGS=16, DRF_LDS_SPILL_SLOTS=8
+//@ prove state
+//@   checks  from reset, the map input the one loaded last: map inside bitmap, bitmap = map OR
+//@           held (release restores it); stage invariant: the offers = the selection of the
+//@           bitmap one still edge on
+//@   params  PART=1
+//@   engine  sat-ind
+//@   depth   1
+//@   peeks   peek_q=dut.q, peek_q_d=dut.q_d, peek_changed=dut.changed
+//@   prep    abc
+//@   sizes   DRF_REGS=16, DRF_LDS_SPILL_SLOTS=8
+//@ cover cover
+//@   checks  every tier, both spills, release, steering, a take refused while the selection runs
+//@   params  PART=1
+//@   engine  sat-cover
+//@   depth   8
+//@   peeks   peek_q=dut.q, peek_q_d=dut.q_d, peek_changed=dut.changed
+//@   sizes   DRF_REGS=16, DRF_LDS_SPILL_SLOTS=8
 `include "drf_params.vh"
 module psu_props #(
     // 0: the offers and err in any state with the fault map inside the bitmap (assumed; one
@@ -47,8 +71,8 @@ module psu_props #(
     wire [1:0] pc_tier;
     wire [SLOTS-1:0] bitmap;
     psu dut (.clk(clk), .rst(rst), .load_map(load_map), .faulty(faulty), .fmap(fmap),
-             .take_c(take_c),
-             .take_u(take_u), .rel(rel), .rel_entry(rel_entry), .rel_blk(rel_blk), .rel_c(rel_c),
+             .take_c(take_c), .take_u(take_u), .rel(rel), .rel_entry(rel_entry),
+             .rel_blk(rel_blk), .rel_c(rel_c),
              .pc_valid(pc_valid), .pc_entry(pc_entry), .pc_blk(pc_blk), .pc_tier(pc_tier),
              .pu_valid(pu_valid), .pu_entry(pu_entry), .ready(ready), .err(err),
              .bitmap(bitmap));

@@ -2,8 +2,16 @@
 // Formal properties of the Eq. (3) / FBA-RM bank map (pv-nbti-banked-rf paper Sections
 // 3.3.1-3.3.2, docs/pv-decisions.md D4-D5): every input, written with a subtraction loop instead
 // of the RTL's % operators.
-//@ prove|spec|pv_bank_map_props||sat-comb|1|||bank = (warp + reg) % 16; bank_fba = Eq. (3) over the 11 fast banks below fast_regs, 11 + Eq. (3) over the 5 slow ones above; fba_fast
-//@ cover|cover|pv_bank_map_props||sat-cover|1|||a large-ID register on slow bank 15, a small-ID one on fast bank 10, Fig. 6's warp 11 R4 on bank 15
+//@ prove spec
+//@   checks  bank = (warp + reg) % 16; bank_fba = Eq. (3) over the 11 fast banks below fast_regs,
+//@           11 + Eq. (3) over the 5 slow ones above; fba_fast
+//@   engine  sat-comb
+//@   depth   1
+//@ cover cover
+//@   checks  a large-ID register on slow bank 15, a small-ID one on fast bank 10, Fig. 6's warp 11
+//@           R4 on bank 15
+//@   engine  sat-cover
+//@   depth   1
 `include "drf_params.vh"
 module pv_bank_map_props (
     input wire [`DRF_PV_WARP_BITS-1:0]  warp,

@@ -8,9 +8,35 @@
 // Proven with 3-bit delay codes (module parameter DB): 32 sub-banks over 8 values, ties included.
 // The induction needs "two sub-banks never share a rank": `rank-order` proves its step lemma
 // (docs/formal.md, pv_bank_org), `spec` assumes it (a tautology of the rank function).
-//@ prove|rank-order|pv_bank_org_rank_lemma|DB=3|sat-comb|1|||rank lemma: a ranked before b => prefix count step keeps count_b(k) >= count_a(k) + [a < k] (induction over k: rank(a) < rank(b))
-//@ prove|spec|pv_bank_org_props|DB=3|sat-ind|1|peek_d=dut.d,peek_next=dut.next,peek_fetching=dut.fetching,peek_va=dut.va,peek_ia=dut.ia,peek_cur=dut.cur,peek_vb=dut.vb,peek_ib=dut.ib,peek_cur_b=dut.cur_b,peek_faster=dut.faster,peek_vc=dut.vc,peek_ic=dut.ic,peek_cur_c=dut.cur_c,peek_rank=dut.rank_q|D:DRF_PV_SUBBANKS=16,D:DRF_PV_BANKS=8,D:DRF_PV_FAST_BANKS=5|anyconst sub-bank x: ranked => slot rank(x) = x; types 0-10 fast; boundary = delay of rank 21 after a ranking; the pipeline schedule and stage contents; NSB + 3 busy cycles; table kept while idle; err; lookup = table (no ROM load since the ranking)
-//@ cover|cover|pv_bank_org_props|DB=3|sat-cover|22|peek_d=dut.d,peek_next=dut.next,peek_fetching=dut.fetching,peek_va=dut.va,peek_ia=dut.ia,peek_cur=dut.cur,peek_vb=dut.vb,peek_ib=dut.ib,peek_cur_b=dut.cur_b,peek_faster=dut.faster,peek_vc=dut.vc,peek_ic=dut.ic,peek_cur_c=dut.cur_c,peek_rank=dut.rank_q|D:DRF_PV_SUBBANKS=16,D:DRF_PV_BANKS=8,D:DRF_PV_FAST_BANKS=5|the last sub-bank ranked, a ROM load after a ranking, a request refused while ranking
+//@ prove rank-order
+//@   checks  rank lemma: a ranked before b => prefix count step keeps count_b(k) >= count_a(k) + [a
+//@           < k] (induction over k: rank(a) < rank(b))
+//@   top     pv_bank_org_rank_lemma
+//@   params  DB=3
+//@   engine  sat-comb
+//@   depth   1
+//@ prove spec
+//@   checks  anyconst sub-bank x: ranked => slot rank(x) = x; types 0-10 fast; boundary = delay of
+//@           rank 21 after a ranking; the pipeline schedule and stage contents; NSB + 3 busy
+//@           cycles; table kept while idle; err; lookup = table (no ROM load since the ranking)
+//@   params  DB=3
+//@   engine  sat-ind
+//@   depth   1
+//@   peeks   peek_d=dut.d, peek_next=dut.next, peek_fetching=dut.fetching, peek_va=dut.va,
+//@           peek_ia=dut.ia, peek_cur=dut.cur, peek_vb=dut.vb, peek_ib=dut.ib,
+//@           peek_cur_b=dut.cur_b, peek_faster=dut.faster, peek_vc=dut.vc, peek_ic=dut.ic,
+//@           peek_cur_c=dut.cur_c, peek_rank=dut.rank_q
+//@   sizes   DRF_PV_SUBBANKS=16, DRF_PV_BANKS=8, DRF_PV_FAST_BANKS=5
+//@ cover cover
+//@   checks  the last sub-bank ranked, a ROM load after a ranking, a request refused while ranking
+//@   params  DB=3
+//@   engine  sat-cover
+//@   depth   22
+//@   peeks   peek_d=dut.d, peek_next=dut.next, peek_fetching=dut.fetching, peek_va=dut.va,
+//@           peek_ia=dut.ia, peek_cur=dut.cur, peek_vb=dut.vb, peek_ib=dut.ib,
+//@           peek_cur_b=dut.cur_b, peek_faster=dut.faster, peek_vc=dut.vc, peek_ic=dut.ic,
+//@           peek_cur_c=dut.cur_c, peek_rank=dut.rank_q
+//@   sizes   DRF_PV_SUBBANKS=16, DRF_PV_BANKS=8, DRF_PV_FAST_BANKS=5
 `include "drf_params.vh"
 module pv_bank_org_props #(
     parameter integer DB = `DRF_PV_DELAY_BITS

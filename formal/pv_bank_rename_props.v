@@ -3,8 +3,18 @@
 // docs/pv-decisions.md D9-D10): every row equals the rule of its block's last launch, written in
 // the paper's sequential form (k = 0..15 from R0 of the last warp), from reset on. The row is an
 // $anyconst block b (so every row); its shadow is the rule of the launch, computed when it comes.
-//@ prove|spec|pv_bank_rename_props||sat-ind|1|peek_rows=dut.rows||every row (anyconst block) = the sequential rule of its last accepted launch (identity after reset); lookup = row entry; err iff last_warp >= 48
-//@ cover|cover|pv_bank_rename_props||sat-cover|3|peek_rows=dut.rows||Fig. 9 (last warp 15: bank 15 -> 11, bank 0 -> 0) and Fig. 10 (block 2, bank 1 -> 6) looked up
+//@ prove spec
+//@   checks  every row (anyconst block) = the sequential rule of its last accepted launch (identity
+//@           after reset); lookup = row entry; err iff last_warp >= 48
+//@   engine  sat-ind
+//@   depth   1
+//@   peeks   peek_rows=dut.rows
+//@ cover cover
+//@   checks  Fig. 9 (last warp 15: bank 15 -> 11, bank 0 -> 0) and Fig. 10 (block 2, bank 1 -> 6)
+//@           looked up
+//@   engine  sat-cover
+//@   depth   3
+//@   peeks   peek_rows=dut.rows
 `include "drf_params.vh"
 module pv_bank_rename_props (
     input wire       clk,

@@ -2,8 +2,16 @@
 // Formal properties of the busy latches and arbitration (pv-nbti-banked-rf paper Section 3.2.3,
 // Fig. 5; docs/pv-decisions.md D11): grants are requests of banks without a busy sub-bank, a slow
 // grant blocks its bank the next cycle when the table holds, a fast grant blocks nothing.
-//@ prove|spec|pv_busy_arb_props||smt-ind|1|||grant = req & ~busy, stall = req & busy; latches = sub-banks of last cycle's slow grants; a slow bank granted is not granted next cycle (same table); a fast-only cycle leaves no latch
-//@ cover|cover|pv_busy_arb_props||sat-cover|5|||a slow grant then its stall then its grant; two banks stalled at once
+//@ prove spec
+//@   checks  grant = req & ~busy, stall = req & busy; latches = sub-banks of last cycle's slow
+//@           grants; a slow bank granted is not granted next cycle (same table); a fast-only cycle
+//@           leaves no latch
+//@   engine  smt-ind
+//@   depth   1
+//@ cover cover
+//@   checks  a slow grant then its stall then its grant; two banks stalled at once
+//@   engine  sat-cover
+//@   depth   5
 `include "drf_params.vh"
 module pv_busy_arb_props (
     input wire         clk,

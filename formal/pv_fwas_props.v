@@ -2,8 +2,17 @@
 // Formal properties of FWAS issue selection (pv-nbti-banked-rf paper Section 3.3.3,
 // docs/pv-decisions.md D12-D13): the issued warp is ready, of the fast class whenever one is ready,
 // and the first candidate of its class after the class's last issued warp (no candidate skipped).
-//@ prove|spec|pv_fwas_props||sat-ind|1|peek_last_fast=dut.last_fast,peek_last_slow=dut.last_slow||valid = any ready; warp ready, fast first, no candidate between the class pointer and the warp; pointers < 48 and move only on issue
-//@ cover|cover|pv_fwas_props||sat-cover|3|peek_last_fast=dut.last_fast,peek_last_slow=dut.last_slow||fast pointer wraps 47 -> 0; a slow issue after a fast one
+//@ prove spec
+//@   checks  valid = any ready; warp ready, fast first, no candidate between the class pointer and
+//@           the warp; pointers < 48 and move only on issue
+//@   engine  sat-ind
+//@   depth   1
+//@   peeks   peek_last_fast=dut.last_fast, peek_last_slow=dut.last_slow
+//@ cover cover
+//@   checks  fast pointer wraps 47 -> 0; a slow issue after a fast one
+//@   engine  sat-cover
+//@   depth   3
+//@   peeks   peek_last_fast=dut.last_fast, peek_last_slow=dut.last_slow
 `include "drf_params.vh"
 module pv_fwas_props (
     input wire        clk,

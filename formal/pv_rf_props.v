@@ -7,9 +7,36 @@
 // store and the busy arbiter are cut and assumed to keep the contracts that pv_bank_org's,
 // the `store` group's and pv_busy_arb's proofs give; the store is watched at one anyconst
 // address A, so the read is checked half by half (anyconst half h).
-//@ prove|store|pv_rf_store_props|VEC_BITS=4,ROWS=4|abc-pdr|0|||store contract (anyconst address A): once written, a read whose half 0 or 1 is at A returns the last half written to A
-//@ prove|spec|pv_rf_props|VEC_BITS=4,ROWS=4|sat-ind|1|peek_owned=dut.warp_owned,peek_wblock=dut.warp_block,peek_live=dut.block_live,peek_kshift=dut.kshift,peek_rows=dut.u_ren.rows,peek_t0=dut.t_sb0,peek_t1=dut.t_sb1,peek_ook=dut.ook,peek_row=dut.row_full,peek_q=dut.store_q|cutpv_bank_org,cutpv_rf_store,cutpv_busy_arb,D:DRF_PV_BLOCKS=2|anyconst (warp, reg), half h, address A: read = last value written since the block's launch, across other blocks' launches and retires; granted accesses use two distinct sub-banks; errors refuse
-//@ cover|cover|pv_rf_props|VEC_BITS=4,ROWS=4|abc-cover|8|peek_owned=dut.warp_owned,peek_wblock=dut.warp_block,peek_live=dut.block_live,peek_kshift=dut.kshift,peek_rows=dut.u_ren.rows,peek_t0=dut.t_sb0,peek_t1=dut.t_sb1,peek_ook=dut.ook,peek_row=dut.row_full,peek_q=dut.store_q|cutpv_bank_org,cutpv_rf_store,cutpv_busy_arb,D:DRF_PV_BLOCKS=2|a checked read after another block was launched between the write and the read; a slow access stalled then granted
+//@ prove store
+//@   checks  store contract (anyconst address A): once written, a read whose half 0 or 1 is at A
+//@           returns the last half written to A
+//@   top     pv_rf_store_props
+//@   params  VEC_BITS=4, ROWS=4
+//@   engine  abc-pdr
+//@   depth   0
+//@ prove spec
+//@   checks  anyconst (warp, reg), half h, address A: read = last value written since the block's
+//@           launch, across other blocks' launches and retires; granted accesses use two distinct
+//@           sub-banks; errors refuse
+//@   params  VEC_BITS=4, ROWS=4
+//@   engine  sat-ind
+//@   depth   1
+//@   peeks   peek_owned=dut.warp_owned, peek_wblock=dut.warp_block, peek_live=dut.block_live,
+//@           peek_kshift=dut.kshift, peek_rows=dut.u_ren.rows, peek_t0=dut.t_sb0,
+//@           peek_t1=dut.t_sb1, peek_ook=dut.ook, peek_row=dut.row_full, peek_q=dut.store_q
+//@   cut     pv_bank_org, pv_rf_store, pv_busy_arb
+//@   sizes   DRF_PV_BLOCKS=2
+//@ cover cover
+//@   checks  a checked read after another block was launched between the write and the read; a slow
+//@           access stalled then granted
+//@   params  VEC_BITS=4, ROWS=4
+//@   engine  abc-cover
+//@   depth   8
+//@   peeks   peek_owned=dut.warp_owned, peek_wblock=dut.warp_block, peek_live=dut.block_live,
+//@           peek_kshift=dut.kshift, peek_rows=dut.u_ren.rows, peek_t0=dut.t_sb0,
+//@           peek_t1=dut.t_sb1, peek_ook=dut.ook, peek_row=dut.row_full, peek_q=dut.store_q
+//@   cut     pv_bank_org, pv_rf_store, pv_busy_arb
+//@   sizes   DRF_PV_BLOCKS=2
 `include "drf_params.vh"
 module pv_rf_props #(
     parameter integer VEC_BITS = `DRF_PV_VEC_BITS,

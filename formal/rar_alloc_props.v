@@ -2,9 +2,18 @@
 // Formal properties of the RAR window allocator (aging paper Section 5.2; windows of Section
 // 2.1; docs/rar-decisions.md 6-16): a grant is a free window that exists, the lowest one, at
 // k*N; s of a window advances by 1 mod N per reassignment (shadow of an $anyconst window).
-// Groups (formal/run.sh): //@ TASK|name|top|params|engine|depth|peeks|prep|description
-//@ prove|alloc|rar_alloc_props||sat-ind|1|peek_valid=dut.valid,peek_s_all=dut.s_all||grant: free, existing, lowest window at k*N; flags; busy and N updates; s = j-th assignment mod N (anyconst window)
-//@ cover|cover|rar_alloc_props||abc-cover|20|peek_valid=dut.valid,peek_s_all=dut.s_all||full allocator (16 windows held), s = 2, s wrapping to 0, refused requests
+// Groups: the //@ stanzas below (tools/run/formal_groups.py, docs/formal.md).
+//@ prove alloc
+//@   checks  grant: free, existing, lowest window at k*N; flags; busy and N updates; s = j-th
+//@           assignment mod N (anyconst window)
+//@   engine  sat-ind
+//@   depth   1
+//@   peeks   peek_valid=dut.valid, peek_s_all=dut.s_all
+//@ cover cover
+//@   checks  full allocator (16 windows held), s = 2, s wrapping to 0, refused requests
+//@   engine  abc-cover
+//@   depth   20
+//@   peeks   peek_valid=dut.valid, peek_s_all=dut.s_all
 `include "drf_params.vh"
 module rar_alloc_props (
     input wire                      clk,

@@ -3,9 +3,16 @@
 // of Section 2.1; docs/rar-decisions.md 1-5), combinational: reg_phys = reg_base + (s + index)
 // % N for every legal input, index -> reg_phys a bijection onto the window, err exactly on
 // illegal inputs. Covers: the overflow branch taken (also with reg_base1 wrapping) and not.
-// Groups (formal/run.sh): //@ TASK|name|top|params|engine|depth|peeks|prep|description
-//@ prove|datapath|rar_phys_props||sat-comb|1|||reg_phys = reg_base + (s+index)%N, inside the window, injective; err iff illegal; outputs 0 on err
-//@ cover|cover|rar_phys_props||sat-cover|1|||overflow taken / not taken, reg_base1 wrapping, N = 256, err
+// Groups: the //@ stanzas below (tools/run/formal_groups.py, docs/formal.md).
+//@ prove datapath
+//@   checks  reg_phys = reg_base + (s+index)%N, inside the window, injective; err iff illegal;
+//@           outputs 0 on err
+//@   engine  sat-comb
+//@   depth   1
+//@ cover cover
+//@   checks  overflow taken / not taken, reg_base1 wrapping, N = 256, err
+//@   engine  sat-cover
+//@   depth   1
 `include "drf_params.vh"
 module rar_phys_props (
     input wire [`DRF_REG_BITS-1:0] reg_base,

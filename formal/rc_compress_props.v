@@ -2,16 +2,66 @@
 // Formal properties of the RC compression unit (aging paper Section 5.1.1, Figs. 8-9,
 // Table 1), in three wrappers proven separately (formal/run.sh): the control FSM, the
 // computing-deltas module against Eq. (2), and the whole register over the four cycles.
-// Groups (formal/run.sh): //@ TASK|name|top|params|engine|depth|peeks|prep|description
-//@ prove|fsm|rc_compress_fsm_props||smt-ind|1|||Table 1 outputs per state, only Fig. 9 transitions (start wins), compr_final, PG
-//@ prove|deltas-impl0|rc_compress_deltas_props|IMPL=0|sat-comb|1||full|computing deltas (IMPL 0) == Eq. (2) per subwavefront, both comp_deltas, legal deltas
-//@ prove|deltas-impl1|rc_compress_deltas_props|IMPL=1|sat-comb|1||full|computing deltas (IMPL 1, carry-free compares) == Eq. (2), the same
-//@ prove|register-impl0|rc_compress_reg_props|IMPL=0|sat-ind|1|peek_de_buf=dut.de_buf,peek_db_buf=dut.db_buf,peek_cprev=dut.cprev|full|IMPL 0: compr_final iff the 4 subwavefronts fit De, Db of the first; entry decompresses to Eq. (2); st_reg
-//@ prove|register-impl1|rc_compress_reg_props|IMPL=1|sat-ind|1|peek_de_buf=dut.de_buf,peek_db_buf=dut.db_buf,peek_cprev=dut.cprev||IMPL 1 (8-bit delta buffers): the same
-//@ prove|equiv-deltas|rc_compress_deltas||sat-comb|1||equiv|optimised == straightforward computing deltas: IMPL 1 and 0 in a miter -equiv
-//@ prove|equiv|rc_compress_equiv_props||sat-ind|1|peek_de0=gold.de_buf,peek_db0=gold.db_buf,peek_cprev0=gold.cprev,peek_de1=gate.de_buf,peek_db1=gate.db_buf,peek_cprev1=gate.cprev||optimised == straightforward unit: sequential miter of IMPL 1 and 0, every output every cycle from reset
-//@ cover|fsm|rc_compress_fsm_props||abc-cover|8|||every state and Fig. 9 transition, compressed and uncompressed final state
-//@ cover|deltas|rc_compress_deltas_props||sat-cover|1|||compressible subwavefront with non-zero deltas, both comp_deltas
+// Groups: the //@ stanzas below (tools/run/formal_groups.py, docs/formal.md).
+//@ prove fsm
+//@   checks  Table 1 outputs per state, only Fig. 9 transitions (start wins), compr_final, PG
+//@   top     rc_compress_fsm_props
+//@   engine  smt-ind
+//@   depth   1
+//@ prove deltas-impl0
+//@   checks  computing deltas (IMPL 0) == Eq. (2) per subwavefront, both comp_deltas, legal deltas
+//@   top     rc_compress_deltas_props
+//@   params  IMPL=0
+//@   engine  sat-comb
+//@   depth   1
+//@   profile full
+//@ prove deltas-impl1
+//@   checks  computing deltas (IMPL 1, carry-free compares) == Eq. (2), the same
+//@   top     rc_compress_deltas_props
+//@   params  IMPL=1
+//@   engine  sat-comb
+//@   depth   1
+//@   profile full
+//@ prove register-impl0
+//@   checks  IMPL 0: compr_final iff the 4 subwavefronts fit De, Db of the first; entry
+//@           decompresses to Eq. (2); st_reg
+//@   top     rc_compress_reg_props
+//@   params  IMPL=0
+//@   engine  sat-ind
+//@   depth   1
+//@   peeks   peek_de_buf=dut.de_buf, peek_db_buf=dut.db_buf, peek_cprev=dut.cprev
+//@   profile full
+//@ prove register-impl1
+//@   checks  IMPL 1 (8-bit delta buffers): the same
+//@   top     rc_compress_reg_props
+//@   params  IMPL=1
+//@   engine  sat-ind
+//@   depth   1
+//@   peeks   peek_de_buf=dut.de_buf, peek_db_buf=dut.db_buf, peek_cprev=dut.cprev
+//@ prove equiv-deltas
+//@   checks  optimised == straightforward computing deltas: IMPL 1 and 0 in a miter -equiv
+//@   top     rc_compress_deltas
+//@   engine  sat-comb
+//@   depth   1
+//@   prep    equiv
+//@ prove equiv
+//@   checks  optimised == straightforward unit: sequential miter of IMPL 1 and 0, every output
+//@           every cycle from reset
+//@   top     rc_compress_equiv_props
+//@   engine  sat-ind
+//@   depth   1
+//@   peeks   peek_de0=gold.de_buf, peek_db0=gold.db_buf, peek_cprev0=gold.cprev,
+//@           peek_de1=gate.de_buf, peek_db1=gate.db_buf, peek_cprev1=gate.cprev
+//@ cover fsm
+//@   checks  every state and Fig. 9 transition, compressed and uncompressed final state
+//@   top     rc_compress_fsm_props
+//@   engine  abc-cover
+//@   depth   8
+//@ cover deltas
+//@   checks  compressible subwavefront with non-zero deltas, both comp_deltas
+//@   top     rc_compress_deltas_props
+//@   engine  sat-cover
+//@   depth   1
 `include "drf_params.vh"
 
 // ---------------------------------------------------------------------------------------

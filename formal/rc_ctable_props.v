@@ -2,9 +2,15 @@
 // Formal properties of the RC compression table (aging paper Section 5.1.1; docs/rc-decisions.md
 // decision 7): a read at an $anyconst address returns the last entry written there, or all
 // zero when the entry is invalid (never written, invalidated, or reset). Proven by induction.
-// Groups (formal/run.sh): //@ TASK|name|top|params|engine|depth|peeks|prep|description
-//@ prove|table|rc_ctable_props||smt-ind|1|||read at an anyconst address = last entry written, zero when invalid (3 ports)
-//@ cover|cover|rc_ctable_props||smt-cover|4|||valid entry read back, entry invalidated, entry overwritten
+// Groups: the //@ stanzas below (tools/run/formal_groups.py, docs/formal.md).
+//@ prove table
+//@   checks  read at an anyconst address = last entry written, zero when invalid (3 ports)
+//@   engine  smt-ind
+//@   depth   1
+//@ cover cover
+//@   checks  valid entry read back, entry invalidated, entry overwritten
+//@   engine  smt-cover
+//@   depth   4
 `include "drf_params.vh"
 module rc_ctable_props (
     input wire                      clk,

@@ -2,11 +2,29 @@
 // Formal properties of the RC decompression unit (aging paper Section 5.1.2, Fig. 10): a miter
 // against Eq. (2) written with multiplications, for every C0, code pair and subwavefront:
 // C_i = C0 + floor(i/8) * Db + (i mod 8) * De, i = 16 sw + j. Both IMPL variants (run.sh).
-// Groups (formal/run.sh): //@ TASK|name|top|params|engine|depth|peeks|prep|description
-//@ prove|miter-impl0|rc_decompress_props|IMPL=0|sat-comb|1||full|IMPL 0 (Fig. 10): 16 lanes = C0 + floor(i/8)*Db + (i%8)*De, every C0, codes, sw
-//@ prove|miter-impl1|rc_decompress_props|IMPL=1|sat-comb|1|||IMPL 1 (wired shifts, split carry): the same Eq. (2) miter
-//@ prove|equiv|rc_decompress||sat-comb|1||equiv,full|optimised == straightforward: IMPL 1 and IMPL 0 in a miter -equiv, every input
-//@ cover|cover|rc_decompress_props||sat-cover|1|||a lane with a non-zero offset
+// Groups: the //@ stanzas below (tools/run/formal_groups.py, docs/formal.md).
+//@ prove miter-impl0
+//@   checks  IMPL 0 (Fig. 10): 16 lanes = C0 + floor(i/8)*Db + (i%8)*De, every C0, codes, sw
+//@   params  IMPL=0
+//@   engine  sat-comb
+//@   depth   1
+//@   profile full
+//@ prove miter-impl1
+//@   checks  IMPL 1 (wired shifts, split carry): the same Eq. (2) miter
+//@   params  IMPL=1
+//@   engine  sat-comb
+//@   depth   1
+//@ prove equiv
+//@   checks  optimised == straightforward: IMPL 1 and IMPL 0 in a miter -equiv, every input
+//@   top     rc_decompress
+//@   engine  sat-comb
+//@   depth   1
+//@   prep    equiv
+//@   profile full
+//@ cover cover
+//@   checks  a lane with a non-zero offset
+//@   engine  sat-cover
+//@   depth   1
 `include "drf_params.vh"
 module rc_decompress_props #(
     parameter integer IMPL = 1 // rc_decompress variant (formal/run.sh proves both)

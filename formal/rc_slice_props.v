@@ -4,12 +4,75 @@
 // was stored uncompressed, compressed (table + decompression unit) or merged by the special MOV.
 // The compression unit is cut (formal/run.sh): its outputs are free but for its contract,
 // assumed here and proven by rc_compress's tasks.
-// Groups (formal/run.sh): //@ TASK|name|top|params|engine|depth|peeks|prep|description
-//@ prove|read-lane0|rc_slice_props|LANE=0|sat-ind|1|peek_compr_final=dut.compr_final,peek_st_c0=dut.st_c0,peek_st_log2de=dut.st_log2de,peek_st_log2db=dut.st_log2db,peek_wr_reg=dut.wr_reg_q,peek_wr_mask=dut.wr_mask_q,peek_wr_mov=dut.wr_mov_q,peek_v=dut.u_table.v,pk_mem[*].w=dut.mem[*]#16,pk_pay[*].w=dut.u_table.payload[*]#4|D:DRF_REGS=4,D:DRF_LDS_SPILL_SLOTS=8,D:DRF_WORD_BITS=16,abc,cutrc_compress|4 registers, 16-bit components, lane 0 of every subwavefront: read = last value written (uncompressed, compressed, special MOV); write port timing
-//@ prove|read-lane7|rc_slice_props|LANE=7|sat-ind|1|peek_compr_final=dut.compr_final,peek_st_c0=dut.st_c0,peek_st_log2de=dut.st_log2de,peek_st_log2db=dut.st_log2db,peek_wr_reg=dut.wr_reg_q,peek_wr_mask=dut.wr_mask_q,peek_wr_mov=dut.wr_mov_q,peek_v=dut.u_table.v,pk_mem[*].w=dut.mem[*]#16,pk_pay[*].w=dut.u_table.payload[*]#4|D:DRF_REGS=4,D:DRF_LDS_SPILL_SLOTS=8,D:DRF_WORD_BITS=16,abc,cutrc_compress,full|4 registers, 16-bit components, lane 7 of every subwavefront: read = last value written (uncompressed, compressed); write port timing
-//@ prove|read-lane8|rc_slice_props|LANE=8|sat-ind|1|peek_compr_final=dut.compr_final,peek_st_c0=dut.st_c0,peek_st_log2de=dut.st_log2de,peek_st_log2db=dut.st_log2db,peek_wr_reg=dut.wr_reg_q,peek_wr_mask=dut.wr_mask_q,peek_wr_mov=dut.wr_mov_q,peek_v=dut.u_table.v,pk_mem[*].w=dut.mem[*]#16,pk_pay[*].w=dut.u_table.payload[*]#4|D:DRF_REGS=4,D:DRF_LDS_SPILL_SLOTS=8,D:DRF_WORD_BITS=16,abc,cutrc_compress,full|4 registers, 16-bit components, lane 8 of every subwavefront: read = last value written (uncompressed, compressed, special MOV); write port timing
-//@ prove|read-lane15|rc_slice_props|LANE=15|abc-bmc|9|peek_compr_final=dut.compr_final,peek_st_c0=dut.st_c0,peek_st_log2de=dut.st_log2de,peek_st_log2db=dut.st_log2db,peek_wr_reg=dut.wr_reg_q,peek_wr_mask=dut.wr_mask_q,peek_wr_mov=dut.wr_mov_q,peek_v=dut.u_table.v,pk_mem[*].w=dut.mem[*]#16,pk_pay[*].w=dut.u_table.payload[*]#4|D:DRF_REGS=4,D:DRF_LDS_SPILL_SLOTS=8,D:DRF_WORD_BITS=16,abc,cutrc_compress,full|4 registers, 16-bit components, lane 15 of every subwavefront: read = last value written (uncompressed, compressed); write port timing (bounded: the induction step did not finish in 300 s)
-//@ cover|cover|rc_slice_props|LANE=0|abc-cover|13|peek_compr_final=dut.compr_final,peek_st_c0=dut.st_c0,peek_st_log2de=dut.st_log2de,peek_st_log2db=dut.st_log2db,peek_wr_reg=dut.wr_reg_q,peek_wr_mask=dut.wr_mask_q,peek_wr_mov=dut.wr_mov_q,peek_v=dut.u_table.v,pk_mem[*].w=dut.mem[*]#16,pk_pay[*].w=dut.u_table.payload[*]#4|D:DRF_REGS=4,D:DRF_LDS_SPILL_SLOTS=8,D:DRF_WORD_BITS=16,abc,cutrc_compress|checked reads of an uncompressed, a compressed and a special-MOV register
+// Groups: the //@ stanzas below (tools/run/formal_groups.py, docs/formal.md).
+//@ prove read-lane0
+//@   checks  4 registers, 16-bit components, lane 0 of every subwavefront: read = last value
+//@           written (uncompressed, compressed, special MOV); write port timing
+//@   params  LANE=0
+//@   engine  sat-ind
+//@   depth   1
+//@   peeks   peek_compr_final=dut.compr_final, peek_st_c0=dut.st_c0, peek_st_log2de=dut.st_log2de,
+//@           peek_st_log2db=dut.st_log2db, peek_wr_reg=dut.wr_reg_q, peek_wr_mask=dut.wr_mask_q,
+//@           peek_wr_mov=dut.wr_mov_q, peek_v=dut.u_table.v, pk_mem[*].w=dut.mem[*]#16,
+//@           pk_pay[*].w=dut.u_table.payload[*]#4
+//@   prep    abc
+//@   cut     rc_compress
+//@   sizes   DRF_REGS=4, DRF_LDS_SPILL_SLOTS=8, DRF_WORD_BITS=16
+//@ prove read-lane7
+//@   checks  4 registers, 16-bit components, lane 7 of every subwavefront: read = last value
+//@           written (uncompressed, compressed); write port timing
+//@   params  LANE=7
+//@   engine  sat-ind
+//@   depth   1
+//@   peeks   peek_compr_final=dut.compr_final, peek_st_c0=dut.st_c0, peek_st_log2de=dut.st_log2de,
+//@           peek_st_log2db=dut.st_log2db, peek_wr_reg=dut.wr_reg_q, peek_wr_mask=dut.wr_mask_q,
+//@           peek_wr_mov=dut.wr_mov_q, peek_v=dut.u_table.v, pk_mem[*].w=dut.mem[*]#16,
+//@           pk_pay[*].w=dut.u_table.payload[*]#4
+//@   prep    abc
+//@   cut     rc_compress
+//@   sizes   DRF_REGS=4, DRF_LDS_SPILL_SLOTS=8, DRF_WORD_BITS=16
+//@   profile full
+//@ prove read-lane8
+//@   checks  4 registers, 16-bit components, lane 8 of every subwavefront: read = last value
+//@           written (uncompressed, compressed, special MOV); write port timing
+//@   params  LANE=8
+//@   engine  sat-ind
+//@   depth   1
+//@   peeks   peek_compr_final=dut.compr_final, peek_st_c0=dut.st_c0, peek_st_log2de=dut.st_log2de,
+//@           peek_st_log2db=dut.st_log2db, peek_wr_reg=dut.wr_reg_q, peek_wr_mask=dut.wr_mask_q,
+//@           peek_wr_mov=dut.wr_mov_q, peek_v=dut.u_table.v, pk_mem[*].w=dut.mem[*]#16,
+//@           pk_pay[*].w=dut.u_table.payload[*]#4
+//@   prep    abc
+//@   cut     rc_compress
+//@   sizes   DRF_REGS=4, DRF_LDS_SPILL_SLOTS=8, DRF_WORD_BITS=16
+//@   profile full
+//@ prove read-lane15
+//@   checks  4 registers, 16-bit components, lane 15 of every subwavefront: read = last value
+//@           written (uncompressed, compressed); write port timing (bounded: the induction step did
+//@           not finish in 300 s)
+//@   params  LANE=15
+//@   engine  abc-bmc
+//@   depth   9
+//@   peeks   peek_compr_final=dut.compr_final, peek_st_c0=dut.st_c0, peek_st_log2de=dut.st_log2de,
+//@           peek_st_log2db=dut.st_log2db, peek_wr_reg=dut.wr_reg_q, peek_wr_mask=dut.wr_mask_q,
+//@           peek_wr_mov=dut.wr_mov_q, peek_v=dut.u_table.v, pk_mem[*].w=dut.mem[*]#16,
+//@           pk_pay[*].w=dut.u_table.payload[*]#4
+//@   prep    abc
+//@   cut     rc_compress
+//@   sizes   DRF_REGS=4, DRF_LDS_SPILL_SLOTS=8, DRF_WORD_BITS=16
+//@   profile full
+//@ cover cover
+//@   checks  checked reads of an uncompressed, a compressed and a special-MOV register
+//@   params  LANE=0
+//@   engine  abc-cover
+//@   depth   13
+//@   peeks   peek_compr_final=dut.compr_final, peek_st_c0=dut.st_c0, peek_st_log2de=dut.st_log2de,
+//@           peek_st_log2db=dut.st_log2db, peek_wr_reg=dut.wr_reg_q, peek_wr_mask=dut.wr_mask_q,
+//@           peek_wr_mov=dut.wr_mov_q, peek_v=dut.u_table.v, pk_mem[*].w=dut.mem[*]#16,
+//@           pk_pay[*].w=dut.u_table.payload[*]#4
+//@   prep    abc
+//@   cut     rc_compress
+//@   sizes   DRF_REGS=4, DRF_LDS_SPILL_SLOTS=8, DRF_WORD_BITS=16
 `include "drf_params.vh"
 module rc_slice_props #(
     parameter integer LANE = 0   // the lane watched: a constant keeps one lane's cone of logic

@@ -4,11 +4,14 @@
 # blocks.tsv: RC and RAR, aging paper Section 5; DC-Patch, Section IV) with Yosys 0.23 sat,
 # yosys-smtbmc + z3 and ABC, and writes build/formal/report.md (docs/formal.md).
 #
-# usage: formal/run.sh [-r RTL_DIR] [-o OUT_DIR] [-g GROUP] BLOCK.TASK...   (TASK: prove | cover)
+# usage: formal/run.sh [-r RTL_DIR] [-o OUT_DIR] [-g GROUP] [-t] BLOCK.TASK...   (TASK: prove | cover)
 #        formal/run.sh [-o OUT_DIR] report [RESULT.json]   the result (docs/results.md), and
 #                                                 OUT_DIR/report.md and junit.xml, from the tasks
-# A block's groups are the lines "//@ TASK|name|top|params|engine|depth|peeks|prep|description"
-# of its props file:
+# Each task is a job of the one runner (tools/run/runner.py run: FORMAL_JOBS at a time, 1;
+# LAUNCHER=slurm a Slurm job array), which runs formal/run.sh -J ... BLOCK.TASK; a task that
+# passes leaves OUT_DIR/BLOCK.TASK.ok (make formal's stamp). -t: formal/selftest.sh a job too.
+# A block's groups are the //@ stanzas of its props file (tools/run/formal_groups.py reads them and
+# prints one line a group, "name|top|params|engine|depth|peeks|prep|description", run here):
 #   params  NAME=VALUE,... parameters of top
 #   engine  smt-comb, smt-bmc, smt-ind, smt-cover (formal/engine/smtbmc.sh); sat-comb, sat-ind,
 #           sat-cover (formal/engine/sat.sh); abc-bmc, abc-cover (formal/engine/abc.sh)
@@ -17,10 +20,11 @@
 #   prep    abc: AIG rewriting first (same function); equiv: top's IMPL 1 against IMPL 0 in a
 #           miter; zero: registers start at zero; cutMODULE (one or more): MODULE's outputs free
 #           (constrained by the wrapper's assumptions, its contract); D:NAME=VALUE: a params.def parameter set
-#           (tools/gen_params.sh), e.g. a reduced register count; slow: a group that takes
+#           (tools/gen/gen_params.sh), e.g. a reduced register count; slow: a group that takes
 #           longer than make test allows, SKIPPED unless FORMAL_SLOW=1 (docs/formal.md);
 #           full: only in the full profile (make formal), SKIPPED in FORMAL_PROFILE=quick (make
 #           test's formal step); quick=D: depth D instead in the quick profile
+#           (a stanza's prep, cut, sizes and profile settings, as tools/run/formal_groups.py joins them)
 # FORMAL_TIMEOUT (seconds, default 300) bounds every solver run.
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -34,13 +38,13 @@ CEX_DEPTH=12   # BMC depth of the search for a real counterexample when an induc
 . "$HERE/covers.sh"
 for e in "$HERE"/engine/*.sh; do . "$e"; done
 
-blocks() { "$HERE/../tools/registry.py" blocks; }
+blocks() { python3 -m tools.gen.registry blocks; }
 
 # groups BLOCK TASK: the group lines of the block's props file for the task
 groups() {
     local props="$HERE/$1_props.v"
     [ -f "$props" ] || { echo "run.sh: no $props" >&2; return 1; }
-    sed -n "s/^\/\/@ $2|//p" "$props"
+    python3 -m tools.run.formal_groups lines "$props" "$2"
 }
 
 now() { date +%s.%N; }
@@ -55,7 +59,7 @@ params_include() {
     [ ${#defs[@]} -eq 0 ] && return 0
     key=$(printf '%s' "${defs[*]}" | tr -c 'A-Za-z0-9' _)
     mkdir -p "$OUT/params"
-    "$HERE/../tools/gen_params.sh" v "${defs[@]}" > "$OUT/params/$key.vh.$$" \
+    "$HERE/../tools/gen/gen_params.sh" v "${defs[@]}" > "$OUT/params/$key.vh.$$" \
         && mv "$OUT/params/$key.vh.$$" "$OUT/params/$key.vh" || return 1   # tasks run in parallel
     echo "$OUT/params/$key.vh"
 }
@@ -196,27 +200,42 @@ run_task() {
 }
 
 # report [RESULT]: RESULT (default OUT/formal.json; docs/results.md) from every block's result
-# files, and rendered from it OUT/report.md and OUT/junit.xml (tools/results.py formal); fails
+# files, and rendered from it OUT/report.md and OUT/junit.xml (tools/report/results.py formal); fails
 # unless all PASS / COVERED
 report() {
     # shellcheck disable=SC2046 # the block names are words
-    "$HERE/../tools/results.py" formal "$OUT" "$PROFILE" "$RTL" "${1:-$OUT/formal.json}" $(blocks)
+    python3 -m tools.report.results formal "$OUT" "$PROFILE" "$RTL" "${1:-$OUT/formal.json}" $(blocks)
 }
 
 # --- main ------------------------------------------------------------------------------
 usage() { sed -n '7,9p' "$0" >&2; exit 2; }
-while getopts "r:o:g:" opt; do
+JOB=0 SELFTEST=0
+while getopts "r:o:g:Jt" opt; do
     case $opt in
         r) RTL=$OPTARG ;;
         o) OUT=$OPTARG ;;
         g) ONLY=$OPTARG ;;
+        J) JOB=1 ;;
+        t) SELFTEST=1 ;;
         *) usage ;;
     esac
 done
 shift $((OPTIND - 1))
-[ $# -ge 1 ] || usage
-[ "$1" = report ] && { report "${2:-}"; exit; }
+[ $# -ge 1 ] || [ $SELFTEST = 1 ] || usage
+[ "${1:-}" = report ] && { report "${2:-}"; exit; }
 command -v yosys-smtbmc >/dev/null && command -v z3 >/dev/null || { echo "run.sh: needs yosys, yosys-smtbmc and z3" >&2; exit 2; }
-status=0
-for t in "$@"; do run_task "$t" || status=1; done
-exit $status
+if [ $JOB = 1 ]; then  # the runner's job: one task, here
+    [ $# -eq 1 ] || usage
+    rm -f "$OUT/$1.ok"
+    run_task "$1" && touch "$OUT/$1.ok"
+    exit
+fi
+# the tasks as the runner's jobs (the self-test first: the longest)
+mkdir -p "$OUT/launch"
+{
+    [ $SELFTEST = 1 ] && printf 'selftest\tformal/selftest.sh\n'
+    for t in "$@"; do
+        printf '%s\t%s\n' "$t" "$(printf '%q ' formal/run.sh -J -r "$RTL" -o "$OUT" ${ONLY:+-g "$ONLY"} "$t")"
+    done
+} >"$OUT/launch/jobs"
+exec python3 -m tools.run.runner run -l "${LAUNCHER:-local}" -j "${FORMAL_JOBS:-1}" -p formal-tasks "$OUT/launch"

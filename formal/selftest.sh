@@ -8,7 +8,7 @@
 # tie-break (pv-nbti-banked-rf Section 4.2.2).
 set -u
 cd "$(dirname "$0")/.."
-source tools/rtl_copy.sh
+source tools/run/rtl_copy.sh
 B=build/formal/broken
 fails=0 n=0
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Shared helpers of the libFuzzer targets (issue 7, fuzzing the parsers of the deltarf
+/* Shared helpers of the libFuzzer targets (docs/fuzz.md: fuzzing the parsers of the deltarf
  * formats: the CLI readers of aging paper Section 5.1-5.2, DC-Patch fault maps, traces):
  * a property check that aborts, in-memory FILE streams and a sink for output. */
 #ifndef FUZZ_H

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* libFuzzer target over the Accel-Sim trace reader (eval/accel_trace.c through tr_open_mem and
+/* libFuzzer target over the Accel-Sim trace reader (eval/trace/accel_trace.c through tr_open_mem and
  * tr_next, docs/accel-trace.md): plain text or xz bytes from memory as a kernel trace or a
  * kernelslist (run in an empty directory: every kernel file it names is missing). The events
  * must be a well-formed deltarf stream: every wavefront starts once (A), is accessed only while
@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "trace.h"
+#include "eval/trace/trace.h"
 
 enum { MAX_EVENTS = 1 << 16, MAX_WAVES = MAX_EVENTS };
 

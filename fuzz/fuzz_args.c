@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* libFuzzer target over the deltarf CLI's argument parsing (cli/deltarf.c main; faultmap of
+/* libFuzzer target over the deltarf CLI's argument parsing (cli/verbs.c deltarf_main; faultmap of
  * dc-patch Section II-B, patch, sim): argv NUL-separated, empty stdin, output to /dev/null,
  * no '/' in a path, run in an empty temporary directory. */
 #include "fuzz.h"
@@ -7,10 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#define main deltarf_main
-int deltarf_main(int argc, char **argv);
-#include "../cli/deltarf.c"
-#undef main
+#include "verbs.h"
 
 enum { MAX_ARGS = 8, MAX_INPUT = 512 };
 

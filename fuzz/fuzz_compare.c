@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* libFuzzer target over deltarf compare's input (issue 32; eval/compare.c on the trace reader
- * eval/trace.c): any bytes as a trace, plain or xz, through every technique's evaluation on one
+/* libFuzzer target over deltarf compare's input (docs/fuzz.md; eval/compare/compare.c on the trace reader
+ * eval/trace/trace.c): any bytes as a trace, plain or xz, through every technique's evaluation on one
  * read. An accepted trace's rows must be consistent; a refused one must carry a message. */
 #include "fuzz.h"
 
@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare.h"
+#include "eval/compare/compare.h"
 
 static cmp_result res;
 static cmp_ctx *ctx; /* one context for every input, reset by each run (as deltarf compare's) */

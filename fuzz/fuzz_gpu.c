@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* libFuzzer target over the GPU configurations (eval/gpu.c, docs/gpu.md: GPGPU-Sim's
+/* libFuzzer target over the GPU configurations (eval/gpu/gpu.c, docs/gpu.md: GPGPU-Sim's
  * gpgpusim.config syntax): any bytes as a configuration. An accepted one is a GPU the
  * evaluations can take; a refused one carries one line naming the input. */
 #include "fuzz.h"
 
 #include <string.h>
 
-#include "gpu.h"
+#include "eval/gpu/gpu.h"
 
 static void check_gpu(const gpu_config *g)
 {

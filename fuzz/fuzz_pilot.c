@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* libFuzzer target over deltarf pilot's input (pilot paper Sections II, V; eval/pilot_eval.c on
- * the trace reader eval/trace.c): any bytes as a trace, plain or xz. An accepted trace's
+/* libFuzzer target over deltarf pilot's input (pilot paper Sections II, V; eval/pilot/pilot_eval.c on
+ * the trace reader eval/trace/trace.c): any bytes as a trace, plain or xz. An accepted trace's
  * figures must be consistent; a refused one must carry a message. */
 #include "fuzz.h"
 
 #include <string.h>
 
-#include "pilot_eval.h"
+#include "eval/pilot/pilot_eval.h"
 
 static pe_result res;
 

@@ -1,18 +1,17 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* libFuzzer target over one of the deltarf CLI's record readers (cli/lineread.c with the
- * compress / decompress / rar record parsers of cli/deltarf.c; aging paper Sections 5.1.1,
- * 5.1.2, 5.2): the input is the whole file, read from memory. FUZZ_RECORD picks the reader. */
+/* libFuzzer target over one of the deltarf CLI's record readers (cli/lineread.c with a record
+ * parser of cli/records.c, swap.c or pvcli.c; aging paper Sections 5.1.1-5.2, pilot Figs. 6-7,
+ * PV 3.3-4.2): the input is the whole file, read from memory. FUZZ_RECORD picks the parser. */
 #include "fuzz.h"
 
 #include <string.h>
 
-#define main deltarf_main
-int deltarf_main(int argc, char **argv);
-#include "../cli/deltarf.c"
-#undef main
+#include "pvcli.h"
+#include "records.h"
+#include "swap.h"
 
 #ifndef FUZZ_RECORD
-#error "FUZZ_RECORD must name one of the record parsers of cli/deltarf.c"
+#error "FUZZ_RECORD must name one of the record parsers of cli/records.h, pvcli.h or swap.h"
 #endif
 
 /* The run_records loop of the CLI on a stream, plus the reader's properties: a record

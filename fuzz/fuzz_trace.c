@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* libFuzzer target over the vector-register trace reader (eval/trace.c, format v1 of
+/* libFuzzer target over the vector-register trace reader (eval/trace/trace.c, format v1 of
  * data/traces/README.md; the input of the aging paper's Section 5 evaluation): plain text or
  * xz bytes from memory, every event checked against the format's ranges and order. */
 #include "fuzz.h"
 
 #include <string.h>
 
-#include "trace.h"
+#include "eval/trace/trace.h"
 
 enum { MAX_EVENTS = 1 << 16 };
 

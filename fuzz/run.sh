@@ -1,9 +1,12 @@
 #!/bin/bash
 # SPDX-License-Identifier: Apache-2.0
-# make fuzz: runs one libFuzzer target (issue 7: fuzzing every parser of the deltarf formats)
+# make fuzz: runs one libFuzzer target (docs/fuzz.md: fuzzing every parser of the deltarf formats)
 # for FUZZ_RUNS executions or FUZZ_MAX_TIME seconds, whichever comes first, and records its
 # executions and crashes; "report" gathers them into the result (JSON) and OUT/report.md (docs/fuzz.md).
-# usage: fuzz/run.sh OUT TARGET | fuzz/run.sh report OUT TARGET...
+# usage: fuzz/run.sh OUT TARGET... | fuzz/run.sh report OUT TARGET...
+# Each target is a job of the one runner (tools/run/runner.py run: FUZZ_JOBS at a time, 1;
+# LAUNCHER=slurm a Slurm job array), which runs fuzz/run.sh --job OUT TARGET; a crash does not
+# stop the others.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 runs=${FUZZ_RUNS:-10000000}
@@ -62,15 +65,27 @@ run_target() {
 }
 
 # report OUT TARGET...: the result FUZZ_RESULT (OUT/fuzz.json; docs/results.md) from the targets'
-# records, and rendered from it OUT/report.md (tools/results.py fuzz)
+# records, and rendered from it OUT/report.md (tools/report/results.py fuzz)
 report() {
   local out=$1
   shift
-  "$here/../tools/results.py" fuzz "$out" "$runs" "${FUZZ_RESULT:-$out/fuzz.json}" "$@"
+  python3 -m tools.report.results fuzz "$out" "$runs" "${FUZZ_RESULT:-$out/fuzz.json}" "$@"
+}
+
+# targets OUT TARGET...: every target a job of the runner
+targets() {
+  local out=$1 t
+  shift
+  mkdir -p "$out/launch"
+  for t in "$@"; do options "$t" >/dev/null || exit 2; printf '%s\tfuzz/run.sh --job %q %q\n' "$t" "$out" "$t"; done \
+    >"$out/launch/jobs"
+  python3 -m tools.run.runner run -l "${LAUNCHER:-local}" -j "${FUZZ_JOBS:-1}" -p fuzz-targets "$out/launch"
 }
 
 case ${1:-} in
   report) shift; report "$@" ;;
-  *) [ $# -eq 2 ] || { echo "usage: $0 OUT TARGET | $0 report OUT TARGET..." >&2; exit 2; }
-     run_target "$1" "$2" ;;
+  --job) [ $# -eq 3 ] || { echo "usage: $0 --job OUT TARGET" >&2; exit 2; }
+     rm -f "$2/logs/$3.result"; run_target "$2" "$3" ;;
+  *) [ $# -ge 2 ] || { echo "usage: $0 OUT TARGET... | $0 report OUT TARGET..." >&2; exit 2; }
+     targets "$@" ;;
 esac

@@ -1,16 +1,16 @@
 # SPDX-License-Identifier: Apache-2.0
-# --- deltarf compare: the four papers' techniques side by side (issue 32; docs/compare.md) ---
+# --- deltarf compare: the four papers' techniques side by side (docs/compare.md) ---
 # compare-smoke (make test): deltarf compare on two small in-tree traces, its JSON validated
 # against the schema, its figures those of deltarf sim and deltarf pilot, bad input refused.
 TEST_STEPS += compare-smoke:2
 COMPARE_SMOKE_TRACES := data/traces/Reduction.trace.xz data/traces/MatrixTranspose.trace.xz
 .PHONY: compare compare-smoke compare-launchers power-data check-power-data
 compare-smoke: $(BUILD)/deltarf
-	python3 tests/compare_smoke.py $(BUILD)/deltarf $(COMPARE_SMOKE_TRACES)
+	python3 -m tests.compare_smoke $(BUILD)/deltarf $(COMPARE_SMOKE_TRACES)
 
 # make compare TRACES="..." LAUNCHER=local|slurm: one deltarf compare job per trace through the
-# runner (tools/runner.py fanout, the Slurm cluster of make slurm-up), the JSON merged with its
-# summary over kernels -> build/compare/compare.json (tools/compare_json.py merge).
+# runner (tools/run/runner.py fanout, the Slurm cluster of make slurm-up), the JSON merged with its
+# summary over kernels -> build/compare/compare.json (tools/report/compare_json.py merge).
 TRACES ?= $(wildcard data/traces/*.trace.xz)
 COMPARE_CHIPS ?= 100
 COMPARE_YEARS ?= 7
@@ -19,9 +19,9 @@ compare_job = $(BUILD)/deltarf compare $1 --chips $(COMPARE_CHIPS) --years $(COM
   --json $(COMPARE_OUT)/runs/$(notdir $1).json
 compare: $(BUILD)/deltarf
 	@rm -rf $(COMPARE_OUT)/runs $(COMPARE_OUT)/launch && mkdir -p $(COMPARE_OUT)/runs
-	tools/runner.py fanout -l $(LAUNCHER) -p compare $(COMPARE_OUT)/launch \
+	python3 -m tools.run.runner fanout -l $(LAUNCHER) -p compare $(COMPARE_OUT)/launch \
 	  $(foreach t,$(TRACES),'$(call compare_job,$t)')
-	python3 tools/compare_json.py merge $(COMPARE_OUT)/compare.json $(COMPARE_OUT)/runs/*.json
+	python3 -m tools.report.compare_json merge $(COMPARE_OUT)/compare.json $(COMPARE_OUT)/runs/*.json
 	@echo "compare: $(COMPARE_OUT)/compare.json ($(words $(TRACES)) traces)"
 
 # compare-launchers: make compare locally and on the Slurm cluster of make slurm-up (which must
@@ -36,6 +36,6 @@ compare-launchers: $(BUILD)/deltarf
 # (power-data regenerates it; check-power-data fails when it is out of date with that table).
 POWER_DATA_ARGS = logic $(BUILD)/synth/power.csv $(BUILD)/synth/area.csv data/power/logic.tsv
 power-data:
-	python3 tools/energy_data.py $(POWER_DATA_ARGS)
+	python3 -m tools.gen.energy_data $(POWER_DATA_ARGS)
 check-power-data:
-	python3 tools/energy_data.py $(POWER_DATA_ARGS) --check
+	python3 -m tools.gen.energy_data $(POWER_DATA_ARGS) --check

@@ -1,10 +1,10 @@
 # SPDX-License-Identifier: Apache-2.0
-# --- code coverage of the RTL (issue 20; docs/coverage.md): the benches built with Verilator
+# --- code coverage of the RTL (docs/coverage.md): the benches built with Verilator
 # --coverage in their own build tree ($(COV_OUT)/build, the normal benches untouched), run over
 # COV_SEEDS seeds each through the regression launcher (LAUNCHER), merged with
 # verilator_coverage; HTML by genhtml (lcov) in $(COV_OUT)/html/index.html, the per-block table
 # of line, toggle and branch coverage in $(COV_OUT)/summary.md (tools/regress/coverage.sh).
-# The gate (issue 28): make coverage fails on a point never hit that no exclusion of
+# The gate (docs/coverage.md): make coverage fails on a point never hit that no exclusion of
 # COV_EXCLUSIONS names, and on an exclusion that is stale or names a hit point
 # (tools/regress/coverage_gate.py); make coverage-selftest proves it on a fixture, in seconds.
 # The closure (docs/coverage.md, Closure kept by make test): a make coverage whose gate passes
@@ -27,7 +27,7 @@ coverage-build: | $(TOOLS_OK)
 	  $(BLOCKS:%=$(COV_OUT)/build/tb/bench_%)
 
 COV_CLOSURE := docs/coverage-closure.json
-CLOSURE = python3 tools/regress/coverage_closure.py -g $(GEN)/registry.mk -x $(COV_CLOSURE_EXCLUSIONS) \
+CLOSURE = python3 -m tools.regress.coverage_closure -g $(GEN)/registry.mk -x $(COV_CLOSURE_EXCLUSIONS) \
   -c $(COV_CLOSURE) -S $(COV_CLOSURE_SEEDS)
 # A run is recorded as the closure only with the benches' own N, the --coverage points and the
 # tracked exclusions (the tool checks that its seeds hold COV_CLOSURE_SEEDS); the sources are

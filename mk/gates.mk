@@ -1,10 +1,10 @@
 # SPDX-License-Identifier: Apache-2.0
-# --- gate-level lockstep check of the mapped netlists (issue 30; docs/synth.md, Gate-level check)
+# --- gate-level lockstep check of the mapped netlists (docs/synth.md, Gate-level check)
 # make verify-gates: every block's netlist of make synth ($(GATES_NETLISTS)/B/B.mapped.v, cells
-# of synth/deltarf45.lib modelled by tools/liberty.py) run by the block's own bench against its C
-# model, GATES_N transactions (tools/gates.py; tools/runner.py each runs the blocks). make
+# of synth/deltarf45.lib modelled by tools/synth/liberty.py) run by the block's own bench against its C
+# model, GATES_N transactions (tools/synth/gates.py; tools/run/runner.py each runs the blocks). make
 # gates-activity (make power runs it): the same runs with each net's switching activity in
-# $(GATES)/B/activity.json (tools/fst_activity.c). The black-boxed macros (rc_ctable, dcp_pt,
+# $(GATES)/B/activity.json (tools/synth/fst_activity.c). The black-boxed macros (rc_ctable, dcp_pt,
 # pv_rf_store) are their RTL, read by Verilator from rtl/ (-I); inferred arrays are in the
 # netlist as arrays.
 GATES := $(BUILD)/gates
@@ -20,26 +20,26 @@ FST_ACTIVITY := $(BUILD)/tools/fst_activity
 GATES_VL = $(patsubst $(BUILD)/%,%,$(GATES))
 .PHONY: verify-gates gates-activity gates-smoke
 
-$(GATES)/cells.v: synth/deltarf45.lib tools/liberty.py | $(TOOLS_OK)
+$(GATES)/cells.v: synth/deltarf45.lib tools/synth/liberty.py | $(TOOLS_OK)
 	@mkdir -p $(@D)
-	python3 tools/liberty.py models $< $@
+	python3 -m tools.synth.liberty models $< $@
 
 # Verilator's own FST reader (gtkwave's fstapi.c, lz4, fastlz), built as Verilator builds it
 $(BUILD)/tools/fst/%.o: $(FST_SRC)/%.c | $(TOOLS_OK)
 	@mkdir -p $(@D)
 	$(CC) -O2 -w -DFST_CONFIG_INCLUDE='"fst_config.h"' -I$(FST_SRC) -c $< -o $@
-$(FST_ACTIVITY): tools/fst_activity.c $(addprefix $(BUILD)/tools/fst/,fstapi.o lz4.o fastlz.o)
+$(FST_ACTIVITY): tools/synth/fst_activity.c $(addprefix $(BUILD)/tools/fst/,fstapi.o lz4.o fastlz.o)
 	$(CC) $(CFLAGS) -I$(FST_SRC) $^ -lz -lpthread -o $@
 
-# The netlist Verilator runs (tools/gates.py simnet): the JSON netlist with every net split into
+# The netlist Verilator runs (tools/synth/gates.py simnet): the JSON netlist with every net split into
 # bits inside a top with the block's ports (B@0's top is B). Verilator 5.006 mis-evaluates a
 # netlist whose vectors feed their own bits through cells, and, with its DFG optimisation, some
 # others (dcp_pt): docs/synth.md, Gate-level check.
 gates_top = $(firstword $(subst @, ,$*))
-$(GATES)/%/sim.v: $$(GATES_NETLISTS)/$$*/$$*.mapped.json tools/gates.py $(GATES)/bench.cfg | $(TOOLS_OK)
+$(GATES)/%/sim.v: $$(GATES_NETLISTS)/$$*/$$*.mapped.json tools/synth/gates.py $(GATES)/bench.cfg | $(TOOLS_OK)
 	@mkdir -p $(@D)
 	yosys -q -p 'read_json $<; rename $(gates_top) $(gates_top)__net; splitnets -ports; write_verilog -noattr $@.split'
-	python3 tools/gates.py simnet $< $@.split $@ && rm -f $@.split
+	python3 -m tools.synth.gates simnet $< $@.split $@ && rm -f $@.split
 
 # The gate benches: the block's unchanged bench and shim on the simulation netlist and the cell
 # models, in two builds, each made to be run once (docs/synth.md, Gate-level check: build time):
@@ -81,24 +81,24 @@ GATES_CFG = $(GATES_NETLISTS) $(GATES_VFLAGS) $(GATES_TRACE_VFLAGS)
 $(GATES)/bench.cfg: FORCE
 	@mkdir -p $(@D); echo '$(GATES_CFG)' | cmp -s - $@ || echo '$(GATES_CFG)' >$@
 
-# $(call gate_runs,NAME,BENCH,COMMAND,PREREQUISITES): make NAME. tools/gates.py check: a missing
+# $(call gate_runs,NAME,BENCH,COMMAND,PREREQUISITES): make NAME. tools/synth/gates.py check: a missing
 # netlist is one line; the blocks' BENCH built GATES_JOBS at a time, the largest netlist first
-# (tools/gates.py order); runner.py each: COMMAND per block ({} its name), GATES_JOBS at a time,
+# (tools/synth/gates.py order); runner.py each: COMMAND per block ({} its name), GATES_JOBS at a time,
 # the logs in order (in $(GATES)/NAME), then "NAME: N passed, N failed".
 define gate_runs
-	@python3 tools/gates.py check $(GATES_NETLISTS) $(GATES_BLOCKS)
+	@python3 -m tools.synth.gates check $(GATES_NETLISTS) $(GATES_BLOCKS)
 	@$(MAKE) --no-print-directory -j$(GATES_JOBS) $4 \
-	  $$(python3 tools/gates.py order $(GATES_NETLISTS) $(GATES_BLOCKS) | sed 's|.*|$(GATES)/&/$2|')
-	@tools/runner.py each -j $(GATES_JOBS) -p $1 -o $(GATES)/$1 '$3' $(GATES_BLOCKS)
+	  $$(python3 -m tools.synth.gates order $(GATES_NETLISTS) $(GATES_BLOCKS) | sed 's|.*|$(GATES)/&/$2|')
+	@python3 -m tools.run.runner each -j $(GATES_JOBS) -p $1 -o $(GATES)/$1 '$3' $(GATES_BLOCKS)
 endef
-# make verify-gates: every block's netlist against its C model (tools/gates.py run: a failure
+# make verify-gates: every block's netlist against its C model (tools/synth/gates.py run: a failure
 # is replayed on the traced build for its waveform)
 verify-gates: | $(TOOLS_OK)
-	$(call gate_runs,verify-gates,bench,python3 tools/gates.py run $(GATES_NETLISTS) $(GATES) $(SEED) $(GATES_N) {})
+	$(call gate_runs,verify-gates,bench,python3 -m tools.synth.gates run $(GATES_NETLISTS) $(GATES) $(SEED) $(GATES_N) {})
 # make gates-activity (make power runs it): the same runs on the traced builds, each net's
-# switching activity in $(GATES)/B/activity.json (tools/gates.py activity, tools/fst_activity)
+# switching activity in $(GATES)/B/activity.json (tools/synth/gates.py activity, tools/fst_activity)
 gates-activity: | $(TOOLS_OK)
-	$(call gate_runs,gates-activity,bench-trace,python3 tools/gates.py activity $(GATES_NETLISTS) $(GATES) \
+	$(call gate_runs,gates-activity,bench-trace,python3 -m tools.synth.gates activity $(GATES_NETLISTS) $(GATES) \
 	  $(FST_ACTIVITY) $(CLOCK_NS) $(SEED) $(GATES_N) {},$(FST_ACTIVITY))
 
 # make test's step: verify-gates end to end on one small block synthesised on the fly, a

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-# --- the C models as a library (issue 21, docs/api.md): libdeltarf and make install ----------
+# --- the C models as a library (docs/api.md): libdeltarf and make install ----------
 # make install PREFIX=/usr/local [LIBDIR=...] [INCLUDEDIR=...] [DESTDIR=...]: the headers as
 # include/deltarf/*.h (deltarf.h includes them all), libdeltarf.a, libdeltarf.so.V with its
 # soname link, lib/pkgconfig/deltarf.pc (make lib: the two libraries in build/lib/ only).
@@ -12,7 +12,7 @@ INCLUDEDIR ?= $(PREFIX)/include
 DESTDIR ?=
 
 # The version: MAJOR.MINOR.PATCH of cmodel/deltarf_version.h, its one source.
-LIB_VERSION := $(shell tools/version.sh)
+LIB_VERSION := $(shell tools/gen/version.sh)
 LIB_MAJOR := $(word 1,$(subst ., ,$(LIB_VERSION)))
 LIB_MINOR := $(word 2,$(subst ., ,$(LIB_VERSION)))
 # Before 1.0.0 a minor release may change the ABI (semantic versioning), so the soname
@@ -20,14 +20,14 @@ LIB_MINOR := $(word 2,$(subst ., ,$(LIB_VERSION)))
 LIB_SONAME := libdeltarf.so.$(if $(filter 0,$(LIB_MAJOR)),$(LIB_MAJOR).$(LIB_MINOR),$(LIB_MAJOR))
 
 # The models only (cmodel/): eval/ and cli/ are the CLI's, not the library's. The header-only
-# generator cmodel/rng.h (the fault maps draw from it) is internal: not installed. -fPIC
+# generator common/rng.h (the fault maps draw from it) is internal: not installed. -fPIC
 # objects of their own, so build/obj and the benches are untouched; the build tree's path is
 # mapped out of the debug information.
 # The umbrella deltarf.h is generated from that list, so a new block's header is in it.
-LIB_HEADERS := $(sort $(filter-out cmodel/rng.h,$(wildcard cmodel/*.h))) $(BUILD)/include/deltarf.h
+LIB_HEADERS := $(sort $(wildcard cmodel/*.h)) $(BUILD)/include/deltarf.h
 LIB_SRC := $(sort $(wildcard cmodel/*.c))
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/pic/%.o)
-LIB_CFLAGS := -std=c11 -O2 -g -Wall -Wextra -Werror -fPIC -ffile-prefix-map=$(CURDIR)=. -Icmodel
+LIB_CFLAGS := -std=c11 -O2 -g -Wall -Wextra -Werror -fPIC -ffile-prefix-map=$(CURDIR)=. -Icmodel -Icommon
 # What the models need beyond libc: nothing today. The shared library is linked with -z defs
 # against this list, so a missing entry fails its link; deltarf.pc's Libs.private is this list.
 LIB_LIBS_PRIVATE :=
@@ -43,7 +43,7 @@ $(BUILD)/include/deltarf.h: $(filter cmodel/%,$(LIB_HEADERS)) mk/install.mk
 	  for h in $(notdir $(filter cmodel/%,$(LIB_HEADERS))); do echo "#include \"$$h\""; done; \
 	  echo '#endif'; } >$@
 
-$(BUILD)/pic/%.o: %.c $(filter cmodel/%,$(LIB_HEADERS)) cmodel/rng.h
+$(BUILD)/pic/%.o: %.c $(filter cmodel/%,$(LIB_HEADERS)) common/rng.h
 	@mkdir -p $(dir $@)
 	$(CC) $(LIB_CFLAGS) -c $< -o $@
 

@@ -37,8 +37,8 @@ $(MUT)/%/bench: $(BENCH_DEPS) $(MUT)/%/net.v | $(TOOLS_OK)
 	$(call verilate,$*,mutate_$*)
 
 mutate: $(BLOCKS:%=$(MUT)/%/bench)
-	mutate/score.py -d $(MUT) -n $(MUT_TXNS) -c -o $(MUT)/report.md -r $(RESULTS)/mutate.json $(BLOCKS)
+	python3 -m mutate.score -d $(MUT) -n $(MUT_TXNS) -c -o $(MUT)/report.md -r $(RESULTS)/mutate.json $(BLOCKS)
 
 mutate-sample: $(MUT_SAMPLE_BLOCKS:%=$(MUT)/%/bench)
-	mutate/score.py -d $(MUT) -n $(MUT_TXNS) -k "$(MUT_SAMPLE)" -t mutate-sample -c \
+	python3 -m mutate.score -d $(MUT) -n $(MUT_TXNS) -k "$(MUT_SAMPLE)" -t mutate-sample -c \
 	  -o $(MUT)/sample.md -r $(RESULTS)/mutate-sample.json $(MUT_SAMPLE_BLOCKS)

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-# --- DC-Patch on real traces: deltarf patch (issue 6, docs/eval-patch.md) --------------------
+# --- DC-Patch on real traces: deltarf patch (docs/eval-patch.md) --------------------
 # eval-patch: every trace x scenario x placement (--map), PATCH_MAPS fault maps ->
 # $(BUILD)/eval/report-patch.md ("## DC-Patch", the paper's Figs. 2, 3, 5, 6 beside ours;
 # eval_part: mk/eval.mk); patchtest: tests/patch/run.sh (its README lists the checks).

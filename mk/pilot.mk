@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-# --- pilot register file (issue 19; docs/pilot-decisions.md) -------------------------------
+# --- pilot register file (docs/pilot-decisions.md) -------------------------------
 # pilot-cli: the swap and pilot verbs' black-box tests (tests/pilot/cli.sh).
 TEST_STEPS += pilot-cli:5
 .PHONY: pilot-cli
@@ -7,7 +7,7 @@ pilot-cli: $(BUILD)/deltarf
 	tests/pilot/cli.sh $(BUILD)/deltarf
 
 # eval-pilot: deltarf pilot on every trace -> build/eval/report-pilot.md and
-# build/eval/plots/pilot_fig2.svg, pilot_fig10.svg (tools/eval_report_pilot.py); part of make eval.
+# build/eval/plots/pilot_fig2.svg, pilot_fig10.svg (tools/report/eval_report_pilot.py); part of make eval.
 .PHONY: eval-pilot
 eval-pilot: $(BUILD)/deltarf
 	$(call eval_part,pilot,$(LEDGER_TRACES),pilot)

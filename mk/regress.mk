@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
-# --- regression at scale (issue 20): many seeds per block, locally or on Slurm (docs/regress.md)
+# --- regression at scale: many seeds per block, locally or on Slurm (docs/regress.md)
 # make regress SEEDS=1-1000 BLOCKS="..." N=... LAUNCHER=local|slurm: one job per (block, seed)
-# through the runner (tools/runner.py) -> build/regress/junit.xml, summary.md. make slurm-up /
+# through the runner (tools/run/runner.py) -> build/regress/junit.xml, summary.md. make slurm-up /
 # slurm-down: a single-node cluster of our own under build/slurm (tools/regress/slurm.sh).
 # make regress-selftest (a step of make test): the cluster, a small Slurm regression with one
 # seed failing on purpose (bench_BLOCK@failseed, built with HX_FAIL_SEED), its replay.
@@ -12,13 +12,12 @@ export LAUNCHER
 REGRESS_JOBS ?=
 REGRESS_FAIL_SEED ?= 4
 REGRESS_OUT := $(BUILD)/regress
-# $(call launch_one,DIR,COMMAND): COMMAND as it is, or with LAUNCHER=slurm as a Slurm job whose
-# output is printed when it ends (make formal's tasks; DIR holds the job's files)
-launch_one = $(if $(filter slurm,$(LAUNCHER)),tools/runner.py fanout -l slurm -p $(notdir $1) $1 '$2',$2)
+# LAUNCHER (exported) also sets how formal, fuzz, synth and eval start their jobs: each runs
+# them through the runner (tools/run/runner.py run)
 TEST_STEPS += regress-selftest:29
 .PHONY: regress slurm-up slurm-down slurm-status regress-selftest
 regress: $(BLOCKS:%=$(BUILD)/tb/bench_%)
-	@tools/regress/regress.py -l $(LAUNCHER) -s "$(SEEDS)" -n "$(N)" -o $(REGRESS_OUT) -r $(RESULTS)/regress.json \
+	@python3 -m tools.regress.regress -l $(LAUNCHER) -s "$(SEEDS)" -n "$(N)" -o $(REGRESS_OUT) -r $(RESULTS)/regress.json \
 	  $(if $(REGRESS_JOBS),-j $(REGRESS_JOBS)) $(BLOCKS)
 
 slurm-up: | $(TOOLS_OK)

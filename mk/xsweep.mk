@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-# --- X-initialisation sweep (issue 7): every bench under three large X seeds (docs/xinit.md) --
+# --- X-initialisation sweep: every bench under three large X seeds (docs/xinit.md) ----------
 # The benches are built with --x-assign unique --x-initial unique; --xseed sets Verilator's
 # rand-reset 2 and seed. Same stimulus as make verify (SEED, each bench's default N), so the
 # coverage bins are those verify hits; only the initial state changes.
@@ -9,10 +9,10 @@ XSWEEP_OUT := $(BUILD)/xsweep
 TEST_STEPS += xsweep:52 xsweep-selftest:19
 .PHONY: xsweep xsweep-selftest
 xsweep: $(BENCHES) $(VARIANT_BENCHES)
-	@tools/xsweep.py -s $(SEED) -l $(XSWEEP_OUT)/logs -x "$(XSWEEP_XSEEDS)" -r $(RESULTS)/xsweep.json \
+	@python3 -m tools.run.xsweep -s $(SEED) -l $(XSWEEP_OUT)/logs -x "$(XSWEEP_XSEEDS)" -r $(RESULTS)/xsweep.json \
 	  $(if $(XSWEEP_N),-n $(XSWEEP_N)) $(BLOCKS) $(IMPL_BLOCKS:%=%@0)
 
 # The sweep must catch a register without its reset: dcp_beats' valid (the Dec unit's beat
-# counter) loses it in an RTL copy under $(XSWEEP_OUT)/rtl; see tools/xsweep_selftest.sh.
+# counter) loses it in an RTL copy under $(XSWEEP_OUT)/rtl; see tools/run/xsweep_selftest.sh.
 xsweep-selftest: $(BUILD)/libdrf.a $(HARNESS_LIB) | $(TOOLS_OK)
-	@tools/xsweep_selftest.sh $(XSWEEP_OUT) "$(XSWEEP_XSEEDS)"
+	@tools/run/xsweep_selftest.sh $(XSWEEP_OUT) "$(XSWEEP_XSEEDS)"

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-# Shared by mutate/equiv.sh and mutate/lemma.sh (issue 7; docs/mutate.md): the Yosys commands
+# Shared by mutate/equiv.sh and mutate/lemma.sh (docs/mutate.md): the Yosys commands
 # that mask each memory write port's data by its enable (mutate/memwr_mask.v) and collect the
 # ports into one $mem_v2 per memory, ready to be cut (DIR/equiv/memcut.*); the lemmas' checkers
 # and assumptions inserted into the block's netlist.

@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: Apache-2.0
-# Proves a surviving mutant equivalent to its block for `make mutate` (issue 7; docs/mutate.md):
+# Proves a surviving mutant equivalent to its block for `make mutate` (docs/mutate.md):
 # Yosys 0.23 `miter -equiv` of the flattened block (gold) and the single mutant, bit-blasted to
 # AIGER, and ABC's sequential equivalence prover `dprove` (signal correspondence, induction, PDR)
 # from the all-zero state of both copies; if it decides nothing, `scorr; pdr`.

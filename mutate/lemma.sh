@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: Apache-2.0
-# Proves the invariants of a block that mutate/equiv.sh -c assumes of it (issue 7; docs/mutate.md):
+# Proves the invariants of a block that mutate/equiv.sh -c assumes of it (docs/mutate.md):
 # each lemma of mutate/lemmas/BLOCK.txt must hold in every cycle after the first reset, from any
 # power-up state, in the block with its memories above MUT_LEMMA_MAP_BITS bits (16384) cut (read
 # data free, an over-approximation) and the smaller ones as flip-flops; ABC's pdr, one per lemma.

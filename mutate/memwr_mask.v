@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Techmap for mutate/equiv.sh -c (issue 7, docs/mutate.md): a memory write port's data masked
+// Techmap for mutate/equiv.sh -c (docs/mutate.md): a memory write port's data masked
 // by its enable, and its address while no bit is enabled, so that a mutation of a data bit the
 // port never writes, or of the address of a cycle it writes nothing, compares equal. The
 // masked port is renamed back to $memwr_v2 by `chtype` after the mapping.

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Mutants of one RTL block for `make mutate` (issue 7; docs/mutate.md), named by a stable
-signature (issue 31) instead of their number in the draw, which moves when the netlist changes.
+"""Mutants of one RTL block for `make mutate` (docs/mutate.md), named by a stable
+signature instead of their number in the draw, which moves when the netlist changes.
   mutants.py gen [-r RTL_DIR] [-t] [-p SIGNATURE]... BLOCK N SEED OUTDIR
     Yosys 0.23 `mutate -list N -seed SEED` over the flattened block's cells (-t: the block's own
     cells, drawn before flatten), plus each pinned SIGNATURE the draw lacks, all applied with

@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Mutation score of the lockstep benches (issue 7; docs/mutate.md): runs each block's bench on
-its mutants (--mutant K, one job each through the one runner, tools/runner.py: two at a time on
+"""Mutation score of the lockstep benches (docs/mutate.md): runs each block's bench on
+its mutants (--mutant K, one job each through the one runner, tools/run/runner.py: two at a time on
 this machine, LAUNCHER=slurm a Slurm job array; each under a 120 s timeout), tries to prove every
 survivor equivalent (mutate/equiv.sh, else the block's requirement: mutate/spec/BLOCK.txt) and
-writes the report, each mutant named by its signature (mutate/mutants.py, issue 31). Killed =
+writes the report, each mutant named by its signature (mutate/mutants.py). Killed =
 the bench reports a divergence. A mutant passes when killed or proven equivalent.
-Ends with "NAME: N passed, N failed" (tools/runner.py); exit 1 if any fails, 2 if a block's
+Ends with "NAME: N passed, N failed" (tools/run/runner.py); exit 1 if any fails, 2 if a block's
 mutants could not be run.
 env MUT_TXNS_<block>: a block's own run bound; MUT_CUT_MEMORIES: blocks proven with their
 memories cut (equiv.sh -c); MUT_CHECK_<block>: the killed mutant (signature) of its prover check;
@@ -18,10 +18,9 @@ import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "..", "tools"))
-import results  # noqa: E402
-import runner  # noqa: E402
-import mutants  # noqa: E402  (mutate/, this script's folder)
+from tools.report import results
+from tools.run import runner
+from mutate import mutants
 
 PASSING = ("killed", "equivalent")
 RUN_SECONDS = 120  # a mutant run's limit

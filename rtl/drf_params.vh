@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // deltarf parameters and shared encodings for the RTL (aging paper Sections 2.1, 4-5.2;
-// DC-Patch Section IV). Generated from params.def by tools/gen_params.sh: do not edit.
+// DC-Patch Section IV). Generated from params.def by tools/gen/gen_params.sh: do not edit.
 `ifndef DRF_PARAMS_VH
 `define DRF_PARAMS_VH
 `define DRF_REGS 256

@@ -2,10 +2,12 @@
 # SPDX-License-Identifier: Apache-2.0
 # synth/run.sh: the `make synth` flow. Synthesises each named RTL block with Yosys on the
 # project's liberty (synth/deltarf45.lib), leaves its numbers in SYNTH_DIR/BLOCK/result.json; then
-# tools/synth_report.py writes SYNTH_DIR/area.md and area.csv (the papers' figures from
-# data/papers/synth.tsv) and tools/results.py the result SYNTH_RESULT (docs/results.md).
-# usage: synth/run.sh BLOCK...  (env SYNTH_CLOCK_PS, RTL_DIR, SYNTH_DIR, SYNTH_JOBS, SYNTH_RESULT); exits 1 if a
-# block failed. SYNTH_CLOCK_PS: the clock period, ABC's delay target (make synth: CLOCK_PS).
+# tools/synth/synth_report.py writes SYNTH_DIR/area.md and area.csv (the papers' figures from
+# data/papers/synth.tsv) and tools/report/results.py the result SYNTH_RESULT (docs/results.md).
+# usage: synth/run.sh BLOCK...  (env SYNTH_CLOCK_PS, RTL_DIR, SYNTH_DIR, SYNTH_JOBS, SYNTH_RESULT,
+# LAUNCHER); exits 1 if a block failed. SYNTH_CLOCK_PS: the clock period, ABC's delay target (make
+# synth: CLOCK_PS). Each block is a job of the one runner (tools/run/runner.py run: SYNTH_JOBS at a
+# time here, LAUNCHER=slurm a Slurm job array), which runs synth/run.sh --block BLOCK.
 # BLOCK@N: BLOCK with its parameter IMPL = N (chparam); with BLOCK also named, the report's Area
 # work sets BLOCK@0, the straightforward implementation, beside BLOCK, the optimised default.
 set -u
@@ -40,6 +42,8 @@ MACRO_SPECS=${SYNTH_MACROS:-}
 MACRO_MODULES=$(for m in $MACRO_SPECS; do printf '%s ' "${m%%:*}"; done)
 
 die() { echo "synth: $*" >&2; exit 2; }
+ONE=""  # --block BLOCK: that block's job alone (the runner's), the run's setup already made
+[ "${1:-}" = --block ] && { [ $# -eq 2 ] || die "usage: synth/run.sh --block BLOCK"; ONE=$2; }
 [ $# -gt 0 ] || die "usage: synth/run.sh BLOCK..."
 [[ $CYCLE_PS =~ ^[0-9]+$ ]] || die "SYNTH_CLOCK_PS (the clock period in ps) not set: make synth sets it"
 command -v yosys >/dev/null || die "yosys not found (make tools)"
@@ -52,15 +56,17 @@ for b in "$@"; do
   case " ${blocks[*]-} " in *" $b "*) ;; *) blocks+=("$b") ;; esac
 done
 
+if [ -z "$ONE" ]; then
 mkdir -p "$OUT"
 rm -f "$OUT/area.md" "$OUT/area.csv"
-# The timing environment of ABC and of make power's OpenSTA (tools/power.py reads this file):
+# The timing environment of ABC and of make power's OpenSTA (tools/synth/power.py reads this file):
 # every input driven by an INV_X1, every output loads 3.7 fF (about two gate inputs); ABC's
 # `stime -p` then reports the mapped netlist's longest combinational path.
 printf 'set_driving_cell INV_X1\nset_load 3.7\n' >"$OUT/abc.constr"
 D="-D $CYCLE_PS"
 echo "strash; &get -n; &fraig -x; &put; scorr; dc2; dretime; strash; dch -f; map $D; cleanup; buffer;" \
   "upsize $D; dnsize $D; stime -p" >"$OUT/abc.script"
+fi
 
 is_macro() { case " $MACRO_MODULES " in *" $1 "*) return 0 ;; esac; return 1; }
 present_modules() { # the macro modules that exist in the RTL
@@ -99,30 +105,31 @@ synth_block() {
   rc=$?
   # the numbers, from Yosys' JSON, in $d/result.json; the status and seconds apart
   # shellcheck disable=SC2086 # the macro specs are words
-  tools/synth_block.py "$d" "$b" "$(is_macro "$top" && echo macro || echo logic)" "$rc" "$t0" \
+  python3 -m tools.synth.synth_block "$d" "$b" "$(is_macro "$top" && echo macro || echo logic)" "$rc" "$t0" \
     "$(date +%s.%N)" "$TIMEOUT_S" $MACRO_SPECS
 }
 
-# --- run the blocks, SYNTH_JOBS at a time -------------------------------------------------
+# a block's job fails when the block did (its status says why)
+[ -n "$ONE" ] && { synth_block "$ONE" && [ "$(cat "$OUT/$ONE/status" 2>/dev/null)" = ok ]; exit; }
+
+# --- the blocks as the runner's jobs, SYNTH_JOBS at a time ----------------------------------
 start=$(date +%s)
 if [ "${SYNTH_REPORT_ONLY:-0}" != 1 ]; then # 1: rewrite the report from the last results
   # longest first (the last run's time; a new block counts as long) to shorten the run
   order=$(for b in "${blocks[@]}"; do echo "$(cat "$OUT/$b/seconds" 2>/dev/null || echo 9999) $b"; done \
           | sort -k1,1 -g -r | cut -d' ' -f2)
-  for b in $order; do
-    while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do wait -n; done
-    synth_block "$b" &
-  done
-  wait
+  mkdir -p "$OUT/launch"
+  for b in $order; do printf '%s\tsynth/run.sh --block %s\n' "$b" "$b"; done >"$OUT/launch/jobs"
+  python3 -m tools.run.runner run -l "${LAUNCHER:-local}" -j "$JOBS" -p synth-blocks "$OUT/launch"
 fi
 total_s=$(( $(date +%s) - start ))
 
-# --- the report: area.csv and area.md (tools/synth_report.py), the run as data from area.csv --
-tools/synth_report.py "$OUT" "$CYCLE_PS" "$JOBS" "$total_s" "$ABC_MAP${ABC_TIMING:+ -D $CYCLE_PS (map)}" \
-  "$(yosys -V | cut -d" " -f2)" "${SYNTH_REPORT_ONLY:-0}" "${blocks[@]}" || die "no report written (tools/synth_report.py)"
+# --- the report: area.csv and area.md (tools/synth/synth_report.py), the run as data from area.csv --
+python3 -m tools.synth.synth_report "$OUT" "$CYCLE_PS" "$JOBS" "$total_s" "$ABC_MAP${ABC_TIMING:+ -D $CYCLE_PS (map)}" \
+  "$(yosys -V | cut -d" " -f2)" "${SYNTH_REPORT_ONLY:-0}" "${blocks[@]}" || die "no report written (tools/synth/synth_report.py)"
 # (docs/results.md, flow synth)
-tools/results.py synth "$OUT" "$([ -n "${SYNTH_FAST:-}" ] && echo smoke || echo full)" "$CYCLE_PS" \
-  "${SYNTH_RESULT:-$OUT/synth.json}" || die "no result written (tools/results.py)"
+python3 -m tools.report.results synth "$OUT" "$([ -n "${SYNTH_FAST:-}" ] && echo smoke || echo full)" "$CYCLE_PS" \
+  "${SYNTH_RESULT:-$OUT/synth.json}" || die "no result written (tools/report/results.py)"
 
 fails=0
 for b in "${blocks[@]}"; do

@@ -87,24 +87,24 @@ static unsigned first_break(const uint32_t c[DRF_COMPONENTS], rc_entry *e)
 }
 
 /* An Eq. (2) register with legal deltas and one component of block brk changed. */
-static void break_in_block(hx_rng *r, unsigned brk, uint32_t c[DRF_COMPONENTS])
+static void break_in_block(rng_state *r, unsigned brk, uint32_t c[DRF_COMPONENTS])
 {
-    const uint32_t de = hx_below(r, 8), db = hx_below(r, 8);
-    stim_eq2(hx_rand32(r), de == 7 ? 0 : 1u << de, db == 7 ? 0 : 1u << db, c);
-    c[brk * DRF_SW_LANES + hx_below(r, DRF_SW_LANES)] += 1u + hx_below(r, 0xFFFFFFFEu);
+    const uint32_t de = rng_below(r, 8), db = rng_below(r, 8);
+    stim_eq2(rng_rand32(r), de == 7 ? 0 : 1u << de, db == 7 ? 0 : 1u << db, c);
+    c[brk * DRF_SW_LANES + rng_below(r, DRF_SW_LANES)] += 1u + rng_below(r, 0xFFFFFFFEu);
 }
 
 static void new_write(hx_bench *b, write_txn *w)
 {
-    if (hx_chance(&b->rng, 1, 4)) {
-        const unsigned brk = 1 + hx_below(&b->rng, BLKS - 1);
+    if (rng_chance(&b->rng, 1, 4)) {
+        const unsigned brk = 1 + rng_below(&b->rng, BLKS - 1);
         w->kind = STIM_KINDS + brk - 1;
         break_in_block(&b->rng, brk, w->c);
     } else {
         w->kind = stim_pick(&b->rng);
         stim_register(&b->rng, (enum stim_kind)w->kind, w->c);
     }
-    w->divergent = hx_chance(&b->rng, 1, 20);
+    w->divergent = rng_chance(&b->rng, 1, 20);
     rc_entry e;
     w->spec = first_break(w->c, &e) != 0 && !w->divergent;
     w->whole = rc_compress_register(w->c, &e);
@@ -125,10 +125,10 @@ static expect expect_now(const write_txn *w, const replay_txn *rp, bool start, b
 static bool pick_start(hx_bench *b, const write_txn *w, const replay_txn *rp)
 {
     if (rp->next < NONE)
-        return hx_chance(&b->rng, 1, rp->next == BLKS - 1 ? 2 : 6);
+        return rng_chance(&b->rng, 1, rp->next == BLKS - 1 ? 2 : 6);
     if (w->next < BLKS - 1)
-        return hx_chance(&b->rng, 1, 30);
-    return hx_chance(&b->rng, 1, 2);
+        return rng_chance(&b->rng, 1, 30);
+    return rng_chance(&b->rng, 1, 2);
 }
 
 static void expect_outputs(hx_bench *b, const ports *p, const dcp_compress_out *o)
@@ -264,16 +264,16 @@ int main(int argc, char **argv)
     replay_txn rp = {.next = NONE};
     while (hx_running(&b)) {
         dcp_compress_in in = {0};
-        in.rst = hx_in_reset(&b) || hx_chance(&b.rng, 1, 20000);
+        in.rst = hx_in_reset(&b) || rng_chance(&b.rng, 1, 20000);
         in.start = !in.rst && pick_start(&b, &cur, &rp);
         if (in.start)
             new_write(&b, &nxt);
-        in.divergent = in.start ? nxt.divergent : hx_chance(&b.rng, 1, 2);
+        in.divergent = in.start ? nxt.divergent : rng_chance(&b.rng, 1, 2);
         if (cur.next < NONE)
             memcpy(in.blk_data, &cur.c[cur.next * DRF_SW_LANES], sizeof in.blk_data);
         else
             for (unsigned j = 0; j < DRF_SW_LANES; j++)
-                in.blk_data[j] = hx_rand32(&b.rng);
+                in.blk_data[j] = rng_rand32(&b.rng);
         drive(&b, &p, &in);
 
         dcp_compress_out o;

@@ -36,21 +36,21 @@ static void make_bins(hx_bench *b, bins *v)
     v->reset = hx_bin(b, "reset mid-stream");
 }
 
-static uint32_t random_c0(hx_rng *r)
+static uint32_t random_c0(rng_state *r)
 {
-    switch (hx_below(r, 4)) {
-    case 0: return 0xFFFFFFFFu - hx_below(r, 1024); /* wraps around 2^32 */
-    case 1: return hx_below(r, 256);
-    default: return hx_rand32(r);
+    switch (rng_below(r, 4)) {
+    case 0: return 0xFFFFFFFFu - rng_below(r, 1024); /* wraps around 2^32 */
+    case 1: return rng_below(r, 256);
+    default: return rng_rand32(r);
     }
 }
 
 static void new_read(hx_bench *b, read_txn *t)
 {
-    t->paper = hx_chance(&b->rng, 1, 100);
+    t->paper = rng_chance(&b->rng, 1, 100);
     t->e = (rc_entry){.v = true, .c0 = t->paper ? 2 : random_c0(&b->rng),
-                      .log2de = (uint8_t)(t->paper ? 1 : hx_below(&b->rng, CODES)),
-                      .log2db = (uint8_t)(t->paper ? 3 : hx_below(&b->rng, CODES))};
+                      .log2de = (uint8_t)(t->paper ? 1 : rng_below(&b->rng, CODES)),
+                      .log2db = (uint8_t)(t->paper ? 3 : rng_below(&b->rng, CODES))};
     stim_eq2(t->e.c0, rc_code_offset(t->e.log2de, 1), rc_code_offset(t->e.log2db, 1), t->eq2);
     t->next = 0;
 }
@@ -58,7 +58,7 @@ static void new_read(hx_bench *b, read_txn *t)
 /* load: usually when the unit is free or in its 4th block, sometimes as a restart. */
 static bool pick_load(hx_bench *b, const read_txn *t)
 {
-    return hx_chance(&b->rng, 1, t->next < BLKS - 1 ? 20 : 2);
+    return rng_chance(&b->rng, 1, t->next < BLKS - 1 ? 20 : 2);
 }
 
 /* The forwarded block follows the bookkeeping and equals Eq. (2). */
@@ -131,13 +131,13 @@ int main(int argc, char **argv)
     read_txn cur = {.next = NONE}, nxt;
     while (hx_running(&b)) {
         dcp_decompress_in in = {0};
-        in.rst = hx_in_reset(&b) || hx_chance(&b.rng, 1, 20000);
+        in.rst = hx_in_reset(&b) || rng_chance(&b.rng, 1, 20000);
         in.load = !in.rst && pick_load(&b, &cur);
         if (in.load)
             new_read(&b, &nxt);
-        in.c0 = in.load ? nxt.e.c0 : hx_rand32(&b.rng); /* ignored without load */
-        in.log2de = (uint8_t)(in.load ? nxt.e.log2de : hx_below(&b.rng, CODES));
-        in.log2db = (uint8_t)(in.load ? nxt.e.log2db : hx_below(&b.rng, CODES));
+        in.c0 = in.load ? nxt.e.c0 : rng_rand32(&b.rng); /* ignored without load */
+        in.log2de = (uint8_t)(in.load ? nxt.e.log2de : rng_below(&b.rng, CODES));
+        in.log2db = (uint8_t)(in.load ? nxt.e.log2db : rng_below(&b.rng, CODES));
         drive(&b, &p, &in);
 
         dcp_decompress_out o;

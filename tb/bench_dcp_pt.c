@@ -337,82 +337,82 @@ static void cover(hx_bench *b, const bins *v, const scoreboard *sb, const dcp_pt
 
 /* --- stimulus ------------------------------------------------------------------------ */
 /* N = 1, N = 256, small windows and any N; now and then a window ending at the last row. */
-static window pick_window(hx_rng *r)
+static window pick_window(rng_state *r)
 {
-    const unsigned k = hx_below(r, 8);
-    const unsigned n = k == 0 ? 1 : k == 1 ? DRF_REGS : k < 5 ? 2 + hx_below(r, 7)
-                                                            : 1 + hx_below(r, DRF_REGS);
-    const unsigned base = hx_chance(r, 1, 8) ? DRF_REGS - n : hx_below(r, DRF_REGS - n + 1);
+    const unsigned k = rng_below(r, 8);
+    const unsigned n = k == 0 ? 1 : k == 1 ? DRF_REGS : k < 5 ? 2 + rng_below(r, 7)
+                                                            : 1 + rng_below(r, DRF_REGS);
+    const unsigned base = rng_chance(r, 1, 8) ? DRF_REGS - n : rng_below(r, DRF_REGS - n + 1);
     return (window){base, n};
 }
 
 /* N = 0, or base + N > DRF_REGS with N up to the port's 9 bits; half of those end exactly
  * 2^k rows past the slice (k = 0..7), so that each bit of base + N decides once. */
-static window pick_bad_window(hx_rng *r)
+static window pick_bad_window(rng_state *r)
 {
-    const unsigned base = hx_below(r, DRF_REGS);
-    if (hx_chance(r, 1, 2))
+    const unsigned base = rng_below(r, DRF_REGS);
+    if (rng_chance(r, 1, 2))
         return (window){base, 0};
-    if (hx_chance(r, 1, 2))
-        return (window){base, DRF_REGS - base + (1u << hx_below(r, 8))};
+    if (rng_chance(r, 1, 2))
+        return (window){base, DRF_REGS - base + (1u << rng_below(r, 8))};
     const unsigned first_bad = DRF_REGS - base + 1;
-    return (window){base, first_bad + hx_below(r, DCP_PT_N_MASK + 1 - first_bad)};
+    return (window){base, first_bad + rng_below(r, DCP_PT_N_MASK + 1 - first_bad)};
 }
 
-static uint8_t in_window(hx_rng *r, window w)
+static uint8_t in_window(rng_state *r, window w)
 {
-    return (uint8_t)(w.base + hx_below(r, w.n));
+    return (uint8_t)(w.base + rng_below(r, w.n));
 }
 
-static dcp_pt_row pick_row(hx_rng *r)
+static dcp_pt_row pick_row(rng_state *r)
 {
-    unsigned x = hx_below(r, 20), k = 0;
+    unsigned x = rng_below(r, 20), k = 0;
     while (x >= kind_weight[k])
         x -= kind_weight[k++];
     /* one draw per statement: the stimulus must not depend on evaluation order */
     dcp_pt_row w = {.v = k != K_INVALID};
-    w.c = k == K_COMPRESSED || (k != K_UNCOMPRESSED && hx_chance(r, 1, 2));
-    w.m = k == K_SPILLED || (k == K_INVALID && hx_chance(r, 1, 2));
-    w.entry = (uint8_t)hx_rand32(r);
-    w.blk = (uint8_t)hx_below(r, 1u << DRF_BLK_BITS);
+    w.c = k == K_COMPRESSED || (k != K_UNCOMPRESSED && rng_chance(r, 1, 2));
+    w.m = k == K_SPILLED || (k == K_INVALID && rng_chance(r, 1, 2));
+    w.entry = (uint8_t)rng_rand32(r);
+    w.blk = (uint8_t)rng_below(r, 1u << DRF_BLK_BITS);
     return w;
 }
 
 /* Mostly a hot window; during a walk now and then the visited row or its window. */
-static uint8_t pick_waddr(hx_rng *r, const window hot[HOT], const scoreboard *sb)
+static uint8_t pick_waddr(rng_state *r, const window hot[HOT], const scoreboard *sb)
 {
-    if (sb_walking(sb) && hx_chance(r, 1, 12))
-        return hx_chance(r, 1, 2) ? (uint8_t)sb->ptr
+    if (sb_walking(sb) && rng_chance(r, 1, 12))
+        return rng_chance(r, 1, 2) ? (uint8_t)sb->ptr
                                   : in_window(r, (window){sb->base, sb->end - sb->base});
-    return hx_chance(r, 7, 8) ? in_window(r, hot[hx_below(r, HOT)])
-                              : (uint8_t)hx_below(r, DRF_REGS);
+    return rng_chance(r, 7, 8) ? in_window(r, hot[rng_below(r, HOT)])
+                              : (uint8_t)rng_below(r, DRF_REGS);
 }
 
 /* Hot windows, the last walk's window, the row written, the row visited, anywhere. */
-static uint8_t pick_raddr(hx_rng *r, const window hot[HOT], const scoreboard *sb,
+static uint8_t pick_raddr(rng_state *r, const window hot[HOT], const scoreboard *sb,
                           const dcp_pt_in *in)
 {
-    switch (hx_below(r, 8)) {
-    case 0: case 1: case 2: return in_window(r, hot[hx_below(r, HOT)]);
+    switch (rng_below(r, 8)) {
+    case 0: case 1: case 2: return in_window(r, hot[rng_below(r, HOT)]);
     case 3: return sb->end ? in_window(r, (window){sb->base, sb->end - sb->base}) : 0;
     case 4: return in->waddr;
     case 5: return (uint8_t)sb->ptr;
-    default: return (uint8_t)hx_below(r, DRF_REGS);
+    default: return (uint8_t)rng_below(r, DRF_REGS);
     }
 }
 
 /* A finished wavefront's window: mostly a hot one (its registers have patches), which a new
  * wavefront then replaces; sometimes any window, rarely an illegal one. Often right at a
  * walk's end, to meet the busy boundary. */
-static void pick_dealloc(hx_rng *r, window hot[HOT], const scoreboard *sb, dcp_pt_in *in)
+static void pick_dealloc(rng_state *r, window hot[HOT], const scoreboard *sb, dcp_pt_in *in)
 {
     const bool edge = sb->ended || (sb_walking(sb) && sb->ptr + 1 == sb->end);
-    in->dealloc = hx_chance(r, 1, edge ? 4 : sb_walking(sb) ? 128 : 48);
+    in->dealloc = rng_chance(r, 1, edge ? 4 : sb_walking(sb) ? 128 : 48);
     window w = pick_window(r);
-    if (hx_chance(r, 1, 16))
+    if (rng_chance(r, 1, 16))
         w = pick_bad_window(r);
-    else if (hx_chance(r, 3, 4)) {
-        const unsigned k = hx_below(r, HOT);
+    else if (rng_chance(r, 3, 4)) {
+        const unsigned k = rng_below(r, HOT);
         const window fresh = w;
         w = hot[k];
         if (in->dealloc)
@@ -422,10 +422,10 @@ static void pick_dealloc(hx_rng *r, window hot[HOT], const scoreboard *sb, dcp_p
     in->n = (uint16_t)w.n;
 }
 
-static dcp_pt_in next_input(hx_rng *r, window hot[HOT], const scoreboard *sb, bool resetting)
+static dcp_pt_in next_input(rng_state *r, window hot[HOT], const scoreboard *sb, bool resetting)
 {
-    dcp_pt_in in = {.rst = hx_chance(r, 1, sb_walking(sb) ? 4000 : 20000) || resetting};
-    in.we = hx_chance(r, 1, 2);
+    dcp_pt_in in = {.rst = rng_chance(r, 1, sb_walking(sb) ? 4000 : 20000) || resetting};
+    in.we = rng_chance(r, 1, 2);
     in.waddr = pick_waddr(r, hot, sb);
     in.wrow = pick_row(r);
     in.src0 = pick_raddr(r, hot, sb, &in);

@@ -210,33 +210,33 @@ static const char *map_name(unsigned sc)
 
 /* A scarce map; with `none`, no usable block at all: every write spills, so the LDS fills.
  * An overflow's map is never `none`: its usable blocks take registers out of a full LDS. */
-static void scarce_map(fm_map *m, bool none, hx_rng *r)
+static void scarce_map(fm_map *m, bool none, rng_state *r)
 {
     for (unsigned e = 0; e < DRF_REGS; e++) {
-        const unsigned u = none ? 100 : hx_below(r, 100);
-        m->faulty[e] = u < 3 ? 0 : u < 8 ? 0xF & ~(1u << hx_below(r, BLKS)) : 0xF;
+        const unsigned u = none ? 100 : rng_below(r, 100);
+        m->faulty[e] = u < 3 ? 0 : u < 8 ? 0xF & ~(1u << rng_below(r, BLKS)) : 0xF;
     }
 }
 
 /* The map loaded under live registers: every block faulty with probability 1/2, or (every
  * other injection) every block faulty, so that the writes of an injection phase exercise the
  * stuck-at model over every entry and lane, and every bit of the fault map in both values. */
-static void injection_map(fm_map *m, bool all, hx_rng *r)
+static void injection_map(fm_map *m, bool all, rng_state *r)
 {
     for (unsigned e = 0; e < DRF_REGS; e++)
-        m->faulty[e] = all ? 0xF : hx_rand32(r) & 0xF;
+        m->faulty[e] = all ? 0xF : rng_rand32(r) & 0xF;
 }
 
-static void generate_map(phase *ph, hx_rng *r)
+static void generate_map(phase *ph, rng_state *r)
 {
     if (ph->inject)
         injection_map(&ph->map, ph->injections % 2 == 0, r);
     else if (ph->sc == MAP_SCARCE)
-        scarce_map(&ph->map, !ph->overflow && hx_chance(r, 1, 3), r);
+        scarce_map(&ph->map, !ph->overflow && rng_chance(r, 1, 3), r);
     else if (ph->sc == MAP_RESET)
         memset(&ph->map, 0, sizeof ph->map);
     else
-        fm_generate((enum fm_scenario)ph->sc, hx_rand64(r), &ph->map);
+        fm_generate((enum fm_scenario)ph->sc, rng_rand64(r), &ph->map);
     fm_pack(&ph->map, ph->faulty);
 }
 
@@ -272,7 +272,7 @@ static uint64_t phase_writes(const bench *t, uint64_t writes, uint64_t least)
 static void new_phase(bench *t)
 {
     phase *ph = &t->ph;
-    hx_rng *r = &t->b->rng;
+    rng_state *r = &t->b->rng;
     ph->inject = !ph->inject && ph->regular > 0 && windows(ph) == WINDOWS;
     ph->injections += ph->inject;
     if (ph->inject) {
@@ -291,7 +291,7 @@ static void new_phase(bench *t)
     ph->regular++;
     ph->overflow = ph->sc == MAP_SCARCE && round % 2 == 1; /* 1 in 2: pressure, mixed, compress */
     generate_map(ph, r);
-    ph->left = phase_writes(t, 2000 + hx_below(r, 4000), ph->overflow ? OVERFLOW_MIN : MIN_PHASE);
+    ph->left = phase_writes(t, 2000 + rng_below(r, 4000), ph->overflow ? OVERFLOW_MIN : MIN_PHASE);
     ph->fill = 0;
     ph->setup = SETUP_CYCLES;
     for (unsigned i = 0; i < WINDOWS; i++)
@@ -303,18 +303,18 @@ static void new_phase(bench *t)
 }
 
 /* Requests under reset, which must ignore them (outputs still compared every cycle). */
-static void reset_requests(hx_rng *r, dcp_slice_in *in)
+static void reset_requests(rng_state *r, dcp_slice_in *in)
 {
-    in->wr_start = hx_chance(r, 1, 2);
-    in->wr_reg = (uint8_t)hx_rand32(r);
-    in->wr_mask = hx_rand64(r);
+    in->wr_start = rng_chance(r, 1, 2);
+    in->wr_reg = (uint8_t)rng_rand32(r);
+    in->wr_mask = rng_rand64(r);
     for (unsigned i = 0; i < PORTS; i++) {
-        in->rd_start[i] = hx_chance(r, 1, 2);
-        in->rd_reg[i] = (uint8_t)hx_rand32(r);
+        in->rd_start[i] = rng_chance(r, 1, 2);
+        in->rd_reg[i] = (uint8_t)rng_rand32(r);
     }
-    in->dealloc = hx_chance(r, 1, 2);
-    in->reg_base = (uint8_t)hx_rand32(r);
-    in->n = (uint16_t)hx_below(r, DRF_REGS + 1);
+    in->dealloc = rng_chance(r, 1, 2);
+    in->reg_base = (uint8_t)rng_rand32(r);
+    in->n = (uint16_t)rng_below(r, DRF_REGS + 1);
 }
 
 /* Reset cycles, then load_map (none on MAP_RESET); false once the phase runs. */
@@ -379,7 +379,7 @@ static bool pick_alive_reg(bench *t, uint8_t *reg)
     const unsigned n = alive_windows(&t->ph, list);
     if (!n)
         return false;
-    *reg = (uint8_t)(list[hx_below(&t->b->rng, n)] * WIN_REGS + hx_below(&t->b->rng, WIN_REGS));
+    *reg = (uint8_t)(list[rng_below(&t->b->rng, n)] * WIN_REGS + rng_below(&t->b->rng, WIN_REGS));
     return true;
 }
 
@@ -406,40 +406,40 @@ static bool filling(const phase *ph)
 
 /* Registers written in turn rather than at random: in an injection, in 3/4 of an overflow's
  * writes, and in the first pass of a phase on every window. */
-static bool in_turn(const phase *ph, hx_rng *r)
+static bool in_turn(const phase *ph, rng_state *r)
 {
-    return ph->inject || (ph->overflow && hx_chance(r, 3, 4)) || filling(ph);
+    return ph->inject || (ph->overflow && rng_chance(r, 3, 4)) || filling(ph);
 }
 
 /* Divergent 3 times in 20, in an injection 1 in 2 (special MOVs of corrupted compressed blocks). */
-static uint64_t pick_mask(hx_rng *r, bool inject)
+static uint64_t pick_mask(rng_state *r, bool inject)
 {
-    if (inject ? hx_chance(r, 1, 2) : hx_chance(r, 17, 20))
+    if (inject ? rng_chance(r, 1, 2) : rng_chance(r, 17, 20))
         return ~0ull;
-    switch (hx_below(r, 4)) {
+    switch (rng_below(r, 4)) {
     case 0: return 0;
-    case 1: return 1ull << hx_below(r, DRF_COMPONENTS);
-    case 2: return ~(1ull << hx_below(r, DRF_COMPONENTS));
-    default: return hx_rand64(r) & ~(1ull << hx_below(r, DRF_COMPONENTS));
+    case 1: return 1ull << rng_below(r, DRF_COMPONENTS);
+    case 2: return ~(1ull << rng_below(r, DRF_COMPONENTS));
+    default: return rng_rand64(r) & ~(1ull << rng_below(r, DRF_COMPONENTS));
     }
 }
 
 static enum stim_kind pick_kind(bench *t, bool first_pass)
 {
-    hx_rng *r = &t->b->rng;
+    rng_state *r = &t->b->rng;
     const unsigned n = sizeof compressible / sizeof compressible[0];
-    if (t->ph.wl == WL_PRESSURE && (first_pass || hx_chance(r, 4, 5)))
+    if (t->ph.wl == WL_PRESSURE && (first_pass || rng_chance(r, 4, 5)))
         return STIM_RANDOM;
-    if (t->ph.wl == WL_COMPRESSIBLE && hx_chance(r, 4, 5))
-        return compressible[hx_below(r, n)];
+    if (t->ph.wl == WL_COMPRESSIBLE && rng_chance(r, 4, 5))
+        return compressible[rng_below(r, n)];
     return stim_pick(r);
 }
 
 static bool new_write(bench *t, write_txn *w)
 {
-    hx_rng *r = &t->b->rng;
+    rng_state *r = &t->b->rng;
     const bool first_pass = filling(&t->ph);
-    if (t->w.active && hx_chance(r, 1, 4))
+    if (t->w.active && rng_chance(r, 1, 4))
         w->reg = t->w.reg;
     else if (in_turn(&t->ph, r)) {
         if (!next_alive_reg(t, &w->reg))
@@ -457,13 +457,13 @@ static bool new_write(bench *t, write_txn *w)
  * rarely in the middle of a write or during a walk (refused). */
 static bool want_start(bench *t)
 {
-    hx_rng *r = &t->b->rng;
+    rng_state *r = &t->b->rng;
     const write_txn *w = &t->w;
     if (t->dc.want)
-        return t->s.pt.left != 0 && hx_chance(r, 1, 16);
+        return t->s.pt.left != 0 && rng_chance(r, 1, 16);
     if (w->active && w->next < BLKS - 1)
-        return hx_chance(r, 1, 40);
-    return hx_chance(r, 1, 2);
+        return rng_chance(r, 1, 40);
+    return rng_chance(r, 1, 2);
 }
 
 /* A deallocation to ask for until it is taken: mostly a whole live window, else any legal
@@ -471,35 +471,35 @@ static bool want_start(bench *t)
  * the window itself is what it refuses). */
 static void choose_dealloc(bench *t)
 {
-    hx_rng *r = &t->b->rng;
+    rng_state *r = &t->b->rng;
     dealloc_ctl *dc = &t->dc;
     unsigned list[WINDOWS];
-    const unsigned n = alive_windows(&t->ph, list), kind = hx_below(r, 20);
+    const unsigned n = alive_windows(&t->ph, list), kind = rng_below(r, 20);
     dc->want = true;
     dc->whole = kind < 17 && n > 0;
     if (dc->whole) {
-        dc->base = (uint8_t)(list[hx_below(r, n)] * WIN_REGS);
+        dc->base = (uint8_t)(list[rng_below(r, n)] * WIN_REGS);
         dc->n = WIN_REGS;
     } else if (kind < 19) {
-        dc->base = (uint8_t)hx_rand32(r);
+        dc->base = (uint8_t)rng_rand32(r);
         const unsigned room = DRF_REGS - dc->base;
-        dc->n = (uint16_t)(1 + hx_below(r, room < 32 ? room : 32));
+        dc->n = (uint16_t)(1 + rng_below(r, room < 32 ? room : 32));
     } else { /* past the slice, or empty */
-        dc->base = (uint8_t)(DRF_REGS - 1 - hx_below(r, 8));
-        dc->n = (uint16_t)(hx_chance(r, 1, 2) ? 0 : 9 + hx_below(r, 8));
+        dc->base = (uint8_t)(DRF_REGS - 1 - rng_below(r, 8));
+        dc->n = (uint16_t)(rng_chance(r, 1, 2) ? 0 : 9 + rng_below(r, 8));
     }
 }
 
 /* The wanted deallocation, or during a walk now and then another one (refused). */
 static void pick_dealloc(bench *t, dcp_slice_in *in)
 {
-    hx_rng *r = &t->b->rng;
+    rng_state *r = &t->b->rng;
     dealloc_ctl *dc = &t->dc;
-    if (!dc->want && hx_chance(r, 1, 300))
+    if (!dc->want && rng_chance(r, 1, 300))
         choose_dealloc(t);
-    const bool extra = !dc->want && t->s.pt.left != 0 && hx_chance(r, 1, 8);
+    const bool extra = !dc->want && t->s.pt.left != 0 && rng_chance(r, 1, 8);
     in->dealloc = dc->want || extra;
-    in->reg_base = extra ? (uint8_t)hx_rand32(r) : dc->base;
+    in->reg_base = extra ? (uint8_t)rng_rand32(r) : dc->base;
     in->n = extra ? 1 : dc->n;
 }
 
@@ -507,9 +507,9 @@ static void revive_window(bench *t)
 {
     phase *ph = &t->ph;
     unsigned list[WINDOWS];
-    if (alive_windows(ph, list) >= windows(ph) || !hx_chance(&t->b->rng, 1, 50))
+    if (alive_windows(ph, list) >= windows(ph) || !rng_chance(&t->b->rng, 1, 50))
         return;
-    const unsigned start = hx_below(&t->b->rng, WINDOWS);
+    const unsigned start = rng_below(&t->b->rng, WINDOWS);
     for (unsigned i = 0; i < WINDOWS; i++)
         if (!ph->alive[(start + i) % WINDOWS]) {
             ph->alive[(start + i) % WINDOWS] = true;
@@ -519,30 +519,30 @@ static void revive_window(bench *t)
 
 static void pick_reads(bench *t, dcp_slice_in *in)
 {
-    hx_rng *r = &t->b->rng;
+    rng_state *r = &t->b->rng;
     for (unsigned i = 0; i < PORTS; i++) {
-        in->rd_start[i] = hx_chance(r, 1, 3);
-        const unsigned how = hx_below(r, 10);
+        in->rd_start[i] = rng_chance(r, 1, 3);
+        const unsigned how = rng_below(r, 10);
         if (how < 5 && t->ph.inject)
             in->rd_reg[i] = t->ended; /* injections: read the corrupted blocks back */
         else if (how == 0 && t->w.active)
             in->rd_reg[i] = t->w.reg;
         else if (how > 6 || !pick_alive_reg(t, &in->rd_reg[i]))
-            in->rd_reg[i] = (uint8_t)hx_rand32(r);
+            in->rd_reg[i] = (uint8_t)rng_rand32(r);
     }
 }
 
 /* This cycle's inputs; *nxt is the write proposed with wr_start. */
 static void make_inputs(bench *t, dcp_slice_in *in, write_txn *nxt)
 {
-    hx_rng *r = &t->b->rng;
+    rng_state *r = &t->b->rng;
     if (!t->ph.setup && !t->ph.left && !reading_back(t))
         new_phase(t);
     if (t->w.active && t->w.next < BLKS)
         memcpy(in->wr_data, &t->w.c[t->w.next * LANES], sizeof in->wr_data);
     else
         for (unsigned j = 0; j < LANES; j++)
-            in->wr_data[j] = hx_rand32(r);
+            in->wr_data[j] = rng_rand32(r);
     if (phase_setup(t, in))
         return;
     if (reading_back(t)) {
@@ -551,8 +551,8 @@ static void make_inputs(bench *t, dcp_slice_in *in, write_txn *nxt)
     }
     revive_window(t);
     in->wr_start = want_start(t) && new_write(t, nxt);
-    in->wr_reg = in->wr_start ? nxt->reg : (uint8_t)hx_rand32(r);
-    in->wr_mask = in->wr_start ? nxt->mask : hx_rand64(r);
+    in->wr_reg = in->wr_start ? nxt->reg : (uint8_t)rng_rand32(r);
+    in->wr_mask = in->wr_start ? nxt->mask : rng_rand64(r);
     pick_reads(t, in);
     pick_dealloc(t, in);
 }

@@ -37,30 +37,30 @@ typedef struct {
     unsigned target, left, pos;
 } gen;
 
-static unsigned pick_target(hx_rng *r)
+static unsigned pick_target(rng_state *r)
 {
-    switch (hx_below(r, 6)) {
-    case 0: case 1: return DRF_PILOT_THRESHOLD - 1 + hx_below(r, 3);
-    case 2: return hx_below(r, 2) ? 0 : MAX * DRF_PILOT_EPOCH;
-    default: return hx_below(r, MAX * DRF_PILOT_EPOCH + 1);
+    switch (rng_below(r, 6)) {
+    case 0: case 1: return DRF_PILOT_THRESHOLD - 1 + rng_below(r, 3);
+    case 2: return rng_below(r, 2) ? 0 : MAX * DRF_PILOT_EPOCH;
+    default: return rng_below(r, MAX * DRF_PILOT_EPOCH + 1);
     }
 }
 
-static fmc_in next_input(hx_rng *r, gen *g, bool resetting)
+static fmc_in next_input(rng_state *r, gen *g, bool resetting)
 {
-    fmc_in in = {.rst = resetting || hx_chance(r, 1, 20000)};
+    fmc_in in = {.rst = resetting || rng_chance(r, 1, 20000)};
     if (g->pos == 0)
         g->left = g->target = pick_target(r);
     const unsigned slots = DRF_PILOT_EPOCH - g->pos;
     unsigned lo = g->left > MAX * (slots - 1) ? g->left - MAX * (slots - 1) : 0;
     unsigned hi = g->left < MAX ? g->left : MAX;
-    unsigned n = lo + hx_below(r, hi - lo + 1);
-    if (hx_chance(r, 1, 4) && slots > 1) /* a quiet cycle when it fits */
+    unsigned n = lo + rng_below(r, hi - lo + 1);
+    if (rng_chance(r, 1, 4) && slots > 1) /* a quiet cycle when it fits */
         n = lo;
     g->left -= n;
     in.issue = (uint8_t)n;
-    if (n == MAX && hx_chance(r, 1, 50))
-        in.issue = (uint8_t)(MAX + 1 + hx_below(r, FMC_ISSUE_MASK - MAX)); /* counted as 8 */
+    if (n == MAX && rng_chance(r, 1, 50))
+        in.issue = (uint8_t)(MAX + 1 + rng_below(r, FMC_ISSUE_MASK - MAX)); /* counted as 8 */
     g->pos = in.rst ? 0 : (g->pos + 1) % DRF_PILOT_EPOCH;
     return in;
 }

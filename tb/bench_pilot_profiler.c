@@ -60,7 +60,7 @@ static uint64_t capped(uint64_t c)
     return c > PPF_CNT_MAX ? PPF_CNT_MAX : c;
 }
 
-static void new_kernel(hx_rng *r, scoreboard *sb, uint8_t pilot)
+static void new_kernel(rng_state *r, scoreboard *sb, uint8_t pilot)
 {
     memset(sb->count, 0, sizeof sb->count);
     sb->profiling = true;
@@ -69,45 +69,45 @@ static void new_kernel(hx_rng *r, scoreboard *sb, uint8_t pilot)
     /* hot registers: the highest numbers, low ones, or any of the 63 (every counter's logic,
      * tree leaf and taken bit gets large counts and selections) */
     for (unsigned k = 0; k < HOT; k++)
-        sb->hot[k] = (uint8_t)(hx_chance(r, 1, 4)   ? PPF_REGS - 1 - k
-                               : hx_chance(r, 1, 2) ? hx_below(r, 16)
-                                                    : hx_below(r, PPF_REGS));
+        sb->hot[k] = (uint8_t)(rng_chance(r, 1, 4)   ? PPF_REGS - 1 - k
+                               : rng_chance(r, 1, 2) ? rng_below(r, 16)
+                                                    : rng_below(r, PPF_REGS));
     /* a long pilot now and then, so that counters saturate, and medium ones, so that up to
      * three registers reach counts of thousands (every counter bit decides a selection) */
-    sb->length = hx_chance(r, 1, 30)   ? 25000 + hx_below(r, 20000)
-                 : hx_chance(r, 1, 10) ? 1500 + hx_below(r, 12000)
-                 : hx_chance(r, 1, 4)  ? 1 + hx_below(r, 8)
-                                       : 20 + hx_below(r, 400);
+    sb->length = rng_chance(r, 1, 30)   ? 25000 + rng_below(r, 20000)
+                 : rng_chance(r, 1, 10) ? 1500 + rng_below(r, 12000)
+                 : rng_chance(r, 1, 4)  ? 1 + rng_below(r, 8)
+                                       : 20 + rng_below(r, 400);
     sb->one_hot = sb->length >= 25000;
 }
 
-static ppf_in next_input(hx_rng *r, scoreboard *sb, bool resetting)
+static ppf_in next_input(rng_state *r, scoreboard *sb, bool resetting)
 {
-    ppf_in in = {.rst = resetting || hx_chance(r, 1, 100000)};
-    in.cnt_addr = (uint8_t)(hx_chance(r, 1, 2) ? sb->hot[hx_below(r, HOT)] : hx_below(r, 64));
-    const bool kernel_over = !sb->profiling && !sb->selecting && hx_chance(r, 1, 20);
+    ppf_in in = {.rst = resetting || rng_chance(r, 1, 100000)};
+    in.cnt_addr = (uint8_t)(rng_chance(r, 1, 2) ? sb->hot[rng_below(r, HOT)] : rng_below(r, 64));
+    const bool kernel_over = !sb->profiling && !sb->selecting && rng_chance(r, 1, 20);
     /* a launch interrupts about 2 selections in 5 (1 in 136 of its 68 cycles) */
-    if (kernel_over || hx_chance(r, 1, sb->selecting ? 2 * PPF_SEL_CYCLES : 200000)) {
+    if (kernel_over || rng_chance(r, 1, sb->selecting ? 2 * PPF_SEL_CYCLES : 200000)) {
         in.launch = true;
-        in.launch_id = (uint8_t)hx_rand32(r);
+        in.launch_id = (uint8_t)rng_rand32(r);
     }
-    const bool pilot_turn = hx_chance(r, 3, 4);
-    in.acc_warp = pilot_turn ? sb->pilot : (uint8_t)hx_rand32(r);
-    in.acc_valid = (uint8_t)hx_below(r, 8);
+    const bool pilot_turn = rng_chance(r, 3, 4);
+    in.acc_warp = pilot_turn ? sb->pilot : (uint8_t)rng_rand32(r);
+    in.acc_valid = (uint8_t)rng_below(r, 8);
     for (unsigned p = 0; p < PPF_PORTS; p++)
-        in.acc_reg[p] = (uint8_t)(hx_chance(r, 7, 8) ? sb->hot[hx_below(r, sb->length > 1000 ? 2 : HOT)]
-                                                     : hx_below(r, 64));
+        in.acc_reg[p] = (uint8_t)(rng_chance(r, 7, 8) ? sb->hot[rng_below(r, sb->length > 1000 ? 2 : HOT)]
+                                                     : rng_below(r, 64));
     if (sb->length > 1000 && sb->profiling) { /* hot[0] (saturating), or medium: hot[0..2] */
-        in.acc_valid = (uint8_t)(1 + hx_below(r, 7));
+        in.acc_valid = (uint8_t)(1 + rng_below(r, 7));
         for (unsigned p = 0; p < PPF_PORTS; p++)
-            in.acc_reg[p] = sb->hot[sb->one_hot ? 0 : hx_below(r, 3)];
+            in.acc_reg[p] = sb->hot[sb->one_hot ? 0 : rng_below(r, 3)];
         in.acc_warp = sb->pilot;
     }
     if (sb->length)
         sb->length--;
-    in.fin = hx_chance(r, 1, 10);
-    in.fin_warp = (uint8_t)hx_rand32(r);
-    if (sb->length == 0 && hx_chance(r, 1, 2))
+    in.fin = rng_chance(r, 1, 10);
+    in.fin_warp = (uint8_t)rng_rand32(r);
+    if (sb->length == 0 && rng_chance(r, 1, 2))
         in.fin_warp = sb->pilot;
     else if (in.fin_warp == sb->pilot) /* the pilot ends only when its run is over */
         in.fin_warp++;
@@ -140,7 +140,7 @@ typedef struct {
     uint16_t target[PPF_REGS]; /* the counts kernels' targets */
 } prologue;
 
-static void prologue_kernel(hx_rng *r, prologue *pr)
+static void prologue_kernel(rng_state *r, prologue *pr)
 {
     const unsigned k = pr->kernel;
     if (pr->kind == PR_PAIRS) {
@@ -153,7 +153,7 @@ static void prologue_kernel(hx_rng *r, prologue *pr)
         return;
     }
     if (pr->kind == PR_SAT) { /* ports 0 and 1: 65534 -> 65536 (clipped) -> 65538 */
-        memset(pr->reg, hx_below(r, PPF_REGS), sizeof pr->reg);
+        memset(pr->reg, rng_below(r, PPF_REGS), sizeof pr->reg);
         pr->want[0] = pr->want[1] = PPF_CNT_MAX + 2;
         pr->want[2] = pr->want[3] = 0;
         return;
@@ -162,7 +162,7 @@ static void prologue_kernel(hx_rng *r, prologue *pr)
         const unsigned reg = 3 * k + p;
         pr->reg[p] = (uint8_t)reg;
         if (pr->kind == PR_COUNTS)
-            pr->target[reg] = (uint16_t)(10240 + hx_below(r, 2048));
+            pr->target[reg] = (uint16_t)(10240 + rng_below(r, 2048));
         pr->want[p] = pr->kind == PR_COUNTS ? pr->target[reg] : ~pr->target[reg] & 0x7ffu;
     }
     pr->want[PPF_N - 1] = 0;
@@ -188,15 +188,15 @@ static bool prologue_access(const prologue *pr, const scoreboard *sb, ppf_in *in
 }
 
 /* This cycle's prologue input, false once it is over. */
-static bool prologue_input(hx_rng *r, prologue *pr, const scoreboard *sb, ppf_in *in)
+static bool prologue_input(rng_state *r, prologue *pr, const scoreboard *sb, ppf_in *in)
 {
-    *in = (ppf_in){.cnt_addr = (uint8_t)hx_below(r, 64), .acc_warp = (uint8_t)hx_rand32(r)};
+    *in = (ppf_in){.cnt_addr = (uint8_t)rng_below(r, 64), .acc_warp = (uint8_t)rng_rand32(r)};
     if (pr->kind == PR_DONE)
         return false;
     if (!pr->launched) {
         prologue_kernel(r, pr);
         in->launch = pr->launched = true;
-        in->launch_id = (uint8_t)hx_rand32(r);
+        in->launch_id = (uint8_t)rng_rand32(r);
         pr->idle = 0;
         return true;
     }
@@ -290,7 +290,7 @@ static void cover(hx_bench *b, const bins *v, const scoreboard *sb, const ppf_in
     }
 }
 
-static void update(hx_rng *r, scoreboard *sb, const ppf_in *in)
+static void update(rng_state *r, scoreboard *sb, const ppf_in *in)
 {
     if (in->rst) {
         new_kernel(r, sb, 0);

@@ -91,42 +91,42 @@ static bool in_frf(const view *s, unsigned w, unsigned r)
 /* --- stimulus ------------------------------------------------------------------------ */
 /* A top-n: 7 in 8 legal (registers below R10 half the time: kept ones in R0..R3), else a
  * legal one with exactly one fault, R63 at any rank or one rank repeating another. */
-static void random_top(hx_rng *r, uint8_t top[PST_N])
+static void random_top(rng_state *r, uint8_t top[PST_N])
 {
-    const unsigned span = hx_chance(r, 1, 2) ? 10 : REGS;
+    const unsigned span = rng_chance(r, 1, 2) ? 10 : REGS;
     do
         for (unsigned k = 0; k < PST_N; k++)
-            top[k] = (uint8_t)hx_below(r, span);
+            top[k] = (uint8_t)rng_below(r, span);
     while (!pst_top_legal(top));
-    if (!hx_chance(r, 1, 8))
+    if (!rng_chance(r, 1, 8))
         return;
-    const unsigned k = hx_below(r, PST_N), j = (k + 1 + hx_below(r, PST_N - 1)) % PST_N;
-    top[k] = hx_chance(r, 1, 2) ? PST_REG_MASK : top[j];
+    const unsigned k = rng_below(r, PST_N), j = (k + 1 + rng_below(r, PST_N - 1)) % PST_N;
+    top[k] = rng_chance(r, 1, 2) ? PST_REG_MASK : top[j];
 }
 
 /* A warp of the set (a random one if it is empty). */
-static unsigned warp_in(hx_rng *r, uint64_t set)
+static unsigned warp_in(rng_state *r, uint64_t set)
 {
-    const unsigned w = hx_below(r, WARPS);
+    const unsigned w = rng_below(r, WARPS);
     if (!set)
         return w;
     const uint64_t rot = set >> w | (w ? set << (WARPS - w) : 0);
     return (w + (unsigned)__builtin_ctzll(rot)) % WARPS;
 }
 
-static unsigned some_warp(hx_rng *r, uint64_t set, bool in_set)
+static unsigned some_warp(rng_state *r, uint64_t set, bool in_set)
 {
     for (unsigned tries = 0; tries < 8; tries++) {
-        const unsigned w = hx_below(r, WARPS);
+        const unsigned w = rng_below(r, WARPS);
         if ((set >> w & 1u) == in_set)
             return w;
     }
-    return hx_below(r, WARPS);
+    return rng_below(r, WARPS);
 }
 
 /* The init phase (cycle k after the reset): every warp starts, writes its 63 registers
  * (the identity mapping: every storage location), then ends, so C and RTL storage agree. */
-static bool init_input(unsigned k, prf_in *in, hx_rng *r)
+static bool init_input(unsigned k, prf_in *in, rng_state *r)
 {
     const unsigned writes = WARPS * REGS;
     if (k < WARPS) {
@@ -134,7 +134,7 @@ static bool init_input(unsigned k, prf_in *in, hx_rng *r)
     } else if (k < WARPS + writes) {
         const unsigned j = k - WARPS;
         *in = (prf_in){.req = true, .req_we = true, .req_warp = (uint8_t)(j / REGS),
-                       .req_reg = (uint8_t)(j % REGS), .req_wdata = hx_rand32(r), .mode = true};
+                       .req_reg = (uint8_t)(j % REGS), .req_wdata = rng_rand32(r), .mode = true};
     } else if (k < 2 * WARPS + writes) {
         *in = (prf_in){.warp_end = true, .end_warp = (uint8_t)(k - WARPS - writes), .mode = true};
     } else {
@@ -143,38 +143,38 @@ static bool init_input(unsigned k, prf_in *in, hx_rng *r)
     return true;
 }
 
-static prf_in random_input(hx_rng *r, view *s)
+static prf_in random_input(rng_state *r, view *s)
 {
-    prf_in in = {.rst = hx_chance(r, 1, 300000)};
-    if (hx_chance(r, 1, 30))
+    prf_in in = {.rst = rng_chance(r, 1, 300000)};
+    if (rng_chance(r, 1, 30))
         s->mode = !s->mode;
     in.mode = s->mode;
-    in.warp_start = hx_chance(r, 1, 12);
-    in.start_warp = (uint8_t)some_warp(r, s->live, hx_chance(r, 1, 20));
+    in.warp_start = rng_chance(r, 1, 12);
+    in.start_warp = (uint8_t)some_warp(r, s->live, rng_chance(r, 1, 20));
     /* a table change is retried every cycle until it is accepted or refused as illegal (as
      * the controller does); 3 in 4 drain the other table's warps meanwhile, so that changes
      * are accepted often, with any set of warps live on the current table */
-    if (!s->pend && hx_chance(r, 1, 60)) {
+    if (!s->pend && rng_chance(r, 1, 60)) {
         s->pend = true;
-        s->drain = hx_chance(r, 3, 4);
+        s->drain = rng_chance(r, 3, 4);
         random_top(r, s->pend_top);
     }
     const bool draining = s->pend && s->drain;
-    in.warp_end = hx_chance(r, 1, draining ? 3 : 14);
+    in.warp_end = rng_chance(r, 1, draining ? 3 : 14);
     in.end_warp = (uint8_t)(draining ? warp_in(r, other_table_users(s))
-                                     : some_warp(r, s->live, !hx_chance(r, 1, 20)));
-    in.tbl_apply = s->pend || hx_chance(r, 1, 60);
+                                     : some_warp(r, s->live, !rng_chance(r, 1, 20)));
+    in.tbl_apply = s->pend || rng_chance(r, 1, 60);
     if (s->pend)
         memcpy(in.tbl_top, s->pend_top, sizeof in.tbl_top);
     else
         random_top(r, in.tbl_top);
-    in.req = hx_chance(r, 7, 8);
-    in.req_we = hx_chance(r, 2, 5);
-    in.req_warp = (uint8_t)some_warp(r, s->live, !hx_chance(r, 1, 30));
-    in.req_reg = (uint8_t)(hx_chance(r, 1, 100) ? PST_REG_MASK
-                           : hx_chance(r, 2, 3) ? s->hot[hx_below(r, 3 * PST_N)] : hx_below(r, REGS));
+    in.req = rng_chance(r, 7, 8);
+    in.req_we = rng_chance(r, 2, 5);
+    in.req_warp = (uint8_t)some_warp(r, s->live, !rng_chance(r, 1, 30));
+    in.req_reg = (uint8_t)(rng_chance(r, 1, 100) ? PST_REG_MASK
+                           : rng_chance(r, 2, 3) ? s->hot[rng_below(r, 3 * PST_N)] : rng_below(r, REGS));
     in.req_tag = s->tag;
-    in.req_wdata = hx_rand32(r);
+    in.req_wdata = rng_rand32(r);
     return in;
 }
 
@@ -195,16 +195,16 @@ typedef struct {
 } sweep;
 
 /* ranks of set kept: distinct registers of R0..R3, the others distinct ones of R4..R62 */
-static void pattern_top(hx_rng *r, unsigned kept, uint8_t top[PST_N])
+static void pattern_top(rng_state *r, unsigned kept, uint8_t top[PST_N])
 {
     do
         for (unsigned k = 0; k < PST_N; k++)
-            top[k] = (uint8_t)(kept >> k & 1u ? hx_below(r, PRF_N)
-                                              : PRF_N + hx_below(r, REGS - PRF_N));
+            top[k] = (uint8_t)(kept >> k & 1u ? rng_below(r, PRF_N)
+                                              : PRF_N + rng_below(r, REGS - PRF_N));
     while (!pst_top_legal(top));
 }
 
-static void sweep_init(hx_rng *r, sweep *w)
+static void sweep_init(rng_state *r, sweep *w)
 {
     unsigned i = 0;
     for (unsigned rep = 0; rep < 4; rep++)
@@ -217,9 +217,9 @@ static void sweep_init(hx_rng *r, sweep *w)
             for (unsigned k = j + 1; k < PST_N; k++)
                 for (unsigned bit = 0; bit < 2 * RB; bit++, i++) {
                     uint8_t *t = w->top[i];
-                    const bool dup = bit >= RB, j_base = hx_chance(r, 1, 2);
+                    const bool dup = bit >= RB, j_base = rng_chance(r, 1, 2);
                     do {
-                        pattern_top(r, hx_below(r, 16), t);
+                        pattern_top(r, rng_below(r, 16), t);
                         if (j_base)
                             t[k] = (uint8_t)(t[j] ^ (dup ? 0 : 1u << bit));
                         else
@@ -228,7 +228,7 @@ static void sweep_init(hx_rng *r, sweep *w)
                     w->table[i] = rep & 1u;
                 }
     for (unsigned k = 0; k < SW_R63; k++, i++) {
-        pattern_top(r, hx_below(r, 16), w->top[i]);
+        pattern_top(r, rng_below(r, 16), w->top[i]);
         w->top[i][k % PST_N] = PST_REG_MASK;
         w->table[i] = k / PST_N;
     }
@@ -236,16 +236,16 @@ static void sweep_init(hx_rng *r, sweep *w)
 }
 
 /* This cycle's sweep input, false once the sweep is over. */
-static bool sweep_input(hx_rng *r, sweep *w, const view *s, prf_in *in)
+static bool sweep_input(rng_state *r, sweep *w, const view *s, prf_in *in)
 {
     if (w->item == SW_ITEMS)
         return false;
     const uint8_t *top = w->top[w->item];
     const unsigned warp = w->item % WARPS, c = w->step;
-    *in = (prf_in){.mode = hx_chance(r, 1, 2), .req_tag = s->tag, .req_wdata = hx_rand32(r)};
+    *in = (prf_in){.mode = rng_chance(r, 1, 2), .req_tag = s->tag, .req_wdata = rng_rand32(r)};
     if (c == 0 && s->gen == w->table[w->item]) { /* the next change would fill the other */
         in->tbl_apply = true;
-        pattern_top(r, hx_below(r, 16), in->tbl_top);
+        pattern_top(r, rng_below(r, 16), in->tbl_top);
         return true;
     }
     memcpy(in->tbl_top, top, sizeof in->tbl_top);
@@ -254,7 +254,7 @@ static bool sweep_input(hx_rng *r, sweep *w, const view *s, prf_in *in)
     in->start_warp = (uint8_t)warp;
     if (c >= 2) {
         in->req = true;
-        in->req_we = hx_chance(r, 1, 2);
+        in->req_we = rng_chance(r, 1, 2);
         in->req_warp = (uint8_t)warp;
         in->req_reg = (uint8_t)(c - 2 < PST_N ? top[c - 2] : c - 2 - PST_N);
     }

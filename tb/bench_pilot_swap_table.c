@@ -55,16 +55,16 @@ static void pack_entries(const pst_entry *e, uint32_t w[ENTRY_WORDS])
 }
 
 /* A top-n: mostly legal, from a small range (in and next to the FRF) or R0..R62. */
-static void random_top(hx_rng *r, uint8_t top[PST_N])
+static void random_top(rng_state *r, uint8_t top[PST_N])
 {
-    const unsigned span = hx_chance(r, 1, 2) ? 12 : DRF_PILOT_REGS;
-    const bool legal = !hx_chance(r, 1, 10);
+    const unsigned span = rng_chance(r, 1, 2) ? 12 : DRF_PILOT_REGS;
+    const bool legal = !rng_chance(r, 1, 10);
     do
         for (unsigned k = 0; k < PST_N; k++)
-            top[k] = (uint8_t)hx_below(r, span);
+            top[k] = (uint8_t)rng_below(r, span);
     while (pst_top_legal(top) != legal);
-    if (!legal && hx_chance(r, 1, 2))
-        top[hx_below(r, PST_N)] = PST_REG_MASK; /* R63 */
+    if (!legal && rng_chance(r, 1, 2))
+        top[rng_below(r, PST_N)] = PST_REG_MASK; /* R63 */
 }
 
 /* The bench's own statement: the mapping a table makes is a permutation whose FRF is want. */
@@ -136,18 +136,18 @@ static void update(scoreboard *sb, const pst_in *in, const pst_out *o)
     }
 }
 
-static pst_in next_input(hx_rng *r, bool resetting, const scoreboard *sb)
+static pst_in next_input(rng_state *r, bool resetting, const scoreboard *sb)
 {
-    pst_in in = {.rst = resetting || hx_chance(r, 1, 5000)};
-    in.clear = hx_chance(r, 1, 40);
-    in.apply = hx_chance(r, 1, 8);
-    if (hx_chance(r, 1, 8))
+    pst_in in = {.rst = resetting || rng_chance(r, 1, 5000)};
+    in.clear = rng_chance(r, 1, 40);
+    in.apply = rng_chance(r, 1, 8);
+    if (rng_chance(r, 1, 8))
         memcpy(in.top, sb->last, PST_N);
     else
         random_top(r, in.top);
     for (unsigned p = 0; p < PST_LOOKUPS; p++)
-        in.look[p] = (uint8_t)(hx_chance(r, 1, 2) ? sb->last[hx_below(r, PST_N)]
-                                                   : hx_below(r, 1u << RB));
+        in.look[p] = (uint8_t)(rng_chance(r, 1, 2) ? sb->last[rng_below(r, PST_N)]
+                                                   : rng_below(r, 1u << RB));
     return in;
 }
 

@@ -178,20 +178,20 @@ static void drop(scoreboard *sb, unsigned i)
 /* --- stimulus ----------------------------------------------------------------------- */
 
 /* Every entry faulty: 2, 3 or 4 distinct faulty blocks each. */
-static void all_faulty(hx_rng *r, fm_map *m)
+static void all_faulty(rng_state *r, fm_map *m)
 {
     for (unsigned e = 0; e < PSU_ENTRIES; e++) {
-        const unsigned want = 2 + hx_below(r, 3);
+        const unsigned want = 2 + rng_below(r, 3);
         while ((unsigned)__builtin_popcount(m->faulty[e]) < want)
-            m->faulty[e] |= (uint8_t)(1u << hx_below(r, PSU_BLKS));
+            m->faulty[e] |= (uint8_t)(1u << rng_below(r, PSU_BLKS));
     }
 }
 
-static void random_map(hx_rng *r, unsigned kind, uint64_t faulty[PSU_WORDS])
+static void random_map(rng_state *r, unsigned kind, uint64_t faulty[PSU_WORDS])
 {
     fm_map m = {{0}};
     if (kind < FM_SCENARIOS)
-        fm_generate((enum fm_scenario)kind, hx_rand64(r), &m);
+        fm_generate((enum fm_scenario)kind, rng_rand64(r), &m);
     else if (kind == MAP_ALL_FAULTY)
         all_faulty(r, &m);
     fm_pack(&m, faulty);
@@ -206,11 +206,11 @@ static unsigned next_map_kind(traffic *tr)
     return rotation[tr->maps++ % 8];
 }
 
-static void new_episode(hx_rng *r, traffic *tr)
+static void new_episode(rng_state *r, traffic *tr)
 {
-    tr->left = 1000 + hx_below(r, 4000);
-    tr->pct_c = 20 + hx_below(r, 60);
-    tr->pct_u = 5 + hx_below(r, 35);
+    tr->left = 1000 + rng_below(r, 4000);
+    tr->pct_c = 20 + rng_below(r, 60);
+    tr->pct_u = 5 + rng_below(r, 35);
     tr->draining = false;
 }
 
@@ -225,14 +225,14 @@ static bool bad_target(const scoreboard *sb, unsigned e, unsigned b, bool c, boo
 /* A release naming only blocks no patch holds, drawn evenly over the blocks (entries) that
  * qualify, so that every block is named over a run: free ones (a double release) or faulty
  * ones, one block (3/4) or the whole entry. False when there is none of that kind. */
-static bool bad_release(hx_rng *r, const scoreboard *sb, psu_in *in)
+static bool bad_release(rng_state *r, const scoreboard *sb, psu_in *in)
 {
-    in->rel_c = hx_chance(r, 3, 4);
-    const bool faulty = hx_chance(r, 1, 2);
+    in->rel_c = rng_chance(r, 3, 4);
+    const bool faulty = rng_chance(r, 1, 2);
     unsigned n = 0;
     for (unsigned slot = 0; slot < PSU_SLOTS; slot++)
         n += bad_target(sb, slot / PSU_BLKS, slot % PSU_BLKS, in->rel_c, faulty);
-    unsigned k = n ? hx_below(r, n) : 0;
+    unsigned k = n ? rng_below(r, n) : 0;
     for (unsigned slot = 0; slot < PSU_SLOTS; slot++) {
         const unsigned e = slot / PSU_BLKS, b = slot % PSU_BLKS;
         if (bad_target(sb, e, b, in->rel_c, faulty) && k-- == 0) {
@@ -246,21 +246,21 @@ static bool bad_release(hx_rng *r, const scoreboard *sb, psu_in *in)
 
 /* The release of this cycle: a held patch (*good = its index), rarely a bad one; a bad one
  * in a quarter of the cycles without a good one (it changes no state, only err). */
-static void pick_release(hx_rng *r, const scoreboard *sb, const traffic *tr, psu_in *in,
+static void pick_release(rng_state *r, const scoreboard *sb, const traffic *tr, psu_in *in,
                          unsigned *good)
 {
     *good = PSU_SLOTS;
     /* filling: a release a third as often as takes can come (one per DRF_PSU_PATCH_CYCLES) */
-    if (!hx_chance(r, tr->draining ? 3 : 1, tr->draining ? 4 : 6 * DRF_PSU_PATCH_CYCLES)) {
-        in->rel = hx_chance(r, 1, 4) && bad_release(r, sb, in);
+    if (!rng_chance(r, tr->draining ? 3 : 1, tr->draining ? 4 : 6 * DRF_PSU_PATCH_CYCLES)) {
+        in->rel = rng_chance(r, 1, 4) && bad_release(r, sb, in);
         return;
     }
-    if (sb->n && !hx_chance(r, 1, 50)) {
-        *good = hx_below(r, sb->n);
+    if (sb->n && !rng_chance(r, 1, 50)) {
+        *good = rng_below(r, sb->n);
         const patch pt = sb->list[*good];
         in->rel = true;
         in->rel_entry = pt.entry;
-        in->rel_blk = pt.c ? pt.blk : (uint8_t)hx_below(r, PSU_BLKS); /* ignored: whole entry */
+        in->rel_blk = pt.c ? pt.blk : (uint8_t)rng_below(r, PSU_BLKS); /* ignored: whole entry */
         in->rel_c = pt.c;
         return;
     }
@@ -271,15 +271,15 @@ static void pick_release(hx_rng *r, const scoreboard *sb, const traffic *tr, psu
 static void pick_inputs(hx_bench *b, const scoreboard *sb, traffic *tr, bool rst, bool ready,
                         psu_in *in, unsigned *good)
 {
-    hx_rng *r = &b->rng;
+    rng_state *r = &b->rng;
     pick_release(r, sb, tr, in, good);
     in->rst = rst;
     in->load_map = !rst && tr->left == 0;
     for (unsigned w = 0; w < PSU_WORDS; w++) /* ignored unless load_map */
-        in->faulty[w] = hx_rand64(r);
+        in->faulty[w] = rng_rand64(r);
     const unsigned div = tr->draining ? 8 : 1, wait = ready ? 1 : 16;
-    in->take_c = hx_chance(r, tr->pct_c / div, 100 * wait);
-    in->take_u = hx_chance(r, tr->pct_u / div, 100 * wait);
+    in->take_c = rng_chance(r, tr->pct_c / div, 100 * wait);
+    in->take_u = rng_chance(r, tr->pct_u / div, 100 * wait);
 }
 
 /* The index in the scoreboard's list of the patch at entry e (block 0 if compressed);
@@ -549,7 +549,7 @@ static void retire(scoreboard *sb, const psu_in *in, const psu_out *o, unsigned 
 }
 
 /* Fill until the compressed patch runs out, then drain; a new map when the episode ends. */
-static void steer_traffic(hx_rng *r, traffic *tr, const scoreboard *sb, const psu_in *in,
+static void steer_traffic(rng_state *r, traffic *tr, const scoreboard *sb, const psu_in *in,
                           const psu_out *o)
 {
     if (in->load_map) {
@@ -557,9 +557,9 @@ static void steer_traffic(hx_rng *r, traffic *tr, const scoreboard *sb, const ps
         return;
     }
     tr->left -= tr->left > 0;
-    if (!tr->draining && o->ready && !o->pc_valid && hx_chance(r, 1, 64))
+    if (!tr->draining && o->ready && !o->pc_valid && rng_chance(r, 1, 64))
         tr->draining = true;
-    else if (tr->draining && (sb->n == 0 || hx_chance(r, 1, 400)))
+    else if (tr->draining && (sb->n == 0 || rng_chance(r, 1, 400)))
         tr->draining = false;
 }
 
@@ -575,13 +575,13 @@ int main(int argc, char **argv)
     static psu_state s;
     static scoreboard sb;
     psu_reset(&s);
-    traffic tr = {.maps = hx_below(&b.rng, 8), .sweeping = true, .sw_p = 1};
+    traffic tr = {.maps = rng_below(&b.rng, 8), .sweeping = true, .sw_p = 1};
     unsigned quiet = 0;
     while (hx_running(&b)) {
         const bool steering = tr.sweeping && !hx_in_reset(&b);
         const bool taking = take_sweeping(&tr);
         const bool sweep = steering || taking;
-        const bool rst = hx_in_reset(&b) || (!sweep && hx_chance(&b.rng, 1, 10000));
+        const bool rst = hx_in_reset(&b) || (!sweep && rng_chance(&b.rng, 1, 10000));
         const bool ready = psu_ready(&s);
         psu_in in = {0};
         unsigned good = PSU_SLOTS;

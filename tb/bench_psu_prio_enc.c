@@ -26,16 +26,16 @@ static void make_bins(hx_bench *b, bins *v)
 }
 
 /* A vector whose lowest set bit is low (WIDTH: none), the bits above at the density. */
-static void make_vector(hx_rng *r, unsigned low, unsigned density, uint64_t v[WORDS])
+static void make_vector(rng_state *r, unsigned low, unsigned density, uint64_t v[WORDS])
 {
     for (unsigned w = 0; w < WORDS; w++) {
-        uint64_t x = hx_rand64(r);
+        uint64_t x = rng_rand64(r);
         if (density == 0)
             x = 0;
         else if (density == 1)
-            x &= hx_rand64(r) & hx_rand64(r) & hx_rand64(r);
+            x &= rng_rand64(r) & rng_rand64(r) & rng_rand64(r);
         else if (density == 3)
-            x |= hx_rand64(r);
+            x |= rng_rand64(r);
         const unsigned base = 64 * w;
         if (low == WIDTH || low >= base + 64)
             x = 0;
@@ -45,13 +45,13 @@ static void make_vector(hx_rng *r, unsigned low, unsigned density, uint64_t v[WO
     }
 }
 
-static unsigned pick_low(hx_rng *r)
+static unsigned pick_low(rng_state *r)
 {
-    switch (hx_below(r, 32)) {
+    switch (rng_below(r, 32)) {
     case 0: return WIDTH;
     case 1: return 0;
     case 2: return WIDTH - 1;
-    default: return hx_below(r, WIDTH);
+    default: return rng_below(r, WIDTH);
     }
 }
 
@@ -66,7 +66,7 @@ int main(int argc, char **argv)
 
     hx_arm(&b); /* combinational: nothing to reset */
     while (hx_running(&b)) {
-        const unsigned low = pick_low(&b.rng), density = hx_below(&b.rng, DENSITIES);
+        const unsigned low = pick_low(&b.rng), density = rng_below(&b.rng, DENSITIES);
         uint64_t vec[WORDS];
         uint32_t w[W32];
         make_vector(&b.rng, low, density, vec);

@@ -61,7 +61,7 @@ int main(int argc, char **argv)
     bins v;
     make_bins(&b, &v);
     /* the seed picks where the sweep starts; a run of ALL_INPUTS visits every input once */
-    const uint64_t start = hx_rand64(&b.rng);
+    const uint64_t start = rng_rand64(&b.rng);
     for (uint64_t i = 0; hx_running(&b); i++) {
         const uint64_t x = (start + i) % ALL_INPUTS;
         const pv_bank_map_in in = {.warp = (uint8_t)(x % 64), .reg = (uint8_t)(x / 64 % 64),

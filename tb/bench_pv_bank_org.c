@@ -38,13 +38,13 @@ static void make_bins(hx_bench *b, bins *v)
     v->golden = hx_bin(b, "Section 4.2.2 table: entry 0 = sb5, sb3; entry 1 = sb28, sb0");
 }
 
-static void random_delays(hx_rng *r, unsigned kind, uint16_t d[DRF_PV_SUBBANKS])
+static void random_delays(rng_state *r, unsigned kind, uint16_t d[DRF_PV_SUBBANKS])
 {
-    const uint16_t same = (uint16_t)hx_below(r, PV_DELAY_MAX + 1);
+    const uint16_t same = (uint16_t)rng_below(r, PV_DELAY_MAX + 1);
     for (unsigned i = 0; i < DRF_PV_SUBBANKS; i++)
-        d[i] = kind == 1 ? (uint16_t)hx_below(r, 8)
+        d[i] = kind == 1 ? (uint16_t)rng_below(r, 8)
              : kind == 2 ? same
-             : (uint16_t)(kind == 3 ? 100 + hx_below(r, PV_DELAY_MAX - 100) : hx_below(r, PV_DELAY_MAX + 1));
+             : (uint16_t)(kind == 3 ? 100 + rng_below(r, PV_DELAY_MAX - 100) : rng_below(r, PV_DELAY_MAX + 1));
     if (kind == 3) {
         const unsigned first[] = {5, 3, 28, 0};
         for (unsigned k = 0; k < 4; k++)
@@ -130,18 +130,18 @@ int main(int argc, char **argv)
     uint32_t delay_w[DW] = {0};
     unsigned nkind = 0;
     while (hx_running(&b)) {
-        pv_bank_org_in in = {.rst = hx_in_reset(&b) || hx_chance(&b.rng, 1, 5000),
-                             .lk_v = (uint8_t)hx_below(&b.rng, DRF_PV_BANKS),
-                             .wr_v = (uint8_t)hx_below(&b.rng, DRF_PV_BANKS),
-                             .wr_sb0 = (uint8_t)hx_below(&b.rng, DRF_PV_SUBBANKS),
-                             .wr_sb1 = (uint8_t)hx_below(&b.rng, DRF_PV_SUBBANKS),
-                             .wr_slow = hx_chance(&b.rng, 1, 2)};
+        pv_bank_org_in in = {.rst = hx_in_reset(&b) || rng_chance(&b.rng, 1, 5000),
+                             .lk_v = (uint8_t)rng_below(&b.rng, DRF_PV_BANKS),
+                             .wr_v = (uint8_t)rng_below(&b.rng, DRF_PV_BANKS),
+                             .wr_sb0 = (uint8_t)rng_below(&b.rng, DRF_PV_SUBBANKS),
+                             .wr_sb1 = (uint8_t)rng_below(&b.rng, DRF_PV_SUBBANKS),
+                             .wr_slow = rng_chance(&b.rng, 1, 2)};
         const bool busy = pv_bank_org_busy(&st);
-        in.reorg = hx_chance(&b.rng, 1, busy ? 16 : 6);
-        in.wr = hx_chance(&b.rng, 1, busy ? 16 : 4);
+        in.reorg = rng_chance(&b.rng, 1, busy ? 16 : 6);
+        in.wr = rng_chance(&b.rng, 1, busy ? 16 : 4);
         if (in.reorg) { /* new delays on the port; otherwise the last ones stay */
             unsigned f[DRF_PV_SUBBANKS];
-            nkind = hx_below(&b.rng, KINDS);
+            nkind = rng_below(&b.rng, KINDS);
             random_delays(&b.rng, nkind, delay);
             for (unsigned i = 0; i < DRF_PV_SUBBANKS; i++)
                 f[i] = delay[i];

@@ -48,13 +48,13 @@ int main(int argc, char **argv)
     pv_bank_rename_reset(&st);
     unsigned last[DRF_PV_BLOCKS] = {0}, launches = 0; /* scoreboard: each row's last warp */
     while (hx_running(&b)) {
-        pv_bank_rename_in in = {.rst = hx_in_reset(&b) || hx_chance(&b.rng, 1, 20000),
-                                .launch = hx_chance(&b.rng, 1, 4),
-                                .launch_block = (uint8_t)hx_below(&b.rng, DRF_PV_BLOCKS),
-                                .launch_last_warp = (uint8_t)hx_below(&b.rng, 64),
-                                .lk_block = (uint8_t)hx_below(&b.rng, DRF_PV_BLOCKS),
-                                .lk_bank = (uint8_t)hx_below(&b.rng, DRF_PV_BANKS)};
-        if (hx_chance(&b.rng, 1, 8))
+        pv_bank_rename_in in = {.rst = hx_in_reset(&b) || rng_chance(&b.rng, 1, 20000),
+                                .launch = rng_chance(&b.rng, 1, 4),
+                                .launch_block = (uint8_t)rng_below(&b.rng, DRF_PV_BLOCKS),
+                                .launch_last_warp = (uint8_t)rng_below(&b.rng, 64),
+                                .lk_block = (uint8_t)rng_below(&b.rng, DRF_PV_BLOCKS),
+                                .lk_bank = (uint8_t)rng_below(&b.rng, DRF_PV_BANKS)};
+        if (rng_chance(&b.rng, 1, 8))
             in.lk_block = in.launch_block;
         hx_set(&b, p.rst, in.rst);
         hx_set(&b, p.launch, in.launch);

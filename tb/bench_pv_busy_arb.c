@@ -34,20 +34,20 @@ static void make_bins(hx_bench *b, bins *v)
  * the speed types are the ranking's (banks 11-15 slow) or, one table in two, random, so that
  * every bank is granted slow with each of its sub-banks (a bank that is always fast never sets
  * a latch: mutants of its latch logic survived). */
-static void new_table(hx_rng *r, pv_busy_arb_in *in, bool permutation)
+static void new_table(rng_state *r, pv_busy_arb_in *in, bool permutation)
 {
-    const bool ranked_types = permutation && hx_chance(r, 1, 2);
+    const bool ranked_types = permutation && rng_chance(r, 1, 2);
     double d[DRF_PV_SUBBANKS];
     for (unsigned i = 0; i < DRF_PV_SUBBANKS; i++)
-        d[i] = hx_below(r, 1000);
+        d[i] = rng_below(r, 1000);
     pv_org_table t;
     unsigned bsb;
     pv_org_build(d, &t, &bsb);
     in->slow = 0;
     for (unsigned v = 0; v < DRF_PV_BANKS; v++) {
-        in->sb[v][0] = permutation ? t.sb[v][0] : (uint8_t)hx_below(r, DRF_PV_SUBBANKS);
-        in->sb[v][1] = permutation ? t.sb[v][1] : (uint8_t)hx_below(r, DRF_PV_SUBBANKS);
-        in->slow |= (uint16_t)((ranked_types ? t.slow[v] : hx_chance(r, 1, 3)) << v);
+        in->sb[v][0] = permutation ? t.sb[v][0] : (uint8_t)rng_below(r, DRF_PV_SUBBANKS);
+        in->sb[v][1] = permutation ? t.sb[v][1] : (uint8_t)rng_below(r, DRF_PV_SUBBANKS);
+        in->slow |= (uint16_t)((ranked_types ? t.slow[v] : rng_chance(r, 1, 3)) << v);
     }
 }
 
@@ -87,19 +87,19 @@ int main(int argc, char **argv)
     uint16_t last_slow_grant = 0, last_grant = 0, last_stall = 0;
     bool perm = true;
     while (hx_running(&b)) {
-        in.rst = hx_in_reset(&b) || hx_chance(&b.rng, 1, 5000);
+        in.rst = hx_in_reset(&b) || rng_chance(&b.rng, 1, 5000);
         bool changed = false;
-        if (hx_chance(&b.rng, 1, 100)) {
-            perm = hx_chance(&b.rng, 7, 8);
+        if (rng_chance(&b.rng, 1, 100)) {
+            perm = rng_chance(&b.rng, 7, 8);
             new_table(&b.rng, &in, perm);
             pack_table(&in, w0, w1);
             changed = true;
         }
         /* requests: dense, sparse, or repeating last cycle's (the stalled ones retry) */
-        const unsigned mode = hx_below(&b.rng, 4);
-        in.req = mode == 0 ? (uint16_t)hx_rand32(&b.rng)
-               : mode == 1 ? (uint16_t)(1u << hx_below(&b.rng, DRF_PV_BANKS))
-               : (uint16_t)(last_grant | last_stall | (hx_rand32(&b.rng) & hx_rand32(&b.rng)));
+        const unsigned mode = rng_below(&b.rng, 4);
+        in.req = mode == 0 ? (uint16_t)rng_rand32(&b.rng)
+               : mode == 1 ? (uint16_t)(1u << rng_below(&b.rng, DRF_PV_BANKS))
+               : (uint16_t)(last_grant | last_stall | (rng_rand32(&b.rng) & rng_rand32(&b.rng)));
         hx_set(&b, p.rst, in.rst);
         hx_set(&b, p.req, in.req);
         hx_set(&b, p.slow, in.slow);

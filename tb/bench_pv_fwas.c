@@ -32,14 +32,14 @@ static void make_bins(hx_bench *b, bins *v)
 }
 
 /* Masks of the phase: dense, sparse, one warp, fast-heavy. */
-static void masks(hx_rng *r, unsigned phase, uint64_t *ready, uint64_t *fast)
+static void masks(rng_state *r, unsigned phase, uint64_t *ready, uint64_t *fast)
 {
-    const uint64_t all = (1ull << NW) - 1u, a = hx_rand64(r), c = hx_rand64(r);
+    const uint64_t all = (1ull << NW) - 1u, a = rng_rand64(r), c = rng_rand64(r);
     switch (phase) {
-    case 0: *ready = a | c; *fast = hx_rand64(r); break;
-    case 1: *ready = a & c & hx_rand64(r); *fast = hx_rand64(r) & hx_rand64(r); break;
-    case 2: *ready = 1ull << hx_below(r, NW); *fast = hx_chance(r, 1, 2) ? all : 0; break;
-    default: *ready = hx_chance(r, 1, 8) ? all : a; *fast = a | c; break;
+    case 0: *ready = a | c; *fast = rng_rand64(r); break;
+    case 1: *ready = a & c & rng_rand64(r); *fast = rng_rand64(r) & rng_rand64(r); break;
+    case 2: *ready = 1ull << rng_below(r, NW); *fast = rng_chance(r, 1, 2) ? all : 0; break;
+    default: *ready = rng_chance(r, 1, 8) ? all : a; *fast = a | c; break;
     }
     *ready &= all;
     *fast &= all;
@@ -59,10 +59,10 @@ int main(int argc, char **argv)
     uint64_t issues[2] = {0}, since[2][NW] = {{0}}, prev[2] = {0};
     int last[2] = {NW - 1, NW - 1};
     while (hx_running(&b)) {
-        if (hx_chance(&b.rng, 1, 200))
-            phase = hx_below(&b.rng, PHASES);
-        pv_fwas_in in = {.rst = hx_in_reset(&b) || hx_chance(&b.rng, 1, 10000),
-                         .stall = hx_chance(&b.rng, 1, 6)};
+        if (rng_chance(&b.rng, 1, 200))
+            phase = rng_below(&b.rng, PHASES);
+        pv_fwas_in in = {.rst = hx_in_reset(&b) || rng_chance(&b.rng, 1, 10000),
+                         .stall = rng_chance(&b.rng, 1, 6)};
         masks(&b.rng, phase, &in.ready, &in.fast);
         hx_set(&b, p.rst, in.rst);
         hx_set(&b, p.ready, in.ready);

@@ -86,7 +86,7 @@ static void vec(uint32_t tag, uint32_t *w)
 {
     uint64_t x = tag;
     for (unsigned i = 0; i < VW; i++)
-        w[i] = (uint32_t)(hx_splitmix64(&x) >> 16);
+        w[i] = (uint32_t)(rng_splitmix64(&x) >> 16);
 }
 
 static unsigned max_warps(unsigned kshift)
@@ -111,22 +111,22 @@ static bool free_range(const scoreboard *sb, unsigned bs, unsigned *first)
 }
 
 /* A random block slot that is not live (every slot number, so every bit of warp_block); -1. */
-static int free_block(hx_rng *r, const scoreboard *sb)
+static int free_block(rng_state *r, const scoreboard *sb)
 {
     if (sb->nlive == NBLK)
         return -1;
-    unsigned k = hx_below(r, NBLK - sb->nlive);
+    unsigned k = rng_below(r, NBLK - sb->nlive);
     for (unsigned i = 0; i < NBLK; i++)
         if (!sb->live[i] && k-- == 0)
             return (int)i;
     return -1;
 }
 
-static int random_live(hx_rng *r, const scoreboard *sb)
+static int random_live(rng_state *r, const scoreboard *sb)
 {
     if (!sb->nlive)
         return -1;
-    unsigned k = hx_below(r, sb->nlive);
+    unsigned k = rng_below(r, sb->nlive);
     for (unsigned i = 0; i < NBLK; i++)
         if (sb->live[i] && k-- == 0)
             return (int)i;
@@ -135,34 +135,34 @@ static int random_live(hx_rng *r, const scoreboard *sb)
 
 /* A launch of a free block on a free range of bs warps; now and then any block or range, or a
  * single warp of a live block (refused: exactly one owned warp in the range). */
-static void launch(hx_rng *r, const scoreboard *sb, const gen *g, pv_rf_in *in)
+static void launch(rng_state *r, const scoreboard *sb, const gen *g, pv_rf_in *in)
 {
     const int k = free_block(r, sb), live = random_live(r, sb);
     unsigned first = 0;
     const bool fits = free_range(sb, g->bs, &first);
     in->launch = true;
-    in->launch_block = (uint8_t)(k >= 0 && hx_chance(r, 15, 16) ? (unsigned)k : hx_below(r, NBLK));
-    if (live >= 0 && hx_chance(r, 1, 8)) {
+    in->launch_block = (uint8_t)(k >= 0 && rng_chance(r, 15, 16) ? (unsigned)k : rng_below(r, NBLK));
+    if (live >= 0 && rng_chance(r, 1, 8)) {
         in->launch_first = in->launch_last =
-            (uint8_t)(sb->first[live] + hx_below(r, sb->last[live] - sb->first[live] + 1));
+            (uint8_t)(sb->first[live] + rng_below(r, sb->last[live] - sb->first[live] + 1));
         return;
     }
-    in->launch_first = (uint8_t)(fits && hx_chance(r, 15, 16) ? first : hx_below(r, 64));
-    in->launch_last = (uint8_t)(fits && hx_chance(r, 15, 16) ? first + g->bs - 1 : hx_below(r, 64));
+    in->launch_first = (uint8_t)(fits && rng_chance(r, 15, 16) ? first : rng_below(r, 64));
+    in->launch_last = (uint8_t)(fits && rng_chance(r, 15, 16) ? first + g->bs - 1 : rng_below(r, 64));
 }
 
 /* A re-organization, now and then with a launch in the same cycle (refused when the
  * re-organization is accepted, D16). */
-static void kernel(hx_rng *r, scoreboard *sb, gen *g, pv_rf_in *in)
+static void kernel(rng_state *r, scoreboard *sb, gen *g, pv_rf_in *in)
 {
-    if (hx_chance(r, 1, 4))
+    if (rng_chance(r, 1, 4))
         launch(r, sb, g, in);
     in->reorg = true;
-    in->reorg_kshift = (uint8_t)(hx_chance(r, 1, 20) ? 3 : hx_below(r, 3));
-    const unsigned kind = hx_below(r, 3);
+    in->reorg_kshift = (uint8_t)(rng_chance(r, 1, 20) ? 3 : rng_below(r, 3));
+    const unsigned kind = rng_below(r, 3);
     for (unsigned i = 0; i < DRF_PV_SUBBANKS; i++)
-        in->delay[i] = (uint16_t)(kind == 0 ? hx_below(r, 4096) : kind == 1 ? hx_below(r, 6) : 77);
-    g->bs = 1 + hx_below(r, 8);
+        in->delay[i] = (uint16_t)(kind == 0 ? rng_below(r, 4096) : kind == 1 ? rng_below(r, 6) : 77);
+    g->bs = 1 + rng_below(r, 8);
     g->want_kernel = false;
 }
 
@@ -176,21 +176,21 @@ static bool written(const scoreboard *sb, unsigned warp, unsigned reg)
 
 /* An access: a write or a read of a written register of a live warp; now and then any warp and
  * register (illegal, or legal by chance: then a read only of a written one). */
-static void access(hx_rng *r, scoreboard *sb, pv_rf_in *in)
+static void access(rng_state *r, scoreboard *sb, pv_rf_in *in)
 {
     const int k = random_live(r, sb);
     const unsigned nregs = 16u << sb->kshift;
     in->req = true;
-    if (k < 0 || hx_chance(r, 1, 40)) {
-        in->warp = (uint8_t)hx_below(r, 64);
-        in->reg = (uint8_t)hx_below(r, 64);
+    if (k < 0 || rng_chance(r, 1, 40)) {
+        in->warp = (uint8_t)rng_below(r, 64);
+        in->reg = (uint8_t)rng_below(r, 64);
     } else {
-        in->warp = (uint8_t)(sb->first[k] + hx_below(r, sb->last[k] - sb->first[k] + 1));
+        in->warp = (uint8_t)(sb->first[k] + rng_below(r, sb->last[k] - sb->first[k] + 1));
         /* small register IDs more often (the paper's hot R0-R4) */
-        in->reg = (uint8_t)(hx_chance(r, 1, 2) ? hx_below(r, 5) : hx_below(r, nregs));
+        in->reg = (uint8_t)(rng_chance(r, 1, 2) ? rng_below(r, 5) : rng_below(r, nregs));
     }
     const bool legal = in->warp < NW && sb->owner[in->warp] >= 0 && in->reg < nregs;
-    in->we = !legal || !written(sb, in->warp, in->reg) || hx_chance(r, 1, 3);
+    in->we = !legal || !written(sb, in->warp, in->reg) || rng_chance(r, 1, 3);
     if (in->we && legal) {
         const uint32_t t = sb->next_tag++ & ~PENDING;
         vec(t, in->wdata);
@@ -201,27 +201,27 @@ static void access(hx_rng *r, scoreboard *sb, pv_rf_in *in)
 }
 
 /* force_rst: a reset now (the "reset with blocks live" bin, when the random ones missed it). */
-static pv_rf_in next_input(hx_rng *r, scoreboard *sb, gen *g, bool resetting, bool force_rst)
+static pv_rf_in next_input(rng_state *r, scoreboard *sb, gen *g, bool resetting, bool force_rst)
 {
-    pv_rf_in in = {.rst = resetting || hx_chance(r, 1, 200000) || force_rst};
-    if (g->retrying && hx_chance(r, 7, 8)) {
+    pv_rf_in in = {.rst = resetting || rng_chance(r, 1, 200000) || force_rst};
+    if (g->retrying && rng_chance(r, 7, 8)) {
         in = g->retry;
         in.rst = false;
         g->retrying = false;
         return in;
     }
     g->retrying = false;
-    if (hx_chance(r, 1, 3000))
+    if (rng_chance(r, 1, 3000))
         g->want_kernel = true;
     if (g->want_kernel && sb->nlive == 0 && !sb->org_busy) {
         kernel(r, sb, g, &in);
         return in;
     }
-    const unsigned x = hx_below(r, 100);
+    const unsigned x = rng_below(r, 100);
     if (x < 3 || (g->want_kernel && x < 20)) {          /* retire */
         const int k = random_live(r, sb);
         in.retire = true;
-        in.retire_block = (uint8_t)(k >= 0 && hx_chance(r, 15, 16) ? (unsigned)k : hx_below(r, NBLK));
+        in.retire_block = (uint8_t)(k >= 0 && rng_chance(r, 15, 16) ? (unsigned)k : rng_below(r, NBLK));
     } else if (x < 8 && !g->want_kernel) {               /* launch */
         launch(r, sb, g, &in);
     } else if (x < 9) {                                  /* a reorg at a random time */

@@ -202,58 +202,58 @@ static void cover(hx_bench *b, const bins *v, const scoreboard *sb, const rar_al
 }
 
 /* A kernel's N: the named ones in turn, any legal one, and now and then an illegal one. */
-static uint16_t pick_cfg_n(hx_rng *r, gen *g)
+static uint16_t pick_cfg_n(rng_state *r, gen *g)
 {
-    switch (hx_below(r, 10)) {
-    case 0: return hx_chance(r, 1, 2) ? 0 : (uint16_t)(DRF_REGS + 1 + hx_below(r, DRF_REGS - 1));
+    switch (rng_below(r, 10)) {
+    case 0: return rng_chance(r, 1, 2) ? 0 : (uint16_t)(DRF_REGS + 1 + rng_below(r, DRF_REGS - 1));
     case 1: case 2: case 3: case 4: return (uint16_t)named_n[g->named++ % NAMED_N];
-    case 5: case 6: return (uint16_t)(2 + hx_below(r, 6)); /* windows that rotate often */
-    default: return (uint16_t)(1 + hx_below(r, DRF_REGS));
+    case 5: case 6: return (uint16_t)(2 + rng_below(r, 6)); /* windows that rotate often */
+    default: return (uint16_t)(1 + rng_below(r, DRF_REGS));
     }
 }
 
 /* Mostly a window that is held, else any id (not held, or past the last window). */
-static uint8_t pick_free_id(hx_rng *r, const scoreboard *sb)
+static uint8_t pick_free_id(rng_state *r, const scoreboard *sb)
 {
-    if (sb->nheld && hx_chance(r, 7, 8)) {
-        unsigned k = hx_below(r, sb->nheld);
+    if (sb->nheld && rng_chance(r, 7, 8)) {
+        unsigned k = rng_below(r, sb->nheld);
         for (unsigned id = 0; id < SLOTS; id++)
             if (sb->held[id] && k-- == 0)
                 return (uint8_t)id;
     }
-    return (uint8_t)hx_below(r, SLOTS);
+    return (uint8_t)rng_below(r, SLOTS);
 }
 
 /* A probe of window k: allocate up to it, free the others, then, with k held alone, try a
  * configure, which must be refused (it must see each window's busy bit on its own). */
-static void probe(hx_rng *r, gen *g, const scoreboard *sb, rar_alloc_in *in)
+static void probe(rng_state *r, gen *g, const scoreboard *sb, rar_alloc_in *in)
 {
     const unsigned k = (unsigned)g->keep;
     if (!sb->held[k]) {
         in->alloc = true;
     } else if (sb->nheld > 1) {
-        in->free = hx_chance(r, 6, 8);
+        in->free = rng_chance(r, 6, 8);
         if (in->free_id == k) /* another held one instead: the lowest */
             in->free_id = (uint8_t)__builtin_ctz(sb_busy(sb) & ~(1u << k));
     } else {
         in->configure = true;
-        in->cfg_n = (uint16_t)(1 + hx_below(r, DRF_REGS));
+        in->cfg_n = (uint16_t)(1 + rng_below(r, DRF_REGS));
         g->keep = -1;
     }
 }
 
 /* A long kernel's N >= 17: w = 1..15 windows in turn, N in (256 / (w + 1), 256 / w], so that s
  * of each window reaches the top bit it can have (e.g. bit 5 of window 3: N in 52..64). */
-static uint16_t long_n(hx_rng *r, gen *g)
+static uint16_t long_n(rng_state *r, gen *g)
 {
     const unsigned w = g->longs++ % 15 + 1, lo = DRF_REGS / (w + 1) + 1, hi = DRF_REGS / w;
-    return (uint16_t)(lo + hx_below(r, hi - lo + 1));
+    return (uint16_t)(lo + rng_below(r, hi - lo + 1));
 }
 
 /* The configure that ends a drain: a fill kernel while a burst lasts (its N from the sweep),
  * else a long kernel (one in three) or a short one, which starts a burst one time in three.
  * Fill kernels configure each N (~500 a run) and count its windows by filling them. */
-static void configure(hx_rng *r, gen *g, rar_alloc_in *in)
+static void configure(rng_state *r, gen *g, rar_alloc_in *in)
 {
     g->reconfig = false;
     g->fill = g->fills > 0;
@@ -264,19 +264,19 @@ static void configure(hx_rng *r, gen *g, rar_alloc_in *in)
         in->cfg_n = (uint16_t)(g->fill_n++ % FILL_N_END);
         return;
     }
-    g->fills = hx_chance(r, 1, 3) ? FILL_BURST : 0;
-    g->long_kernel = hx_chance(r, 1, 2);
+    g->fills = rng_chance(r, 1, 3) ? FILL_BURST : 0;
+    g->long_kernel = rng_chance(r, 1, 2);
     in->cfg_n = g->long_kernel ? long_n(r, g) : pick_cfg_n(r, g);
 }
 
-static rar_alloc_in next_input(hx_rng *r, gen *g, const scoreboard *sb, bool resetting)
+static rar_alloc_in next_input(rng_state *r, gen *g, const scoreboard *sb, bool resetting)
 {
-    rar_alloc_in in = {.rst = resetting || hx_chance(r, 1, g->long_kernel ? 50000 : 3000),
-                       .cfg_n = (uint16_t)hx_below(r, RAR_N_MASK + 1),
+    rar_alloc_in in = {.rst = resetting || rng_chance(r, 1, g->long_kernel ? 50000 : 3000),
+                       .cfg_n = (uint16_t)rng_below(r, RAR_N_MASK + 1),
                        .free_id = pick_free_id(r, sb)};
-    if (hx_chance(r, 1, 64))
-        g->phase = hx_below(r, PHASES);
-    if (hx_chance(r, 1, g->long_kernel ? 2500 : 400) || (sb->n == 0 && hx_chance(r, 1, 4)))
+    if (rng_chance(r, 1, 64))
+        g->phase = rng_below(r, PHASES);
+    if (rng_chance(r, 1, g->long_kernel ? 2500 : 400) || (sb->n == 0 && rng_chance(r, 1, 4)))
         g->reconfig = true;
     if (g->reconfig && sb->nheld == 0) {
         configure(r, g, &in);
@@ -287,7 +287,7 @@ static rar_alloc_in next_input(hx_rng *r, gen *g, const scoreboard *sb, bool res
         g->reconfig = sb->nwin == 0 || sb->nheld == sb->nwin;
         return in;
     }
-    if (g->keep < 0 && sb->nwin && !g->fill && hx_chance(r, 1, g->long_kernel ? 1000 : 25))
+    if (g->keep < 0 && sb->nwin && !g->fill && rng_chance(r, 1, g->long_kernel ? 1000 : 25))
         g->keep = (int)(g->probes++ % sb->nwin);
     if (g->keep >= (int)sb->nwin) /* a reset ended the kernel */
         g->keep = -1;
@@ -295,9 +295,9 @@ static rar_alloc_in next_input(hx_rng *r, gen *g, const scoreboard *sb, bool res
         probe(r, g, sb, &in);
         return in;
     }
-    in.alloc = !g->reconfig && hx_chance(r, alloc_w[g->phase], 8);
-    in.free = hx_chance(r, g->reconfig ? 6 : free_w[g->phase], 8);
-    in.configure = hx_chance(r, 1, 300); /* at a random time: usually refused */
+    in.alloc = !g->reconfig && rng_chance(r, alloc_w[g->phase], 8);
+    in.free = rng_chance(r, g->reconfig ? 6 : free_w[g->phase], 8);
+    in.configure = rng_chance(r, 1, 300); /* at a random time: usually refused */
     return in;
 }
 

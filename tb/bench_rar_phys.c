@@ -105,7 +105,7 @@ static void run_one(hx_bench *b, const ports *p, const bins *v, const rar_phys_i
 /* Exhaustive case c: every N <= EXH_MAX_N, s and index in 0..N (N itself is the first
  * illegal value), reg_base 0, 1, a random one and the largest legal one, 256 - N.
  * Returns false past the last case. */
-static bool exhaustive_case(hx_rng *r, unsigned c, rar_phys_in *in)
+static bool exhaustive_case(rng_state *r, unsigned c, rar_phys_in *in)
 {
     for (unsigned n = 1; n <= EXH_MAX_N; n++) {
         const unsigned side = n + 1, count = EXH_BASES * side * side;
@@ -113,7 +113,7 @@ static bool exhaustive_case(hx_rng *r, unsigned c, rar_phys_in *in)
             c -= count;
             continue;
         }
-        const unsigned bases[EXH_BASES] = {0, 1, hx_below(r, DRF_REGS - n + 1), DRF_REGS - n};
+        const unsigned bases[EXH_BASES] = {0, 1, rng_below(r, DRF_REGS - n + 1), DRF_REGS - n};
         *in = (rar_phys_in){.reg_base = (uint8_t)bases[c / (side * side)], .n = (uint16_t)n,
                             .s = (uint8_t)(c / side % side), .index = (uint8_t)(c % side)};
         return true;
@@ -121,50 +121,50 @@ static bool exhaustive_case(hx_rng *r, unsigned c, rar_phys_in *in)
     return false;
 }
 
-static unsigned random_n(hx_rng *r)
+static unsigned random_n(rng_state *r)
 {
-    switch (hx_below(r, 8)) {
+    switch (rng_below(r, 8)) {
     case 0: return DRF_REGS;
     case 1: return 1;
-    case 2: case 3: return 1 + hx_below(r, EXH_MAX_N);
-    default: return 1 + hx_below(r, DRF_REGS);
+    case 2: case 3: return 1 + rng_below(r, EXH_MAX_N);
+    default: return 1 + rng_below(r, DRF_REGS);
     }
 }
 
 /* Values below n, biased to 0, n - 1 and (for index) the comparator boundary. */
-static unsigned below_biased(hx_rng *r, unsigned n, unsigned boundary)
+static unsigned below_biased(rng_state *r, unsigned n, unsigned boundary)
 {
-    switch (hx_below(r, 8)) {
+    switch (rng_below(r, 8)) {
     case 0: return 0;
     case 1: return n - 1;
     case 2: case 3: return boundary < n ? boundary : n - 1;
-    default: return hx_below(r, n);
+    default: return rng_below(r, n);
     }
 }
 
-static void random_legal(hx_rng *r, rar_phys_in *in)
+static void random_legal(rng_state *r, rar_phys_in *in)
 {
     const unsigned n = random_n(r), top = DRF_REGS - n;
     in->n = (uint16_t)n;
-    in->reg_base = (uint8_t)(hx_chance(r, 1, 4) ? top : hx_below(r, top + 1));
+    in->reg_base = (uint8_t)(rng_chance(r, 1, 4) ? top : rng_below(r, top + 1));
     in->s = (uint8_t)below_biased(r, n, 0);
     const unsigned limit = n - in->s;
-    in->index = (uint8_t)below_biased(r, n, limit - hx_below(r, 2));
+    in->index = (uint8_t)below_biased(r, n, limit - rng_below(r, 2));
 }
 
 /* A legal input broken in one way (N == 0 also breaks s < N and index < N). */
-static void random_illegal(hx_rng *r, rar_phys_in *in)
+static void random_illegal(rng_state *r, rar_phys_in *in)
 {
     random_legal(r, in);
     const unsigned n = in->n < DRF_REGS ? in->n : DRF_REGS - 1;
-    switch (hx_below(r, ILLEGAL_KINDS)) {
-    case 0: in->n = (uint16_t)n; in->index = (uint8_t)(n + hx_below(r, DRF_REGS - n)); break;
-    case 1: in->n = (uint16_t)n; in->s = (uint8_t)(n + hx_below(r, DRF_REGS - n)); break;
+    switch (rng_below(r, ILLEGAL_KINDS)) {
+    case 0: in->n = (uint16_t)n; in->index = (uint8_t)(n + rng_below(r, DRF_REGS - n)); break;
+    case 1: in->n = (uint16_t)n; in->s = (uint8_t)(n + rng_below(r, DRF_REGS - n)); break;
     case 2: in->n = 0; break;
     default:
-        in->n = (uint16_t)(2 + hx_below(r, RAR_N_MASK - 1)); /* N = 1 fits everywhere */
-        in->reg_base = (uint8_t)(in->n > DRF_REGS ? hx_below(r, DRF_REGS)
-                                                  : DRF_REGS - in->n + 1 + hx_below(r, in->n - 1));
+        in->n = (uint16_t)(2 + rng_below(r, RAR_N_MASK - 1)); /* N = 1 fits everywhere */
+        in->reg_base = (uint8_t)(in->n > DRF_REGS ? rng_below(r, DRF_REGS)
+                                                  : DRF_REGS - in->n + 1 + rng_below(r, in->n - 1));
         break;
     }
 }
@@ -183,7 +183,7 @@ int main(int argc, char **argv)
     for (unsigned c = 0; hx_running(&b) && exhaustive_case(&b.rng, c, &in); c++)
         run_one(&b, &p, &v, &in);
     while (hx_running(&b)) {
-        if (hx_chance(&b.rng, 1, 8))
+        if (rng_chance(&b.rng, 1, 8))
             random_illegal(&b.rng, &in);
         else
             random_legal(&b.rng, &in);

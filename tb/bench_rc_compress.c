@@ -52,7 +52,7 @@ static void new_write(hx_bench *b, write_txn *w)
     w->kind = stim_pick(&b->rng);
     stim_register(&b->rng, w->kind, w->c);
     w->next_sw = 0;
-    w->divergent = hx_chance(&b->rng, 1, 20);
+    w->divergent = rng_chance(&b->rng, 1, 20);
     w->aborted = false;
 }
 
@@ -109,25 +109,25 @@ int main(int argc, char **argv)
     write_txn cur = {.next_sw = DRF_SUBWAVEFRONTS}, nxt;
     while (hx_running(&b)) {
         rc_compress_in in = {0};
-        in.rst = hx_in_reset(&b) || hx_chance(&b.rng, 1, 20000);
+        in.rst = hx_in_reset(&b) || rng_chance(&b.rng, 1, 20000);
         const bool writing = cur.next_sw < DRF_SUBWAVEFRONTS;
         const bool last = cur.next_sw == DRF_SUBWAVEFRONTS - 1;
         /* start: from idle, back-to-back on the last subwavefront, rarely mid-write */
-        in.start = !in.rst && (!writing ? hx_chance(&b.rng, 1, 2)
-                               : last ? hx_chance(&b.rng, 1, 2) : hx_chance(&b.rng, 1, 60));
+        in.start = !in.rst && (!writing ? rng_chance(&b.rng, 1, 2)
+                               : last ? rng_chance(&b.rng, 1, 2) : rng_chance(&b.rng, 1, 60));
         if (in.start) {
             new_write(&b, &nxt);
-            in.dst = (uint8_t)hx_below(&b.rng, DRF_REGS);
+            in.dst = (uint8_t)rng_below(&b.rng, DRF_REGS);
             in.divergent = nxt.divergent;
         } else {
-            in.dst = (uint8_t)hx_rand32(&b.rng);
-            in.divergent = hx_chance(&b.rng, 1, 2);
+            in.dst = (uint8_t)rng_rand32(&b.rng);
+            in.divergent = rng_chance(&b.rng, 1, 2);
         }
         if (writing)
             memcpy(in.sw_data, &cur.c[cur.next_sw * DRF_SW_LANES], sizeof in.sw_data);
         else
             for (unsigned j = 0; j < DRF_SW_LANES; j++)
-                in.sw_data[j] = hx_rand32(&b.rng);
+                in.sw_data[j] = rng_rand32(&b.rng);
 
         hx_set(&b, p.rst, in.rst);
         hx_set(&b, p.start, in.start);

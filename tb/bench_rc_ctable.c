@@ -26,9 +26,9 @@ static void make_bins(hx_bench *b, bins *v)
 }
 
 /* Addresses from a small window half of the time, so reads meet writes. */
-static uint8_t pick_addr(hx_rng *r)
+static uint8_t pick_addr(rng_state *r)
 {
-    return (uint8_t)(hx_chance(r, 1, 2) ? hx_below(r, 8) : hx_below(r, DRF_REGS));
+    return (uint8_t)(rng_chance(r, 1, 2) ? rng_below(r, 8) : rng_below(r, DRF_REGS));
 }
 
 static void drive(hx_bench *b, const ports *p, const rc_ctable_in *in)
@@ -88,12 +88,12 @@ int main(int argc, char **argv)
     rc_ctable_state s;
     rc_ctable_reset(&s);
     while (hx_running(&b)) {
-        hx_rng *r = &b.rng;
+        rng_state *r = &b.rng;
         const rc_ctable_in in = {
-            .rst = hx_in_reset(&b) || hx_chance(r, 1, 20000),
-            .we = hx_chance(r, 1, 2), .waddr = pick_addr(r),
-            .wentry = {.v = hx_chance(r, 3, 4), .c0 = hx_rand32(r),
-                       .log2de = (uint8_t)hx_below(r, 8), .log2db = (uint8_t)hx_below(r, 8)},
+            .rst = hx_in_reset(&b) || rng_chance(r, 1, 20000),
+            .we = rng_chance(r, 1, 2), .waddr = pick_addr(r),
+            .wentry = {.v = rng_chance(r, 3, 4), .c0 = rng_rand32(r),
+                       .log2de = (uint8_t)rng_below(r, 8), .log2db = (uint8_t)rng_below(r, 8)},
             .ra = pick_addr(r), .rb = pick_addr(r), .rw = pick_addr(r)};
         drive(&b, &p, &in);
         rc_ctable_out o;

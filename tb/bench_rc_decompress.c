@@ -7,12 +7,12 @@
 #include "rc_decompress.h"
 #include "stim.h"
 
-static uint32_t random_c0(hx_rng *r)
+static uint32_t random_c0(rng_state *r)
 {
-    switch (hx_below(r, 4)) {
-    case 0: return 0xFFFFFFFFu - hx_below(r, 1024); /* wraps around 2^32 */
-    case 1: return hx_below(r, 256);
-    default: return hx_rand32(r);
+    switch (rng_below(r, 4)) {
+    case 0: return 0xFFFFFFFFu - rng_below(r, 1024); /* wraps around 2^32 */
+    case 1: return rng_below(r, 256);
+    default: return rng_rand32(r);
     }
 }
 
@@ -32,10 +32,10 @@ int main(int argc, char **argv)
 
     hx_arm(&b); /* combinational: nothing to reset */
     while (hx_running(&b)) {
-        const bool is_paper = hx_chance(&b.rng, 1, 100);
+        const bool is_paper = rng_chance(&b.rng, 1, 100);
         const rc_entry e = {.v = true, .c0 = is_paper ? 2 : random_c0(&b.rng),
-                            .log2de = (uint8_t)(is_paper ? 1 : hx_below(&b.rng, 8)),
-                            .log2db = (uint8_t)(is_paper ? 3 : hx_below(&b.rng, 8))};
+                            .log2de = (uint8_t)(is_paper ? 1 : rng_below(&b.rng, 8)),
+                            .log2db = (uint8_t)(is_paper ? 3 : rng_below(&b.rng, 8))};
         uint32_t eq2[DRF_COMPONENTS];
         stim_eq2(e.c0, rc_code_offset(e.log2de, 1), rc_code_offset(e.log2db, 1), eq2);
         for (unsigned k = 0; k < DRF_SUBWAVEFRONTS && hx_running(&b); k++) {

@@ -88,19 +88,19 @@ static bool table_valid(const rc_slice_state *s, unsigned r)
     return s->table.entry[r].v;
 }
 
-static uint8_t pick_write_reg(hx_rng *r)
+static uint8_t pick_write_reg(rng_state *r)
 {
-    return (uint8_t)(hx_chance(r, 1, 2) ? hx_below(r, HOT_REGS) : hx_below(r, DRF_REGS));
+    return (uint8_t)(rng_chance(r, 1, 2) ? rng_below(r, HOT_REGS) : rng_below(r, DRF_REGS));
 }
 
-static uint64_t pick_mask(hx_rng *r, bool must_be_full)
+static uint64_t pick_mask(rng_state *r, bool must_be_full)
 {
-    if (must_be_full || hx_chance(r, 17, 20))
+    if (must_be_full || rng_chance(r, 17, 20))
         return ~0ull;
-    switch (hx_below(r, 4)) {
+    switch (rng_below(r, 4)) {
     case 0: return 0;
-    case 1: return 1ull << hx_below(r, DRF_COMPONENTS);
-    default: return ((uint64_t)hx_rand32(r) << 32 | hx_rand32(r)) & ~(1ull << hx_below(r, 64));
+    case 1: return 1ull << rng_below(r, DRF_COMPONENTS);
+    default: return ((uint64_t)rng_rand32(r) << 32 | rng_rand32(r)) & ~(1ull << rng_below(r, 64));
     }
 }
 
@@ -168,10 +168,10 @@ static void expect_outputs(hx_bench *b, const ports *p, const rc_slice_out *o)
 static void pick_reads(hx_bench *b, const scoreboard *sb, rc_slice_in *in)
 {
     for (unsigned i = 0; i < PORTS; i++) {
-        in->rd_en[i] = sb->nwritten > 0 && hx_chance(&b->rng, 3, 5);
-        in->rd_reg[i] = in->rd_en[i] ? sb->written_list[hx_below(&b->rng, sb->nwritten)]
-                                     : (uint8_t)hx_rand32(&b->rng);
-        in->rd_sw[i] = (uint8_t)hx_below(&b->rng, DRF_SUBWAVEFRONTS);
+        in->rd_en[i] = sb->nwritten > 0 && rng_chance(&b->rng, 3, 5);
+        in->rd_reg[i] = in->rd_en[i] ? sb->written_list[rng_below(&b->rng, sb->nwritten)]
+                                     : (uint8_t)rng_rand32(&b->rng);
+        in->rd_sw[i] = (uint8_t)rng_below(&b->rng, DRF_SUBWAVEFRONTS);
     }
 }
 
@@ -217,28 +217,28 @@ int main(int argc, char **argv)
     write_txn cur = {.next_sw = DRF_SUBWAVEFRONTS}, nxt;
     pending_read pend[PORTS] = {{0}};
     while (hx_running(&b)) {
-        hx_rng *r = &b.rng;
+        rng_state *r = &b.rng;
         rc_slice_in in = {0};
-        in.rst = hx_in_reset(&b) || hx_chance(r, 1, 20000);
+        in.rst = hx_in_reset(&b) || rng_chance(r, 1, 20000);
         const bool writing = cur.next_sw < DRF_SUBWAVEFRONTS;
         const bool last = cur.next_sw == DRF_SUBWAVEFRONTS - 1;
-        const bool overlap_try = writing && !last && hx_chance(r, 1, 40);
-        in.wr_start = !in.rst && (overlap_try || (!writing ? hx_chance(r, 1, 2)
-                                                  : last && hx_chance(r, 1, 2)));
+        const bool overlap_try = writing && !last && rng_chance(r, 1, 40);
+        in.wr_start = !in.rst && (overlap_try || (!writing ? rng_chance(r, 1, 2)
+                                                  : last && rng_chance(r, 1, 2)));
         const bool real_start = in.wr_start && !overlap_try;
         if (real_start) {
             new_write(&b, &sb, &nxt);
             in.wr_reg = nxt.reg;
             in.wr_mask = nxt.mask;
         } else {
-            in.wr_reg = (uint8_t)hx_rand32(r);
-            in.wr_mask = (uint64_t)hx_rand32(r) << 32 | hx_rand32(r);
+            in.wr_reg = (uint8_t)rng_rand32(r);
+            in.wr_mask = (uint64_t)rng_rand32(r) << 32 | rng_rand32(r);
         }
         if (writing)
             memcpy(in.wr_data, &cur.c[cur.next_sw * DRF_SW_LANES], sizeof in.wr_data);
         else
             for (unsigned j = 0; j < DRF_SW_LANES; j++)
-                in.wr_data[j] = hx_rand32(r);
+                in.wr_data[j] = rng_rand32(r);
         pick_reads(&b, &sb, &in);
         drive_write(&b, &p, &in);
 

@@ -5,7 +5,7 @@
  * transactions, seed, replay command, and an FST waveform of the cycles before it. */
 #define _POSIX_C_SOURCE 200809L
 #include "harness.h"
-#include "evalcli.h" /* ec_json_string */
+#include "json.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -95,8 +95,8 @@ void hx_init(hx_bench *b, const char *name, const char *unit, int argc, char **a
         usage_exit(name, "--wave and --activity trace differently: give one");
     uint64_t x = b->o.seed;
     if (!xseed_given)
-        b->o.xseed = (uint32_t)(hx_splitmix64(&x) & 0x7fffffff) | 1u;
-    hx_rng_seed(&b->rng, b->o.seed);
+        b->o.xseed = (uint32_t)(rng_splitmix64(&x) & 0x7fffffff) | 1u;
+    rng_seed(&b->rng, b->o.seed);
     if (b->o.vectors && !(b->vec = fopen(b->o.vectors, "w"))) {
         fprintf(stderr, "%s: cannot write %s: %s\n", name, b->o.vectors, strerror(errno));
         exit(2);
@@ -536,7 +536,7 @@ static void json_field(FILE *f, const char *key, const char *value, bool last)
 {
     fprintf(f, "\"%s\": ", key);
     if (value)
-        ec_json_string(f, value);
+        json_string(f, value);
     else
         fputs("null", f);
     fputs(last ? "" : ", ", f);
@@ -550,7 +550,7 @@ static void json_bins(FILE *f, const hx_bench *b)
         hit += b->bin_hits[i] != 0;
         if (!b->bin_hits[i]) {
             fputs(n++ ? ", " : "", f);
-            ec_json_string(f, b->bin_name[i]);
+            json_string(f, b->bin_name[i]);
         }
     }
     fprintf(f, "], \"hit\": %u, \"total\": %u, ", hit, b->nbins);
@@ -584,7 +584,7 @@ static void json_divergence(FILE *f, const hx_bench *b)
             b->fail_cycle, b->fail_txn);
     for (unsigned i = 0; i < b->nmismatch; i++) {
         fputs(i ? ", " : "", f);
-        ec_json_string(f, b->mismatch[i]);
+        json_string(f, b->mismatch[i]);
     }
     fputs("], ", f);
     json_field(f, "inputs", b->fail_inputs, false);

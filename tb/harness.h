@@ -45,7 +45,7 @@ typedef struct {
     const char *unit;   /* what a transaction is, e.g. "register writes" */
     const char *exe;    /* argv[0], for the replay command */
     hx_opts o;
-    hx_rng rng;
+    rng_state rng;
     dut *d;
     uint64_t cycle, txns;
     bool armed;         /* comparisons on: after the first HX_RESET_CYCLES cycles */

@@ -25,8 +25,8 @@ enum stim_kind {
 };
 
 const char *stim_kind_name(enum stim_kind k);
-enum stim_kind stim_pick(hx_rng *r);
-void stim_register(hx_rng *r, enum stim_kind k, uint32_t c[DRF_COMPONENTS]);
+enum stim_kind stim_pick(rng_state *r);
+void stim_register(rng_state *r, enum stim_kind k, uint32_t c[DRF_COMPONENTS]);
 /* Eq. (2): C_i = c0 + (i / BS) * db + (i % BS) * de, modulo 2^32. */
 void stim_eq2(uint32_t c0, uint32_t de, uint32_t db, uint32_t c[DRF_COMPONENTS]);
 

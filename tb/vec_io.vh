@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Shared half of the generated Icarus testbenches (tools/registry.py, build/gen/icarus): reads
+// Shared half of the generated Icarus testbenches (tools/gen/registry.py, build/gen/icarus): reads
 // the per-cycle vector file of the lockstep harness (tb/harness.c --vectors: the armed flag,
 // then every port in RTL order, inputs as driven, outputs as expected or x for don't-care),
 // compares outputs, prints the verdict and, with +result=PATH, writes it as JSON (docs/results.md,

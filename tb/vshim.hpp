@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The thin C++ shim between the C lockstep harness and a Verilated model (tb/dut.h).
 // A block's shim, DRF_SHIM(block) { PORT(name, DUT_IN|DUT_OUT, width), ... }, is generated
-// from the RTL's ports by tools/registry.py (build/gen/tb/shim_<block>.cpp).
+// from the RTL's ports by tools/gen/registry.py (build/gen/tb/shim_<block>.cpp).
 #ifndef VSHIM_HPP
 #define VSHIM_HPP
 

@@ -305,7 +305,7 @@ expect "faultmap: unknown scenario" 2 "" "deltarf: unknown scenario * 'rare'; us
 expect "faultmap: bad seed" 2 "" "deltarf: bad seed '-1'; usage: *" faultmap --scenario common --seed -1
 expect "faultmap: no scenario" 2 "" "deltarf: faultmap needs --scenario; usage: *" faultmap
 
-# --- "-": a TRACE from standard input, as from the file (issue 28) -----------------------
+# --- "-": a TRACE from standard input, as from the file (docs/trace-reader.md) ----------------
 trace=$(dirname "$0")/../data/traces/Reduction.trace.xz
 # same_as_file NAME ARGS...: the verb's output on "-" (fed the decompressed trace) is the file's,
 # but the trace's name and the run's speed and memory
@@ -336,7 +336,7 @@ why=""
   head -1 "$tmp/out" | grep -q '^usage: deltarf compress' ||
   why="status $rc, stdout '$(head -1 "$tmp/out")'"
 verdict "--help" "$why"
-version=$("$(dirname "$0")/../tools/version.sh")
+version=$("$(dirname "$0")/../tools/gen/version.sh")
 expect "--version" 0 "deltarf $version" "" --version
 expect "--version with an argument" 2 "" "deltarf: unexpected argument 'x'; usage: *" --version x
 

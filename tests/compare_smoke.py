@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""make compare-smoke (a make test step; issue 32, docs/compare.md): deltarf compare on small
-in-tree traces, its JSON validated against the schema (tools/compare_json.py), its figures the
-same as the flows it reuses (deltarf sim's default fill dispatch, deltarf pilot), and its bad
+"""make compare-smoke (a make test step; docs/compare.md): deltarf compare on small
+in-tree traces, its JSON validated against the schema (tools/report/compare_json.py), its figures the
+same as the flows it reuses (deltarf sim's default fill dispatch, deltarf pilot), deltarf pilot's
+and deltarf patch's energy and time sections the same as its rows (one engine, docs/compare.md
+decision 17), and its bad
 input: a missing trace, a corrupt one, an unknown option, each one line on stderr and exit 1.
 usage: tests/compare_smoke.py DELTARF TRACE..."""
 import json
@@ -13,9 +15,7 @@ import subprocess
 import sys
 import tempfile
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "..", "tools"))
-import compare_json  # noqa: E402
+from tools.report import compare_json
 
 # compare's technique -> deltarf sim's scheme (the aging paper's replay: the copies that fill a
 # slice, every rotation folded)
@@ -58,6 +58,37 @@ def same_as_flows(deltarf, kernel):
     for name, row in tech.items():
         if not close(row["energy_pj"], row["dynamic_energy_pj"] + row["leakage_energy_pj"]):
             problems.append(f"{trace}: {name}: energy is not dynamic + leakage")
+    return problems
+
+
+# the axes deltarf pilot and deltarf patch print from compare's run (their "energy" member)
+ENERGY_AXES = ("dynamic_energy_pj", "leakage_energy_pj", "energy_pj", "energy_saving_pct",
+               "cycles", "extra_cycles", "perf_overhead_pct")
+
+
+def same_row(what, verb_row, row):
+    """Problems where a verb's energy row departs from compare's."""
+    return [f"{what} {axis} {verb_row[axis]}, compare {row[axis]}" for axis in ENERGY_AXES
+            if (verb_row[axis] is None) != (row[axis] is None)
+            or (row[axis] is not None and not close(verb_row[axis], row[axis]))]
+
+
+def same_energy(deltarf, kernel):
+    """Problems where deltarf pilot's and deltarf patch's (compare's seed 1, one map) energy,
+    FRF_low share and perf overhead depart from compare's rows on the same trace."""
+    trace, tech, problems = kernel["trace"], kernel["techniques"], []
+    pilot = json.loads(run(deltarf, "pilot", trace, "--json").stdout)["energy"]
+    problems += same_row(f"{trace}: pilot", pilot["technique"], tech["pilot"])
+    problems += same_row(f"{trace}: pilot's baseline", pilot["baseline"], tech["baseline"])
+    if not close(pilot["frf_low_share_pct"], tech["pilot"]["frf_low_share_pct"]):
+        problems.append(f"{trace}: pilot FRF_low {pilot['frf_low_share_pct']}, compare "
+                        f"{tech['pilot']['frf_low_share_pct']}")
+    for scenario, row in tech["dc_patch"]["scenarios"].items():
+        r = run(deltarf, "patch", trace, "--scenario", scenario, "--seed", "1", "--maps", "1",
+                "--json")
+        patch = json.loads(r.stdout)["energy"]
+        problems += same_row(f"{trace}: patch {scenario}", patch["technique"], row)
+        problems += same_row(f"{trace}: patch's baseline", patch["baseline"], tech["baseline"])
     return problems
 
 
@@ -112,12 +143,13 @@ def main(argv):
         if "## summary over" not in r.stdout:
             problems.append("no summary table in the text output")
         for k in doc["kernels"]:
-            problems += same_as_flows(deltarf, k)
+            problems += same_as_flows(deltarf, k) + same_energy(deltarf, k)
         problems += bad_input(deltarf, traces[0], tmp)
     for p in problems:
         print(f"compare-smoke: {p}", file=sys.stderr)
     if not problems:
-        print(f"compare-smoke: {len(traces)} traces, schema and flows agree, bad input refused")
+        print(f"compare-smoke: {len(traces)} traces, schema, flows and energy sections agree, "
+              "bad input refused")
     return 1 if problems else 0
 
 

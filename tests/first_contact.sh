@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: Apache-2.0
-# The newcomer's first contact (issue 28): in a scratch copy of the tree, `make verify` on a
+# The newcomer's first contact (README.md, The two commands): in a scratch copy of the tree, `make verify` on a
 # machine that lacks yosys and cannot install it fails naming yosys, as does the registry when
 # the tools stamp says otherwise; a BLOCKS that is empty or unregistered stops make; and every
 # bench runner given no bench, or one that is not there, fails naming it. Never "0 passed".
@@ -54,21 +54,21 @@ check "make verify BLOCKS=no_such" "$tmp/bad-blocks.log" $? "does not register: 
 
 # the runners: none given, or one missing, fails naming it
 cd "$root" || exit 2
-tools/runner.py verify -d "$benches" -o "$tmp/verify" -s 1 -n 10 >"$tmp/verify-none.log" 2>&1
+python3 -m tools.run.runner verify -d "$benches" -o "$tmp/verify" -s 1 -n 10 >"$tmp/verify-none.log" 2>&1
 check "verify of no bench" "$tmp/verify-none.log" $? "verify: nothing to run"
-tools/runner.py verify -d "$benches" -o "$tmp/verify" -s 1 -n 10 rar_phys no_such >"$tmp/verify-missing.log" 2>&1
+python3 -m tools.run.runner verify -d "$benches" -o "$tmp/verify" -s 1 -n 10 rar_phys no_such >"$tmp/verify-missing.log" 2>&1
 check "verify with a bench missing" "$tmp/verify-missing.log" $? "verify: not run: no_such"
-tools/xsweep.py -d "$benches" -n 10 -x 5 -l "$tmp/xsweep" >"$tmp/xsweep-none.log" 2>&1
+python3 -m tools.run.xsweep -d "$benches" -n 10 -x 5 -l "$tmp/xsweep" >"$tmp/xsweep-none.log" 2>&1
 check "xsweep of no bench" "$tmp/xsweep-none.log" $? "usage"
-tools/xsweep.py -d "$benches" -n 10 -x 5 -l "$tmp/xsweep" rar_phys no_such >"$tmp/xsweep-missing.log" 2>&1
+python3 -m tools.run.xsweep -d "$benches" -n 10 -x 5 -l "$tmp/xsweep" rar_phys no_such >"$tmp/xsweep-missing.log" 2>&1
 check "xsweep with a bench missing" "$tmp/xsweep-missing.log" $? "xsweep: not run: no_such"
-tools/icarus.py run 1 10 >"$tmp/icarus-none.log" 2>&1
+python3 -m tools.run.icarus run 1 10 >"$tmp/icarus-none.log" 2>&1
 check "icarus of no bench" "$tmp/icarus-none.log" $? "icarus: nothing to run"
-tools/regress/regress.py -s 1 -o "$tmp/regress" -b "$benches" >"$tmp/regress-none.log" 2>&1
+python3 -m tools.regress.regress -s 1 -o "$tmp/regress" -b "$benches" >"$tmp/regress-none.log" 2>&1
 check "regress of no bench" "$tmp/regress-none.log" $? "usage"
-tools/regress/regress.py -s 1 -o "$tmp/regress" -b "$benches" rar_phys no_such >"$tmp/regress-missing.log" 2>&1
+python3 -m tools.regress.regress -s 1 -o "$tmp/regress" -b "$benches" rar_phys no_such >"$tmp/regress-missing.log" 2>&1
 check "regress with a bench missing" "$tmp/regress-missing.log" $? "no bench .*bench_no_such"
-mutate/score.py -d "$tmp/mutate" >"$tmp/mutate-none.log" 2>&1
+python3 -m mutate.score -d "$tmp/mutate" >"$tmp/mutate-none.log" 2>&1
 check "mutate of no block" "$tmp/mutate-none.log" $? "usage"
 tools/regress/coverage.sh -R -o "$tmp/coverage" >"$tmp/coverage-none.log" 2>&1
 check "coverage of no block" "$tmp/coverage-none.log" $? "usage"

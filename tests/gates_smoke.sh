@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: Apache-2.0
-# make gates-smoke, a make test step (issue 30; docs/synth.md, Gate-level check): make
+# make gates-smoke, a make test step (docs/synth.md, Gate-level check): make
 # verify-gates and make gates-activity end to end on one small block synthesised on the fly
 # (synth/run.sh SYNTH_FAST=1): its netlist passes lockstep, on the check bench (which traces
 # nothing) and on the traced one, which writes a well-formed activity.json; a missing netlist is a one-line
@@ -18,7 +18,7 @@ gates() { make --no-print-directory BLOCKS="$BLOCK" GATES="$OUT/$1" \
   GATES_NETLISTS="$OUT/$2" GATES_N=300 "${3:-verify-gates}" >"$OUT/$1.log" 2>&1; }
 
 # 1. a missing netlist: one line, exit 1, nothing built
-out=$(python3 tools/gates.py check "$OUT/none" "$BLOCK" 2>&1); rc=$?
+out=$(python3 -m tools.synth.gates check "$OUT/none" "$BLOCK" 2>&1); rc=$?
 [ $rc -eq 1 ] && [ "$(wc -l <<<"$out")" -eq 1 ] && [[ $out == *"no netlist $OUT/none/$BLOCK/$BLOCK.mapped.v"* ]] \
   || fail "a missing netlist gave exit $rc and: $out"
 gates none none && fail "make verify-gates passed without a netlist"
@@ -57,7 +57,7 @@ EOF
 # 3. one cell swapped for its complement: the bench fails at a divergence, and the traced build
 # made for it writes the waveform
 mkdir -p "$OUT/broken/$BLOCK"
-broke=$(python3 tools/gates.py break synth/deltarf45.lib "$OUT/synth/$BLOCK/$BLOCK".mapped.{json,v} \
+broke=$(python3 -m tools.synth.gates break synth/deltarf45.lib "$OUT/synth/$BLOCK/$BLOCK".mapped.{json,v} \
   "$OUT/broken/$BLOCK/$BLOCK".mapped.{json,v}) || fail "gates.py break"
 gates broken broken && fail "the broken netlist passed ($broke)"
 grep -q "FIRST DIVERGENCE" "$OUT/broken.log" && grep -q "^verify-gates: 0 passed, 1 failed$" "$OUT/broken.log" \

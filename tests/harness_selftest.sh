@@ -8,7 +8,7 @@
 #  3. rar_phys with a new output port the bench does not know: the bench fails naming it;
 #  and each run's --result (docs/results.md, run) valid and saying the same as its report.
 set -euo pipefail
-source tools/rtl_copy.sh
+source tools/run/rtl_copy.sh
 pass=0; fail=0
 check() { if eval "$2"; then pass=$((pass+1)); else echo "selftest: FAILED: $1"; fail=$((fail+1)); fi; }
 
@@ -75,7 +75,7 @@ for k in sys.argv[2:]:
 print(v)' "$@"
 }
 res=build/selftest/comparator/run.json
-check "the --result files are valid" "tools/results.py check build/selftest/*/run.json >/dev/null"
+check "the --result files are valid" "python3 -m tools.report.results check build/selftest/*/run.json >/dev/null"
 check "--result: failed, with the report's replay and waveform, 8 transactions before" \
   "[ $(field $res passed) = False ] && [ \"$(field $res first_divergence replay)\" = \"$replay\" ] &&
    [ \"$(field $res first_divergence waveform)\" = \"$wave\" ] && [ $(field $res first_divergence history '#') -eq 8 ]"

@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: Apache-2.0
-# make installtest: the C models as a library (issue 21, docs/api.md). Installs into a
+# make installtest: the C models as a library (docs/api.md). Installs into a
 # temporary prefix and checks what it installed: the file list, one version everywhere, every
 # header alone as C11 and as C++17, no build-tree path, the exported symbols (all declared, all
 # linked from C++), deltarf.pc; builds the examples/ client out of the tree through pkg-config
@@ -54,7 +54,7 @@ quietly "$make" --no-print-directory install PREFIX="$prefix" ||
 
 # --- what is installed ------------------------------------------------------------------
 header_names=$(make -s --no-print-directory lib-headers | tr " " "\n" | sed "s|.*/||")
-version=$(tools/version.sh) || exit 1
+version=$(tools/gen/version.sh) || exit 1
 major=${version%%.*}
 minor=${version#*.}; minor=${minor%%.*}
 [ "$major" = 0 ] && soname=libdeltarf.so.$major.$minor || soname=libdeltarf.so.$major

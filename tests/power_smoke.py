@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""make power-smoke (a make test step; issue 30, docs/synth.md): make power's tools/power.py end to
+"""make power-smoke (a make test step; docs/synth.md): make power's tools/synth/power.py end to
 end on one block that synth/run.sh has just mapped into SYNTH_DIR, vectorless (no gate-level
 activity), and its bad input: a block that is not registered, a missing netlist.
 usage: tests/power_smoke.py SYNTH_DIR CLOCK_PS BLOCK"""
@@ -12,11 +12,10 @@ import subprocess
 import sys
 import tempfile
 
-POWER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools", "power.py")
 
 
 def power(*args):
-    return subprocess.run([sys.executable, POWER, *args], capture_output=True, text=True, check=False)
+    return subprocess.run([sys.executable, "-m", "tools.synth.power", *args], capture_output=True, text=True, check=False)
 
 
 def check_row(synth_dir, block):
@@ -61,7 +60,7 @@ def main(argv):
     no_gates = os.path.join(synth_dir, "no-gate-activity")
     run = power(synth_dir, no_gates, clock_ps, block)
     if run.returncode != 0:
-        print(f"power-smoke: tools/power.py failed: {run.stderr.strip()}")
+        print(f"power-smoke: tools/synth/power.py failed: {run.stderr.strip()}")
         return 1
     problems = check_row(synth_dir, block) + check_bad_input(synth_dir, clock_ps, block)
     for p in problems:

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Unit tests of the Accel-Sim trace reader (eval/accel_trace.c through tr_open / tr_next;
+/* Unit tests of the Accel-Sim trace reader (eval/trace/accel_trace.c through tr_open / tr_next;
  * docs/accel-trace.md): the fixture of tests/data/accel (a kernelslist.g with Memcpy lines, a
  * tracer version 4 kernel without line numbers and a version 5 one with them, every address
  * compression mode, a mask-0 line, RZ, a uniform and a predicate register) read plain, xz and
@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "trace.h"
+#include "eval/trace/trace.h"
 
 /* the fixture's files, named whole (make check-tests) */
 #define LIST "tests/data/accel/kernelslist.g"

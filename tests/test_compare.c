@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Unit tests of deltarf compare's run and axes (issue 32; docs/compare.md): on an in-tree trace,
+/* Unit tests of deltarf compare's run and axes (docs/compare.md): on an in-tree trace,
  * the rows' invariants (energy = dynamic + leakage, the baseline saves nothing, n/a exactly with
  * a reason), the shared cell duty cycles of the PV and Pilot rows (the FRF's and SRF's cells
  * splitting the baseline's, also under two window sizes: cmp_cells), the ageing model's growth
@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "compare_internal.h"
+#include "eval/compare/compare_internal.h"
 
 static check_counts c;
 static cmp_result r1, r7;
@@ -226,6 +226,33 @@ static void without_values(void)
     CHECK(&c, r.pilot_cells_na && strcmp(r.pilot_cells_na, why) == 0);
 }
 
+/* One engine (docs/compare.md decision 17): a run of only the Pilot RF or only one DC-Patch
+ * scenario (deltarf pilot, deltarf patch) gives the full run's energy and time axes of that row
+ * and of the baseline, the same FRF_low share, and the other rows n/a. */
+static void masked(void)
+{
+    char err[768];
+    static cmp_result all, one;
+    const cmp_config full = {.chips = 2, .years = 7, .mem_budget = 1 << 20};
+    CHECK(&c, cmp_run(TRACE, &full, &all, err, sizeof err));
+    for (unsigned k = 0; k <= FM_SCENARIOS; k++) {
+        cmp_config cfg = full;
+        cfg.evals = k < FM_SCENARIOS ? CMP_EVAL_PATCH0 << k : CMP_EVAL_PILOT;
+        CHECK(&c, cmp_run(TRACE, &cfg, &one, err, sizeof err));
+        const cmp_row *a = k < FM_SCENARIOS ? &all.dcpatch[k] : &all.tech[CMP_PILOT];
+        const cmp_row *b = k < FM_SCENARIOS ? &one.dcpatch[k] : &one.tech[CMP_PILOT];
+        for (enum cmp_axis x = CMP_DYNAMIC_PJ; x <= CMP_ENERGY_SAVING_SYNTH_PCT; x++)
+            CHECK(&c, same_number(a->v[x], b->v[x]) &&
+                          same_number(all.tech[CMP_BASELINE].v[x], one.tech[CMP_BASELINE].v[x]));
+        for (enum cmp_axis x = CMP_CYCLES; x <= CMP_PERF_OVERHEAD_PCT; x++)
+            CHECK(&c, same_number(a->v[x], b->v[x]));
+        CHECK(&c, one.frf_low_share == all.frf_low_share);
+        CHECK(&c, one.tech[CMP_RC].na[CMP_ENERGY_PJ] && one.tech[CMP_VLSB].na[CMP_ENERGY_PJ]);
+        CHECK(&c, one.tech[CMP_BASELINE].na[CMP_GUARDBAND_PCT] && one.pilot_cells_na);
+        CHECK(&c, (k < FM_SCENARIOS) == (one.tech[CMP_PILOT].na[CMP_ENERGY_PJ] != NULL));
+    }
+}
+
 int main(void)
 {
     char err[768];
@@ -249,6 +276,7 @@ int main(void)
     empty_trace();
     reused_context();
     without_values();
+    masked();
     CHECK(&c, strcmp(cmp_tech_name(CMP_PVOPT_NBTI), "pv_opt_nbti_opt") == 0);
     return check_done(&c, "test_compare");
 }

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Unit tests of the wavefront dispatch (eval/dispatch.c; aging paper Section 2.1, dc-patch
+/* Unit tests of the wavefront dispatch (eval/trace/dispatch.c; aging paper Section 2.1, dc-patch
  * paper Section II-A): a wavefront that does not fit waits, its lines come back shifted by its
  * wait and merged in cycle order, nothing is lost; held lines spilled to the temporary file
  * come back intact; the copies that fill a slice (Table 5's rule), read from a trace in
@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "dispatch.h"
+#include "eval/trace/dispatch.h"
 
 static size_t put(char *buf, size_t at, const char *line)
 {

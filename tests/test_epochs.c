@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Unit tests of the Pilot RF's epochs on the issue model (eval/epochs.c; pilot paper Sec. IV-C,
+/* Unit tests of the Pilot RF's epochs on the issue model (eval/timeline/epochs.c; pilot paper Sec. IV-C,
  * V-B): an epoch runs in FRF_low when the one before it issued fewer than the threshold, idle
  * epochs count as none issued, issues may arrive out of cycle order within the open epochs,
  * compute units are apart, and a reset context counts as a fresh one. */
 #include "check.h"
-#include "epochs.h"
+#include "eval/timeline/epochs.h"
 
 static const fmc_cfg rule = {50, 11}; /* deltarf pilot's: a GCN CU's 50 slots, 11 of them */
 

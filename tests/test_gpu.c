@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Unit tests of the GPU configurations (eval/gpu.c, docs/gpu.md): the shipped papers' GPUs
+/* Unit tests of the GPU configurations (eval/gpu/gpu.c, docs/gpu.md): the shipped papers' GPUs
  * with their values and the parameters of the RTL and the evaluations they must agree with, the
  * syntax of GPGPU-Sim's gpgpusim.config (comments, blank lines, skipped keys, the last of a key
  * given twice, GPGPU-Sim's defaults), every malformed known key with its line, and files. */
@@ -12,7 +12,7 @@
 #include "check.h"
 #include "drf_params.h"
 #include "drf_energy.h"
-#include "gpu.h"
+#include "eval/gpu/gpu.h"
 
 static check_counts c;
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Unit test of the streaming DC-Patch replay's entry points (eval/patch_eval.h; dc-patch paper
+/* Unit test of the streaming DC-Patch replay's entry points (eval/patch/patch.h; dc-patch paper
  * Section V-A): K passes of pa_run_pass on tr_open_mem readers equal pa_run_file with --maps K
  * on the same trace in a file, a bad line stops a pass with "name:line: message", and an
  * unchecked pass (deltarf compare's) counts the same events and cycles, nothing else. */
@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "patch_eval.h"
+#include "eval/patch/patch.h"
 
 enum { MAPS = 3, BUF = 1 << 16 };
 

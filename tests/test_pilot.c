@@ -88,14 +88,14 @@ static void top_already_in_frf(void)
 /* Every legal top-n: the mapping is a permutation of R0..R62 whose FRF is the top-n set. */
 static void apply_property(void)
 {
-    hx_rng r;
-    hx_rng_seed(&r, 7);
+    rng_state r;
+    rng_seed(&r, 7);
     for (unsigned i = 0; i < 20000; i++) {
         uint8_t top[PST_N];
         const unsigned span = i % 2 ? 8 : DRF_PILOT_REGS; /* often inside or next to the FRF */
         do
             for (unsigned k = 0; k < PST_N; k++)
-                top[k] = (uint8_t)hx_below(&r, span);
+                top[k] = (uint8_t)rng_below(&r, span);
         while (!pst_top_legal(top));
         pst_entry t[PST_ENTRIES];
         pst_apply(t, top);

@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Unit tests of the shared wavefront placement (eval/place.c; aging paper Section 2.1 and
+/* Unit tests of the shared wavefront placement (eval/trace/place.c; aging paper Section 2.1 and
  * Table 5, dc-patch paper Section II-A): the packed rule (one window size per slice, at most
  * min(16, 256 / N) windows, lowest slice, lowest window), the recorded rule and its errors,
  * release at F, and the live-wavefront table through growth and removal. */
 #include <string.h>
 
 #include "check.h"
-#include "place.h"
+#include "eval/trace/place.h"
 
 static tr_event a_event(uint64_t wf, unsigned cu, unsigned simd, unsigned n)
 {

@@ -15,8 +15,8 @@
 #include "drf_energy.h"
 #include "pv_bank_map.h"
 #include "pv_bank_org.h"
-#include "pv_eval.h"
-#include "pv_varius.h"
+#include "eval/pv/pv_eval.h"
+#include "eval/pv/pv_varius.h"
 
 static check_counts c;
 /* The PV paper's GPU (data/gpus/fermi-pv.config), as the placement takes it for a GCN trace's
@@ -149,8 +149,8 @@ static void test_order_statistics(void)
     }
     CHECK(&c, inverts);
     const unsigned ns[] = {1, PV_SYS_CELLS}, draws = 20000;
-    hx_rng r;
-    hx_rng_seed(&r, 29);
+    rng_state r;
+    rng_seed(&r, 29);
     for (unsigned i = 0; i < 2; i++) {
         const unsigned n = ns[i], k = n > 1 ? 2 : 1;
         double s[2] = {0}, q[2] = {0}, w[2];
@@ -183,8 +183,8 @@ static void test_point_sampler(void)
     const double shifts[2] = {0.0, 0.15};
     const unsigned points = 300;
     double s[2][2][2] = {{{0}}}, q[2][2][2] = {{{0}}}; /* [sampler, brute][shift][delay, vth] */
-    hx_rng r;
-    hx_rng_seed(&r, 2);
+    rng_state r;
+    rng_seed(&r, 2);
     for (unsigned t = 0; t < points; t++) {
         pv_cell cand[PV_TOP], cell;
         double best[2][2][2] = {{{0}}};
@@ -546,7 +546,7 @@ static void test_stress_scale(void)
                   r2[PV_VLSB_BRO].vbank_delay[5] < r[PV_VLSB_BRO].vbank_delay[5]);
 }
 
-/* Issue 29 item 2d. Each sub-bank ages by its own accesses: warp 0's R0 (bank 0) read by the
+/* docs/pv-decisions.md D6. Each sub-bank ages by its own accesses: warp 0's R0 (bank 0) read by the
  * threads 0-15 ages sub-bank 0 of the baseline's bank 0, not sub-bank 1 (D6); under PV-opt a partial
  * vector of a slow (hybrid) bank sits in its fast sub-bank (sb0 of the entry) whatever its half.
  * NBTI-opt's aged cycle is set by the ranking in force at the end: the 22nd fastest aged

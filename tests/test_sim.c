@@ -11,8 +11,8 @@
 #include <string.h>
 
 #include "check.h"
-#include "pv_varius.h"
-#include "rfsim.h"
+#include "eval/pv/pv_varius.h"
+#include "eval/sim/sim.h"
 
 #define NEAR(a, b) (fabs((a) - (b)) < 1e-9)
 #include <unistd.h>

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Unit tests of the issue model (eval/timeline.c, docs/timeline.md): latencies exposed on an
+/* Unit tests of the issue model (eval/timeline/timeline.c, docs/timeline.md): latencies exposed on an
  * idle unit and hidden on a busy one, the slowest operand counted once, extra issue slots,
  * windows and kernel launches that wait for a slower technique, errors, reuse. */
 #include <string.h>
 
 #include "check.h"
-#include "timeline.h"
+#include "eval/timeline/timeline.h"
 
 static const tl_gpu gcn1 = {.units = 1, .slot_cycles = 4};
 

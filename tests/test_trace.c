@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Unit tests of the trace reader (eval/trace.c; the aging paper's Section 5 input): the real
+/* Unit tests of the trace reader (eval/trace/trace.c; the aging paper's Section 5 input): the real
  * traces' event counts against their README table, each malformed kind with its line number,
  * xz and plain text giving the same events, and a truncated xz stream. */
 #include <stdbool.h>
@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "trace.h"
+#include "eval/trace/trace.h"
 
 #define HEADER "# deltarf register-write trace v1\n"
 #define ZEROS8 " 00000000 00000000 00000000 00000000 00000000 00000000 00000000 00000000"

@@ -34,9 +34,10 @@ tree() {
     ln -s "$PWD/params.def" "$d/params.def" && ln -s "$PWD/blocks.tsv" "$d/blocks.tsv"
     sed -i "s/$(sed 's/[][\\.*^$/]/\\&/g' <<< "$rtl_row")/$(sed 's/[\\&/]/\\&/g' <<< "$2")/" "$d/rtl/pv_rf.v"
     sed -i "s/$(sed 's/[][\\.*^$/]/\\&/g' <<< "$wrap_row")/$(sed 's/[\\&/]/\\&/g' <<< "$3")/" "$d/formal/pv_rf_props.v"
-    sed -i 's/^\(\/\/@ prove|spec|pv_rf_props|VEC_BITS=4,\)ROWS=4|/\1ROWS=64|/' "$d/formal/pv_rf_props.v"
+    sed -i '/^\/\/@ prove spec$/,/^\/\/@ cover /s/^\(\/\/@   params  VEC_BITS=4, \)ROWS=4$/\1ROWS=64/' "$d/formal/pv_rf_props.v"
     grep -qF -- "$2" "$d/rtl/pv_rf.v" && grep -qF -- "$3" "$d/formal/pv_rf_props.v" \
-        && grep -q '^//@ prove|spec|pv_rf_props|VEC_BITS=4,ROWS=64|' "$d/formal/pv_rf_props.v" \
+        && python3 -m tools.run.formal_groups lines "$d/formal/pv_rf_props.v" prove \
+            | grep -q '^spec|pv_rf_props|VEC_BITS=4,ROWS=64|' \
         || { echo "row_full: $1: a substitution did not apply (RTL or wrapper changed?)"; return 1; }
 }
 

@@ -100,6 +100,13 @@ assert d["fig2"] is None and d["fig5"] is None and d["compressed_writes"] is Non
 assert d["utilisation"] > 0 and d["writes"] == 40' "$tmp/patch.json"
 "$bin" patch "$data/kernelslist.g" --scenario common >"$tmp/out" 2>/dev/null
 check "patch: n/a line, no figure" grep -q '^  n/a: the trace carries no register values' "$tmp/out"
+# its energy and time (compare's row, docs/eval-patch.md decision 10): n/a with the cause, the
+# baseline's a number
+check "patch: energy n/a with the cause" python3 -c '
+import json, sys
+e = json.load(open(sys.argv[1]))["energy"]
+assert e["technique"]["energy_pj"] is None and e["baseline"]["energy_pj"] > 0
+assert e["technique"]["na"]["energy_pj"] == "the trace carries no register values"' "$tmp/patch.json"
 check "patch: no Fig. line" [ "$(grep -c 'Fig\. ' "$tmp/out")" -eq 0 ]
 
 # A malformed kernel: one line naming the kernel file and line, exit 1, for every verb.

@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: Apache-2.0
-# make coverage-selftest (issue 28; docs/coverage.md): make coverage's gate end to end
+# make coverage-selftest (docs/coverage.md): make coverage's gate end to end
 # (tools/regress/coverage.sh -R: verilator_coverage merge, genhtml, tools/regress/coverage_gate.py)
 # on the fixture block's hand-made counts of two seeds (fixture.s1.dat, fixture.s2.dat): the
 # branch arm hit only in seed 2 counts as hit; tied[1], never hit, fails the gate, named, until an
@@ -63,7 +63,7 @@ mkdir -p "$t/rtl" "$t/tb" && cp "$here/fixture.v" "$t/rtl/" && cp "$here/blocks.
 echo '/* the fixture bench */' >"$t/tb/bench_fixture.c" && echo '/* the shim */' >"$t/tb/vshim.cpp" &&
   echo 'RTL_FILES_fixture := rtl/fixture.v' >"$t/registry.mk" || exit 2
 closure() {
-  python3 tools/regress/coverage_closure.py -C "$t" -g registry.mk -x excl.tsv -c closure.json "$@"
+  python3 -m tools.regress.coverage_closure -C "$t" -g registry.mk -x excl.tsv -c closure.json "$@"
 }
 # gate_then_record EXPECT-STATUS EXPECT-TEXT WHAT: after a gate() run (its exclusions in
 # $dir/excl.tsv, its result in $dir/coverage.json), what make coverage does: the sources
@@ -92,7 +92,7 @@ expect 1 "sources changed during the run: fixture: rtl/fixture.v (changed)" \
   closure record -s "$dir/sources.json" -j "$dir/coverage.json"
 
 # the real exclusions file: its form, and every block registered
-if python3 tools/regress/coverage_gate.py --check -x "$excl" -r blocks.tsv; then
+if python3 -m tools.regress.coverage_gate --check -x "$excl" -r blocks.tsv; then
   echo "coverage-selftest: ok: $excl well formed"
 else
   echo "coverage-selftest: FAIL: $excl"; fails=$((fails + 1))

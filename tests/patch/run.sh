@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # Tests of `deltarf patch` (DC-Patch on real traces, dc-patch paper Section V-A): nothing lost
 # on Reduction and MatrixTranspose under every scenario, a hand-checked tiny trace (alone and
-# interleaved with a copy on another slice), the online placement (eval/place.h), the loss check
+# interleaved with a copy on another slice), the online placement (eval/trace/place.h), the loss check
 # itself (fault injection), spills set by capacity on generated traces, JSON escaping, and bad
 # arguments. Usage: tests/patch/run.sh DELTARF GENTRACE
 set -uo pipefail

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Unit tests of tools/bench.py (make bench; docs/bench.md, docs/results.md): the tables rendered
+"""Unit tests of tools/run/bench.py (make bench; docs/bench.md, docs/results.md): the tables rendered
 from bench.json, a bench's figures from its --result, the base revision's rate from its closing
 progress line, bad usage. Nothing is timed against a goal."""
 import contextlib
@@ -12,9 +12,8 @@ import tempfile
 import unittest
 from unittest import mock
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
-import bench  # noqa: E402
-import results  # noqa: E402
+from tools.run import bench
+from tools.report import results
 
 COMPARE = {"trace": "t.trace.xz", "trace_mb": 100.0, "xz_dc_seconds": 4.0, "xz_dc_user_seconds": 3.5,
            "xz_seconds": 5.0, "xz_user_seconds": 8.0, "xz_mb_per_s": 20.0, "xz_ratio": 1.25, "xz_peak_rss_mb": 60.2,

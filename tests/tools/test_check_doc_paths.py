@@ -1,13 +1,11 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Unit tests of tools/check_doc_paths.py: paths named by README.md and docs/ must exist."""
+"""Unit tests of tools/check/check_doc_paths.py: paths named by README.md and docs/ must exist."""
 import os
-import sys
 import tempfile
 import unittest
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "tools"))
-import check_doc_paths as cdp  # noqa: E402
+from tools.check import check_doc_paths as cdp
 
 
 def tree(files):

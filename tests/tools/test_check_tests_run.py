@@ -1,12 +1,10 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Unit tests of tools/check_tests_run.py: which files under tests/ a make test step runs."""
+"""Unit tests of tools/check/check_tests_run.py: which files under tests/ a make test step runs."""
 import os
-import sys
 import unittest
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "tools"))
-import check_tests_run as ctr  # noqa: E402
+from tools.check import check_tests_run as ctr
 
 FILES = ["tests/cli_test.sh", "tests/check.h", "tests/test_a.c", "tests/data/ex.txt",
          "tests/pilot/cli.sh", "tests/pilot/fig7.in", "tests/orphan.c", "tests/pv/cli.sh"]
@@ -40,6 +38,12 @@ class Reached(unittest.TestCase):
         self.assertFalse(ctr.names("tests/orphan.cc", "tests/orphan.c"))
         self.assertFalse(ctr.names("xcheck.h", "check.h"))
         self.assertTrue(ctr.names("/abs/tests/orphan.c\n", "tests/orphan.c"))
+
+    def test_a_python_file_run_as_a_module(self):
+        self.assertTrue(ctr.names("python3 -m tests.compare_smoke build/deltarf", "tests/compare_smoke.py"))
+        self.assertFalse(ctr.names("python3 -m tests.compare_smoke_x", "tests/compare_smoke.py"))
+        self.assertFalse(ctr.names("python3 -m my.tests.compare_smoke", "tests/compare_smoke.py"))
+        self.assertFalse(ctr.names("tests.compare", "tests/compare.sh"))
 
     def test_documentation_is_not_a_test(self):
         root = os.path.join(os.path.dirname(__file__), "..", "..")

@@ -1,19 +1,16 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Unit tests of tools/compare_json.py (issue 32; docs/compare.md, JSON schema): a valid
+"""Unit tests of tools/report/compare_json.py (docs/compare.md, JSON schema): a valid
 document passes, each kind of departure from the schema is named, merge recomputes the summary."""
 import contextlib
 import copy
 import io
 import json
 import os
-import sys
 import tempfile
 import unittest
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "..", "..", "tools"))
-import compare_json as cj  # noqa: E402
+from tools.report import compare_json as cj
 
 
 def row(saving=10.0, na=None):
@@ -143,6 +140,35 @@ class MergeTest(unittest.TestCase):
                 self.assertEqual(cj.main(["bogus"]), 1)
             self.assertEqual(len(err.getvalue().splitlines()), 2)
 
+
+class DiffTest(unittest.TestCase):
+    """diff: two results equal but for their timing members."""
+
+    def test_timing_members_are_aside(self):
+        a = {"flow": "x", "seconds": 1.5, "jobs": [{"id": "a", "wall_us": 3, "host": "h1", "rc": 0}]}
+        b = {"flow": "x", "seconds": 9.0, "jobs": [{"id": "a", "wall_us": 7, "host": "h2", "rc": 0}]}
+        self.assertEqual(cj.differences(a, b), [])
+
+    def test_each_difference_named(self):
+        a = {"flow": "x", "jobs": [{"rc": 0}], "n": 1, "gone": True}
+        b = {"flow": "y", "jobs": [{"rc": 0}, {"rc": 1}], "n": 1.0}
+        self.assertEqual(cj.differences(a, b), ['.flow: "x" then "y"', ".gone: only in the first",
+                                                ".jobs: 1 items, then 2", ".n: 1 then 1.0"])
+        self.assertEqual(cj.differences({"k": 1}, {"k": 2}, ignore=("k",)), [])
+
+    def test_folders_compared_file_by_file(self):
+        with tempfile.TemporaryDirectory() as d:
+            for side, docs in (("a", {"r.json": {"v": 1}, "s/t.json": {"v": 2}, "only.json": {}}),
+                               ("b", {"r.json": {"v": 1}, "s/t.json": {"v": 3}})):
+                for name, doc in docs.items():
+                    os.makedirs(os.path.dirname(os.path.join(d, side, name)), exist_ok=True)
+                    with open(os.path.join(d, side, name), "w") as f:
+                        json.dump(doc, f)
+            lines = cj.diff(os.path.join(d, "a"), os.path.join(d, "b"))
+            self.assertEqual(lines, [f"{d}/a/only.json: not in {d}/b", "s/t.json: .v: 2 then 3"])
+            with contextlib.redirect_stdout(io.StringIO()):
+                self.assertEqual(cj.main(["diff", os.path.join(d, "a", "r.json"), os.path.join(d, "b", "r.json")]), 0)
+                self.assertEqual(cj.main(["diff", os.path.join(d, "a"), os.path.join(d, "b")]), 1)
 
 if __name__ == "__main__":
     unittest.main()

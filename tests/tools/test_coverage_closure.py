@@ -7,12 +7,10 @@ import contextlib
 import io
 import json
 import os
-import sys
 import tempfile
 import unittest
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "tools", "regress"))
-import coverage_closure as cc  # noqa: E402
+from tools.regress import coverage_closure as cc
 
 REGISTRY = ("# block\tcmodel\timpl\tsynth\tverilator\tmutate\tcycles\top\tpaper\twhat\n"
             "x\tm\t-\tlogic\t-\t-\t1\tan op\tp 1\tthe x block\n"

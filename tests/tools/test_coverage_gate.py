@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Unit tests of tools/regress/coverage_gate.py (make coverage's gate, issue 28): Verilator .dat
+"""Unit tests of tools/regress/coverage_gate.py (make coverage's gate): Verilator .dat
 and exclusion parsing, which points an exclusion names, and the verdict: never hit, excluded,
 stale or wrong exclusions, the X-initial settle of a constant bit."""
 import os
@@ -8,8 +8,7 @@ import sys
 import tempfile
 import unittest
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "tools", "regress"))
-import coverage_gate as cg  # noqa: E402
+from tools.regress import coverage_gate as cg
 
 
 def rec(f, line, page, what, hier, count):

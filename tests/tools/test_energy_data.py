@@ -1,19 +1,17 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Unit tests of tools/energy_data.py (issue 32; docs/compare.md, Energy model): make power's
+"""Unit tests of tools/gen/energy_data.py (docs/compare.md, Energy model): make power's
 table to data/power/logic.tsv and its sync check, the C header of the logic, nodes and papers'
 values, and bad input."""
 import contextlib
 import io
 import os
-import sys
 import tempfile
 import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.join(HERE, "..", "..")
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-import energy_data as ed  # noqa: E402
+from tools.gen import energy_data as ed
 
 POWER = ("block,kind,leakage_uw,energy_pj,op,cycles,activity\n"
          "rc_compress,logic,83.1,1.85,\"a write, 16 components\",1,vectorless\n"

@@ -1,18 +1,15 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Unit tests of tools/eval_plots.py, make eval's plots (issue 31, item 3; docs/eval.md): every
+"""Unit tests of tools/report/eval_plots.py, make eval's plots (docs/eval.md): every
 chart's legend outside the data and its kernel names level, bar charts as wide as their groups,
 gnuplot strings quoted, and (with gnuplot installed) the sim figures drawn from a small data set."""
 import os
 import re
 import shutil
-import sys
 import tempfile
 import unittest
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "..", "..", "tools"))
-import eval_plots as ep  # noqa: E402
+from tools.report import eval_plots as ep
 
 SCHEMES = ["baseline", "rar", "rc", "rc+rar", "wc", "argo"]
 BENCHES = ["DCT", "Reduction"]
@@ -25,7 +22,7 @@ def write(path, rows):
 
 
 def sim_data(d):
-    """DATA/plot/*.dat and DATA/<bench>/regs.tsv as tools/eval_report_sim.py writes them."""
+    """DATA/plot/*.dat and DATA/<bench>/regs.tsv as tools/report/eval_report_sim.py writes them."""
     table = os.path.join(d, "plot")
     write(os.path.join(table, "fig7.dat"), [[b, 0.2, 0.2, 0.2, 0.2, 0.2] for b in BENCHES])
     for name in ("l0", "l1", "d0", "d1"):

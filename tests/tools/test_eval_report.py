@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Unit tests of make eval's report writers (tools/eval_report.py and eval_report_*.py; issue 29
-item 3; docs/eval.md): each section written from hand-made --json results, every paper figure
+"""Unit tests of make eval's report writers (tools/report/eval_report.py and eval_report_*.py;
+docs/eval.md): each section written from hand-made --json results, every paper figure
 taken from the papers' data file (a changed value there changes the report), the figures computed
 from the results as worked out by hand below, and bad input refused with one line."""
 import contextlib
@@ -9,17 +9,15 @@ import io
 import json
 import os
 import shutil
-import sys
 import tempfile
 import unittest
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-import eval_report as er  # noqa: E402
-import eval_report_common as common  # noqa: E402
-import eval_report_patch as rpatch  # noqa: E402
-import eval_report_sim as rsim  # noqa: E402
-import reproduction as rp  # noqa: E402
+from tools.report import eval_report as er
+from tools.report import eval_report_common as common
+from tools.report import eval_report_patch as rpatch
+from tools.report import eval_report_sim as rsim
+from tools.report import reproduction as rp
 
 PAPERS = os.path.join(ROOT, "data", "papers", "reproduction.tsv")
 SCHEMES = rsim.SCHEMES
@@ -207,7 +205,7 @@ class Patch(Case):
 
 class Sections(Case):
     def test_pilot(self):
-        import eval_report_pilot as rpilot
+        from tools.report import eval_report_pilot as rpilot
         self.put("pilot", "A", pilot_json(50.0))
         self.put("pilot", "B", pilot_json(70.0))
         text = rpilot.write(self.res, self.papers(pilot__top3_share=61), self.d)
@@ -219,7 +217,7 @@ class Sections(Case):
             self.assertEqual(f.readline(), "A\t2.0\t19.0\t79.0\n")
 
     def test_pv(self):
-        import eval_report_pv as rpv
+        from tools.report import eval_report_pv as rpv
         self.put("pv", "A", pv_json(0.9))
         self.put("pv-t0pv", "A", pv_json(1.3))
         text = rpv.write(self.res, self.papers(pv__guardband__pvopt=0.71), self.d)
@@ -231,7 +229,7 @@ class Sections(Case):
             self.assertIn("0.71 with lines", f.read())
 
     def test_pv_needs_its_t0_pv_run(self):
-        import eval_report_pv as rpv
+        from tools.report import eval_report_pv as rpv
         self.put("pv", "A", pv_json(0.9))
         with self.assertRaisesRegex(common.ReportError, "pv-t0pv/A: missing"):
             rpv.write(self.res, common.Papers.load(PAPERS), self.d)

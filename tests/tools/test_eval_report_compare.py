@@ -1,19 +1,15 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Unit tests of tools/eval_report_compare.py, make eval's comparison section (issue 32;
-docs/compare.md): the summary table over every trace's kernels, an invalid document refused."""
+"""Unit tests of tools/report/eval_report_compare.py, make eval's comparison section
+(docs/compare.md): the summary table over every trace's kernels, an invalid document refused."""
 import json
 import os
-import sys
 import tempfile
 import unittest
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "..", "..", "tools"))
-sys.path.insert(0, HERE)
-import eval_report_common  # noqa: E402
-import eval_report_compare as erc  # noqa: E402
-from test_compare_json import document, kernel  # noqa: E402
+from tools.report import eval_report_common
+from tools.report import eval_report_compare as erc
+from tests.tools.test_compare_json import document, kernel
 
 
 class CompareSectionTest(unittest.TestCase):

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Unit tests of tools/gates.py: activity.json from a netlist's Yosys JSON and the counts of
+"""Unit tests of tools/synth/gates.py: activity.json from a netlist's Yosys JSON and the counts of
 tools/fst_activity (names, drivers, rates, the clock), one block's runs (check, order, run and
 its waveform, activity) and the broken netlist of the self-test."""
 import contextlib
@@ -13,9 +13,8 @@ import tempfile
 import unittest
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-import gates  # noqa: E402
-import liberty  # noqa: E402
+from tools.synth import gates
+from tools.synth import liberty
 
 TOP = "00000000000000000000000000000001"
 
@@ -237,7 +236,7 @@ class Break(unittest.TestCase):
             gates.break_verilog(v, "_13_", "AND2_X1", "NAND2_X1")
 
     def test_cli_break_and_bad_input(self):
-        tool = os.path.join(ROOT, "tools", "gates.py")
+        tool = [sys.executable, "-m", "tools.synth.gates"]
         lib = os.path.join(ROOT, "synth", "deltarf45.lib")
         with tempfile.TemporaryDirectory() as d:
             j, v, oj, ov = (os.path.join(d, n) for n in ("n.json", "n.v", "b.json", "b.v"))
@@ -245,7 +244,7 @@ class Break(unittest.TestCase):
                 json.dump(netlist(), f)
             with open(v, "w", encoding="utf-8") as f:
                 f.write("module blk;\n  AND2_X1 _12_ (\n  );\nendmodule\n")
-            r = subprocess.run([sys.executable, tool, "break", lib, j, v, oj, ov],
+            r = subprocess.run(tool + ["break", lib, j, v, oj, ov], cwd=ROOT,
                                capture_output=True, text=True)
             self.assertEqual(r.returncode, 0, r.stderr)
             with open(ov, encoding="utf-8") as f:
@@ -255,7 +254,7 @@ class Break(unittest.TestCase):
                                  "NAND2_X1")
             with open(j, "w", encoding="utf-8") as f:
                 f.write("{ not json")
-            r = subprocess.run([sys.executable, tool, "break", lib, j, v, oj, ov],
+            r = subprocess.run(tool + ["break", lib, j, v, oj, ov], cwd=ROOT,
                                capture_output=True, text=True)
             self.assertEqual((r.returncode, len(r.stderr.strip().splitlines())), (1, 1))
 

@@ -1,20 +1,18 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Unit tests of tools/gpu_data.py (docs/gpu.md): the shipped GPU configurations as a C header,
+"""Unit tests of tools/gen/gpu_data.py (docs/gpu.md): the shipped GPU configurations as a C header,
 in name order, every byte of the text kept (quotes, backslashes, '?' of a trigraph, control
 characters escaped), and bad input: a name that is not NAME.config, two of one name, no file."""
 import contextlib
 import io
 import os
 import subprocess
-import sys
 import tempfile
 import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.join(HERE, "..", "..")
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-import gpu_data  # noqa: E402
+from tools.gen import gpu_data
 
 
 class GpuDataTest(unittest.TestCase):

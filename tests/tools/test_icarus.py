@@ -1,17 +1,15 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Unit tests of tools/icarus.py (docs/registry.md, decision 4): the vector fields of the
+"""Unit tests of tools/run/icarus.py (docs/registry.md, decision 4): the vector fields of the
 outputs, the corrupted copy of a vector file, the replay's prefix (ICARUS_CYCLES)."""
 import contextlib
 import io
 import os
-import sys
 import tempfile
 import unittest
 from unittest import mock
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
-import icarus  # noqa: E402
+from tools.run import icarus
 
 PORTS = "blk clk input 1\nblk a input 4\nblk y output 2\nblk z output 1\nother y output 9\n"
 VEC = "0 0 x x\n1 3 2 1\n1 a f 0\n1 b 1 1\n1 c 2 0\n"

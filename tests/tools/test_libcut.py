@@ -1,20 +1,18 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Unit tests of tools/libcut.py, the generator of synth/deltarf45.lib (issue 30; docs/synth.md,
+"""Unit tests of tools/synth/libcut.py, the generator of synth/deltarf45.lib (docs/synth.md,
 The liberty): parsing, the 3x3 reduction, the merge of `when`-split arcs, the power groups, the
 cell selection and bad input, on the fixture libcut_fixture.lib; and, when the Nangate source is
 there (../shared/liberty), that the committed synth/deltarf45.lib is what the generator writes."""
 import contextlib
 import io
 import os
-import sys
 import tempfile
 import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.join(HERE, "..", "..")
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-import libcut as lc  # noqa: E402
+from tools.synth import libcut as lc
 
 FIXTURE = os.path.join(HERE, "libcut_fixture.lib")
 NANGATE = os.path.join(ROOT, "..", "shared", "liberty", "NangateOpenCellLibrary_typical.lib")
@@ -203,7 +201,7 @@ class Committed(unittest.TestCase):
                 self.assertEqual(lc.main([NANGATE, out]), 0)
             with open(out, encoding="utf-8") as a, open(COMMITTED, encoding="utf-8") as b:
                 self.assertTrue(a.read() == b.read(),
-                                "synth/deltarf45.lib differs from tools/libcut.py's output: make liberty")
+                                "synth/deltarf45.lib differs from tools/synth/libcut.py's output: make liberty")
 
 
 if __name__ == "__main__":

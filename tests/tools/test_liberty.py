@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Unit tests of tools/liberty.py: Liberty parsing, function precedence, the Verilog cell models
+"""Unit tests of tools/synth/liberty.py: Liberty parsing, function precedence, the Verilog cell models
 (proven equivalent to Yosys' own reading of the library) and the pin-compatible complement."""
 import os
 import subprocess
@@ -9,8 +9,7 @@ import tempfile
 import unittest
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-import liberty  # noqa: E402
+from tools.synth import liberty
 
 LIB = os.path.join(ROOT, "synth", "deltarf45.lib")
 NANGATE = "/work/shared/liberty/NangateOpenCellLibrary_typical.lib"
@@ -97,7 +96,7 @@ class Library(unittest.TestCase):
     def test_deltarf45_cells(self):
         cells = {c.name: c for c in liberty.cells(liberty.read(LIB))}
         self.assertIn("NAND2_X1", cells)
-        # the drive strengths ABC sizes with (tools/libcut.py): each a model of its own
+        # the drive strengths ABC sizes with (tools/synth/libcut.py): each a model of its own
         self.assertTrue({"NAND2_X4", "INV_X4", "MUX2_X2", "DFF_X2", "DFFR_X2"} <= set(cells))
         self.assertEqual(liberty.truth_table(cells["NAND2_X4"]), (1, 1, 1, 0))
         r = cells["DFFR_X1"]
@@ -169,11 +168,11 @@ class Library(unittest.TestCase):
         self.assertIsNone(liberty.complement(cells, "DFF_X1"))
 
     def test_cli_bad_input_is_one_line(self):
-        tool = os.path.join(ROOT, "tools", "liberty.py")
-        r = subprocess.run([sys.executable, tool, "models", "/nonexistent.lib", "/dev/null"],
-                           capture_output=True, text=True)
+        tool = [sys.executable, "-m", "tools.synth.liberty"]
+        r = subprocess.run(tool + ["models", "/nonexistent.lib", "/dev/null"],
+                           capture_output=True, text=True, cwd=ROOT)
         self.assertEqual((r.returncode, len(r.stderr.strip().splitlines())), (1, 1))
-        r = subprocess.run([sys.executable, tool, "nonsense"], capture_output=True, text=True)
+        r = subprocess.run(tool + ["nonsense"], capture_output=True, text=True, cwd=ROOT)
         self.assertEqual(r.returncode, 2)
 
 

@@ -2,14 +2,12 @@
 # SPDX-License-Identifier: Apache-2.0
 """Unit tests of tools/regress/merge_bins.py: bins judged over a regression's merged seeds."""
 import os
-import sys
 import contextlib
 import io
 import tempfile
 import unittest
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "tools", "regress"))
-import merge_bins  # noqa: E402
+from tools.regress import merge_bins
 
 
 def write(path, text):

@@ -1,17 +1,15 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Unit tests of mutate/mutants.py (docs/mutate.md, issue 31): mutants named by a stable signature;
+"""Unit tests of mutate/mutants.py (docs/mutate.md): mutants named by a stable signature;
 with Yosys, a signature finds the same mutant after an unrelated change of the netlist."""
 import os
 import shutil
 import subprocess
-import sys
 import tempfile
 import unittest
 
 MUTATE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "mutate")
-sys.path.insert(0, MUTATE)
-import mutants  # noqa: E402
+from mutate import mutants
 
 LINE = ("mutate -ctrl mutsel 16 3 -mode cnot1 -module top -cell $ternary$rtl/top.v:30$7287 "
         "-port Y -portbit 4 -ctrlbit 3 -wire y -wirebit 4 -src rtl/top.v:12.25-12.33 "

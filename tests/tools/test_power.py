@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Unit tests of tools/power.py, make power (issue 30; docs/synth.md, Timing and power): the
+"""Unit tests of tools/synth/power.py, make power (docs/synth.md, Timing and power): the
 registry and data files, the STA netlist with its macros cut at their ports, the activity file of
 make gates-activity, the per-instance power model, and (with OpenSTA installed) a small netlist run
 end to end: its gate-level power with every net at the vectorless activity equals OpenSTA's own
@@ -11,15 +11,13 @@ import json
 import math
 import os
 import shutil
-import sys
 import tempfile
 import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.join(HERE, "..", "..")
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-import power as pw  # noqa: E402
-import reproduction as rp  # noqa: E402
+from tools.synth import power as pw
+from tools.report import reproduction as rp
 
 # A small mapped netlist in Yosys's JSON: a NAND2 into a flip-flop (a flattened name, not a plain
 # identifier), an inferred memory whose read data feeds an inverter and whose write data is the

@@ -1,12 +1,10 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Unit tests of tools/readme_cli.py: README's CLI section from the CLI's verb table."""
+"""Unit tests of tools/gen/readme_cli.py: README's CLI section from the CLI's verb table."""
 import os
-import sys
 import unittest
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "tools"))
-import readme_cli as rc  # noqa: E402
+from tools.gen import readme_cli as rc
 
 TABLE = "rar\tdeltarf rar [FILE]\tRAR: a line -> reg_phys\nswap\tdeltarf swap [FILE]\tthe table\n"
 README = f"# x\n\n## CLI\n\n{rc.BEGIN}\nold\n{rc.END}\n\nprose\n"

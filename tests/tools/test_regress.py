@@ -1,19 +1,17 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Unit tests of tools/regress/regress.py (issue 20, docs/regress.md): the seed list, and the
+"""Unit tests of tools/regress/regress.py (docs/regress.md): the seed list, and the
 results of a regression (results.tsv, junit.xml, summary.md, the closing lines) from fixture
 job files; a local regression of stand-in benches through the runner."""
 import contextlib
 import io
 import json
 import os
-import sys
 import tempfile
 import unittest
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools", "regress"))
-import regress  # noqa: E402
-import results as results_lib  # noqa: E402  (tools/, on the path regress.py set)
+from tools.regress import regress
+from tools.report import results as results_lib
 
 PASS_LOG = "blk: 100 passed, 0 failed\n"
 FAIL_LOG = "blk: FIRST DIVERGENCE at cycle 7: signal y <&>\nblk: 6 passed, 1 failed\n"

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Unit tests of tools/report.py and tools/report_browser.py's DOM check, make report (issue 31,
-items 3-4; docs/report.md): cells from each flow's result, "not run" for a missing one, escaping,
+"""Unit tests of tools/report/report.py and tools/report/report_browser.py's DOM check, make report
+(docs/report.md): cells from each flow's result, "not run" for a missing one, escaping,
 links only to files that exist, the history's snapshots, bad arguments; the browser check's
 verdicts on a parsed DOM (rows, links, images, the load marker)."""
 import contextlib
@@ -9,16 +9,14 @@ import io
 import json
 import os
 import shutil
-import sys
 import tempfile
 import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-import report  # noqa: E402
-import report_browser as rb  # noqa: E402
-import results  # noqa: E402
+from tools.report import report
+from tools.report import report_browser as rb
+from tools.report import results
 
 FIXTURE = os.path.join("tests", "report", "results")  # make report-browser's fixture
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Unit tests of tools/reproduction.py, the reproduction ledger (issue 29; docs/eval.md): the
+"""Unit tests of tools/report/reproduction.py, the reproduction ledger (docs/eval.md): the
 expression language, the tolerance rule and the classes, the papers' data file, the build from
 hand-made results, and the check that refuses a ledger with a missing id, a wrong class or no cause."""
 import contextlib
@@ -9,13 +9,11 @@ import io
 import json
 import os
 import shutil
-import sys
 import tempfile
 import unittest
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-import reproduction as rp  # noqa: E402
+from tools.report import reproduction as rp
 
 HEADER = "\t".join(rp.COLUMNS)
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Unit tests of tools/results.py (issue 31, item 1; docs/results.md): the schema language read
+"""Unit tests of tools/report/results.py (docs/results.md): the schema language read
 from docs/results.md, the validator, the writer, JUnit XML from a result, and the results of the
 shell-script flows (formal, synth, fuzz, eval) from their records."""
 import contextlib
@@ -8,13 +8,11 @@ import copy
 import io
 import json
 import os
-import sys
 import tempfile
 import unittest
 import xml.etree.ElementTree as ET
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
-import results  # noqa: E402
+from tools.report import results
 
 FLOWS = ["verify", "xsweep", "regress", "icarus", "formal", "synth", "power", "mutate", "coverage",
          "fuzz", "bench", "eval"]

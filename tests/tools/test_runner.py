@@ -1,18 +1,16 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Unit tests of tools/runner.py (issues 28, 31), the one runner of the bench flows: jobs run
+"""Unit tests of tools/run/runner.py (docs/regress.md), the one runner of the bench flows: jobs run
 locally with their status and closing counts, groups kept apart, the closing line, make verify
 and fanout, on stand-in benches (shell scripts)."""
 import contextlib
 import io
 import os
 import socket
-import sys
 import tempfile
 import unittest
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
-import runner  # noqa: E402
+from tools.run import runner
 
 
 def bench(d, name, body):
@@ -134,6 +132,22 @@ class Verbs(unittest.TestCase):
             self.assertEqual((status, out), (0, "one\ntwo\n"))
             status, _ = quietly(runner.main, ["runner.py", "fanout", d, "true", "false"])
             self.assertEqual(status, 1)
+
+    def test_run_prints_a_flows_jobs_in_order_and_closes(self):
+        with tempfile.TemporaryDirectory() as d:
+            runner.write_jobs(d, [runner.Job("a", "sleep 0.2; echo one"), runner.Job("b", "echo two")])
+            status, out = quietly(runner.main, ["runner.py", "run", "-j", "2", "-p", "flow", d])
+            self.assertEqual((status, out), (0, "one\ntwo\nflow: 2 passed, 0 failed\n"))
+            runner.write_jobs(d, [runner.Job("a", "echo one; exit 3"), runner.Job("b", "echo two")])
+            status, out = quietly(runner.main, ["runner.py", "run", "-p", "flow", d])
+            self.assertEqual((status, out), (1, "one\ntwo\nflow: 1 passed, 1 failed\n"))
+
+    def test_run_of_no_job_fails(self):
+        with tempfile.TemporaryDirectory() as d:
+            runner.write_jobs(d, [])
+            status, out = quietly(runner.main, ["runner.py", "run", "-p", "flow", d])
+            self.assertEqual(status, 1)
+            self.assertIn("flow: 0 passed, 1 failed", out)
 
     def test_a_verb_it_does_not_know_is_a_usage_error(self):
         self.assertEqual(quietly(runner.main, ["runner.py", "start"])[0], 2)

@@ -5,14 +5,12 @@ signature, the prover check and the closing line, on fixture verdicts (nothing r
 import contextlib
 import io
 import os
-import sys
 import tempfile
 import unittest
 from unittest import mock
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "mutate"))
-import score  # noqa: E402
-import results  # noqa: E402  (tools/, on the path score.py set)
+from mutate import score
+from tools.report import results
 
 SIGS = ["inv:and.A[0]@b.v:00000001", "const1:mux.Y[2]@b.v:00000002", "cnot0:u_x/add.B[1]^0@c.v:00000003"]
 

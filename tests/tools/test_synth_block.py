@@ -1,18 +1,15 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Unit tests of tools/synth_block.py (docs/synth.md): one block's numbers from Yosys' stat -json
+"""Unit tests of tools/synth/synth_block.py (docs/synth.md): one block's numbers from Yosys' stat -json
 and netlist JSON (counts, area, levels, arrays, macro instances), ABC's delay line, the status."""
 import contextlib
 import io
 import json
 import os
-import sys
 import tempfile
 import unittest
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "..", "..", "tools"))
-import synth_block as sb  # noqa: E402
+from tools.synth import synth_block as sb
 
 LIB = "library (t) { cell (INV_X1) { area : 0.5 ; } cell (NAND2_X1) { area : 0.75 ; } " \
       "cell (DFF_X1) { area : 4.5 ; } }"

@@ -1,19 +1,17 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Unit tests of tools/synth_report.py (issue 31; docs/synth.md): make synth's area.csv and area.md
+"""Unit tests of tools/synth/synth_report.py (docs/synth.md): make synth's area.csv and area.md
 from the blocks' result.json files, the papers' figures from the data files, and bad input."""
 import contextlib
 import io
 import json
 import os
-import sys
 import tempfile
 import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.join(HERE, "..", "..")
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-import synth_report as sr  # noqa: E402
+from tools.synth import synth_report as sr
 
 LOGIC = {"status": "ok", "seconds": 13.9, "kind": "logic", "generic_cells": 20,
          "generic_types": [["$_XOR_", 12], ["$_SDFF_PP0_", 8]], "mapped_cells": 30,

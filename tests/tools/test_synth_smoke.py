@@ -5,13 +5,10 @@ on a block without a row, with two rows, not synthesised, of an unknown kind or 
 import contextlib
 import io
 import os
-import sys
 import tempfile
 import unittest
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, ".."))
-import synth_smoke as ss  # noqa: E402
+from tests import synth_smoke as ss
 
 HEADER = "block,status,kind,seconds,macro_check\n"
 

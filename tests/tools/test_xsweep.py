@@ -1,17 +1,15 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Unit tests of tools/xsweep.py (issue 7, docs/xinit.md): every bench under every X seed through
+"""Unit tests of tools/run/xsweep.py (docs/xinit.md): every bench under every X seed through
 the runner, each failure reported with its divergence and replay, on stand-in benches."""
 import contextlib
 import io
 import os
-import sys
 import tempfile
 import unittest
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
-import results  # noqa: E402
-import xsweep  # noqa: E402
+from tools.report import results
+from tools.run import xsweep
 
 # a stand-in bench: "--seed S --n N --xseed X --result FILE"; fails under X seed 2, writing
 # its result as the harness does (docs/results.md, run)

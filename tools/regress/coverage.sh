@@ -1,17 +1,16 @@
 #!/bin/bash
 # SPDX-License-Identifier: Apache-2.0
-# make coverage (issue 20; docs/coverage.md): runs the benches built with Verilator --coverage
+# make coverage (docs/coverage.md): runs the benches built with Verilator --coverage
 # ($(COV_OUT)/build/tb, mk/coverage.mk) over SEEDS seeds each through the regression
 # (tools/regress/regress.py, LAUNCHER), merges the counts per block and over all blocks with
 # verilator_coverage, writes the HTML report with genhtml (lcov), then the per-block table of line,
-# toggle and branch coverage and the gate (issue 28): every point never hit must be named by an
+# toggle and branch coverage and the gate (docs/registry.md): every point never hit must be named by an
 # exclusion of EXCL (tools/regress/coverage_gate.py), DIR/summary.md; exit 1 when not.
 # usage: tools/regress/coverage.sh [-s SEEDS] [-n N] [-o DIR] [-x EXCL] [-r REGISTRY] [-R] BLOCK...
 #   SEEDS (1-5), N: as make regress; DIR: build/coverage; EXCL: docs/coverage-exclusions.tsv;
 #   REGISTRY: blocks.tsv (an exclusion's block must be registered); -R: the report and gate
 #   only, from DIR/dat/BLOCK.s*.dat
 set -u
-here=$(dirname "$0")
 seeds=1-5 n='' out=build/coverage report_only='' excl=docs/coverage-exclusions.tsv reg=blocks.tsv
 while getopts s:n:o:x:r:R o; do
   case $o in s) seeds=$OPTARG ;; n) n=$OPTARG ;; o) out=$OPTARG ;; x) excl=$OPTARG ;;
@@ -23,7 +22,7 @@ status=0
 if [ -z "$report_only" ]; then
   rm -rf "$out/dat"
   start=$SECONDS
-  "$here/regress.py" -l "${LAUNCHER:-local}" -s "$seeds" -n "$n" -o "$out/regress" \
+  python3 -m tools.regress.regress -l "${LAUNCHER:-local}" -s "$seeds" -n "$n" -o "$out/regress" \
     -b "$out/build/tb" -c "$out/dat" "$@"
   status=$?
   [ "$status" -le 1 ] || exit 2
@@ -49,7 +48,7 @@ genhtml -q --branch-coverage --legend -t "deltarf RTL coverage ($seeds seeds)" -
 # The report and the gate (tools/regress/coverage_gate.py): DIR/summary.md, DIR/points.tsv, the
 # result COV_RESULT (DIR/coverage.json; docs/results.md); exit 1
 # when a point never hit is not excluded, or an exclusion is stale or names a hit point.
-python3 "$here/coverage_gate.py" -o "$out" -x "$excl" -r "$reg" -s "$seeds" \
+python3 -m tools.regress.coverage_gate -o "$out" -x "$excl" -r "$reg" -s "$seeds" \
   -n "$n" -j "${COV_RESULT:-$out/coverage.json}" "$@"
 gate=$?
 [ "$gate" -le 1 ] || exit 2

@@ -26,10 +26,9 @@ import os
 import re
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from regress import RegressError, expand_seeds  # noqa: E402  (tools/regress/)
+from tools.regress.regress import RegressError, expand_seeds
 
-C_DIRS = ("tb", "cmodel")        # where a bench's "#include"s are looked up (-Itb -Icmodel)
+C_DIRS = ("tb", "cmodel", "common")  # where a bench's "#include"s are looked up (-I)
 V_DIRS = ("rtl", "tb")           # where the RTL's `includes are (-Irtl -Itb)
 C_INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 V_INCLUDE = re.compile(r'^\s*`include\s+"([^"]+)"', re.M)

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""The report and gate of make coverage (issue 28; docs/coverage.md): reads each block's merged
+"""The report and gate of make coverage (docs/coverage.md): reads each block's merged
 Verilator coverage counts (DIR/BLOCK.dat), its lcov info (DIR/BLOCK.info) and the exclusions
 (docs/coverage-exclusions.tsv); writes DIR/summary.md, DIR/points.tsv and with -j the result
 (JSON, docs/results.md); exit 1 when a point
@@ -16,8 +16,7 @@ import os
 import re
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-import results  # noqa: E402  (tools/)
+from tools.report import results
 
 KINDS = ("line", "branch", "toggle")
 EXCLUSION_COLUMNS = ("block", "kind", "where", "hierarchy", "what", "reason")

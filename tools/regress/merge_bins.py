@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Functional coverage of a regression judged over its merged seeds, as dvsim does (issue 28):
+"""Functional coverage of a regression judged over its merged seeds, as dvsim does (docs/registry.md):
 each job's bench wrote its bins' hit counts (--bins-out DIR/bins/ID.txt); a bin that no seed of
 its block hit fails the regression, named. usage: merge_bins.py DIR (DIR/meta.tsv: ID, block,
 seed). Writes DIR/bins.tsv (block, bin, hits, seeds that hit it); prints per block the bins hit

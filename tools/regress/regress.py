@@ -1,17 +1,17 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""make regress (issue 20; docs/regress.md): one job per (block, seed), each the block's lockstep
-bench BENCHDIR/bench_BLOCK --seed S [--n N], run through the one runner (tools/runner.py: this
+"""make regress (docs/regress.md): one job per (block, seed), each the block's lockstep
+bench BENCHDIR/bench_BLOCK --seed S [--n N], run through the one runner (tools/run/runner.py: this
 machine's cores or a Slurm job array), then the result RESULT (DIR/regress.json; docs/results.md)
 and, rendered from it, DIR/results.tsv, junit.xml and summary.md. The
 functional coverage bins are judged over the merged seeds (merge_bins.py): a seed may miss a
 bin, no bin may be missed by every seed. Ends with "regress: N passed, N failed" and every
 failure's replay line; exit 1 when any job failed or a bin was never hit, 2 when it could not run.
-usage: tools/regress/regress.py [-l local|slurm] [-s SEEDS] [-n N] [-j JOBS] [-o DIR]
+usage: python3 -m tools.regress.regress [-l local|slurm] [-s SEEDS] [-n N] [-j JOBS] [-o DIR]
                                 [-b BENCHDIR] [-c COVDIR] [-r RESULT] BLOCK...
-       tools/regress/regress.py report DIR     (the results again from DIR's job files)
+       python3 -m tools.regress.regress report DIR     (the results again from DIR's job files)
   SEEDS: ranges and numbers, "1-1000" or "1-20,33" (default 1-10); N: transactions per job
-  (default: each bench's own); -j: see tools/runner.py; DIR: build/regress; BENCHDIR: build/tb;
+  (default: each bench's own); -j: see tools/run/runner.py; DIR: build/regress; BENCHDIR: build/tb;
   COVDIR: benches built with --coverage write their counts to COVDIR/BLOCK.sSEED.dat
 env REGRESS_TIMEOUT: seconds per job (default 3600; a job over it fails)."""
 import argparse
@@ -21,11 +21,9 @@ import shutil
 import sys
 import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, ".."))
-import runner  # noqa: E402
-import results  # noqa: E402
-import merge_bins  # noqa: E402  (tools/regress/, this script's folder)
+from tools.run import runner
+from tools.report import results
+from tools.regress import merge_bins
 
 CONTROL = re.compile("[\x01-\x08\x0b\x0c\x0e-\x1f]")
 
@@ -46,7 +44,7 @@ def expand_seeds(text):
 
 
 def arguments(argv):
-    p = argparse.ArgumentParser(prog="tools/regress/regress.py", description=__doc__.split("\n")[0])
+    p = argparse.ArgumentParser(prog="python3 -m tools.regress.regress", description=__doc__.split("\n")[0])
     p.add_argument("-l", dest="launcher", default="local")
     p.add_argument("-s", dest="seeds", default="1-10")
     p.add_argument("-n", dest="n", default="")
@@ -194,7 +192,7 @@ def report(d, result=None):
     failed or a bin was never hit."""
     meta = [tuple(line.split("\t")[:3]) for line in read_lines(os.path.join(d, "meta.tsv")) if line]
     if not meta:
-        raise RegressError(f"usage: tools/regress/regress.py report DIR ({d}/meta.tsv missing)")
+        raise RegressError(f"usage: python3 -m tools.regress.regress report DIR ({d}/meta.tsv missing)")
     has_bins = os.path.isdir(os.path.join(d, "bins"))
     try:
         merged = merge_bins.merge(meta, lambda jid: merge_bins.counts_of(d, jid)) if has_bins else {}

@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: Apache-2.0
-# make regress-selftest (a step of make test; issue 20, docs/regress.md): brings up the
+# make regress-selftest (a step of make test; docs/regress.md): brings up the
 # single-node Slurm cluster (tools/regress/slurm.sh), runs a small regression through it with
 # LAUNCHER=slurm on BLOCK and BLOCK@failseed (the same bench built to fail on seed F only, -f),
 # checks that exactly that seed failed, that its replay line reproduces the failure and that
@@ -29,7 +29,7 @@ check() { if eval "$2"; then pass=$((pass + 1)); else echo "regress-selftest: FA
 rm -rf "$out/out" "$out/results.tsv" "$out/junit.xml"
 mkdir -p "$out"
 waited timeout 60 "$here/slurm.sh" up || { echo "regress-selftest: 0 passed, 1 failed (no cluster)"; exit 1; }
-waited timeout 120 "$here/regress.py" -l slurm -s "$seeds" -o "$out" "$block" "$bad" >"$out/run.log" 2>&1
+waited timeout 120 python3 -m tools.regress.regress -l slurm -s "$seeds" -o "$out" "$block" "$bad" >"$out/run.log" 2>&1
 status=$?
 cat "$out/run.log"
 nseeds=$(awk -F'\t' '$2 == b' b="$block" "$out/meta.tsv" | wc -l)
@@ -55,17 +55,17 @@ check "junit.xml: the failing testcase carries the replay and the report" \
   "grep -A1 'name=\"$bad seed $fseed\"' $out/junit.xml | grep -q 'message=\"replay: build/tb/bench_$bad --seed $fseed ' && sed -n '/<system-out>/,/<\/system-out>/p' $out/junit.xml | grep -q 'FIRST DIVERGENCE'"
 check "summary.md: both blocks with their counts" \
   "grep -q '^| $block | $nseeds | $nseeds | 0 |' $out/summary.md && grep -q '^| $bad | $nseeds | $((nseeds - 1)) | 1 |' $out/summary.md"
-# Short seeds (issue 28): a bin a seed misses fails no job; the regression judges the bins over
+# Short seeds (docs/registry.md): a bin a seed misses fails no job; the regression judges the bins over
 # its merged seeds and fails naming a bin no seed hit (rar_phys: the first 2000 cycles are its
 # fixed prologue, the same in every seed; 20000 transactions reach every bin).
 short=$out-short
-"$here/regress.py" -l local -s 1-2 -n 2000 -o "$short" "$block" >"$short.log" 2>&1
+python3 -m tools.regress.regress -l local -s 1-2 -n 2000 -o "$short" "$block" >"$short.log" 2>&1
 status=$?
 check "short seeds: no job fails on its own unhit bins" \
   "[ \$(awk -F'\t' '\$4 == \"failed\"' $short/results.tsv | wc -l) -eq 0 ]"
 check "short seeds: the regression fails on a bin no seed hit, named" \
   "[ $status -eq 1 ] && grep -q 'coverage bin never hit by any seed: legal N = 256' $short.log && grep -qx 'regress: 2 passed, 1 failed' $short.log"
-"$here/regress.py" -l local -s 1-2 -n 20000 -o "$short" "$block" >"$short.log" 2>&1
+python3 -m tools.regress.regress -l local -s 1-2 -n 20000 -o "$short" "$block" >"$short.log" 2>&1
 check "longer seeds that hit every bin together pass" \
   "[ $? -eq 0 ] && grep -qE 'coverage ([0-9]+)/\1 bins hit over 2 seed' $short.log"
 echo "regress-selftest: $pass passed, $fail failed"

@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: Apache-2.0
-# A single-node Slurm cluster of our own for the regression (issue 20; docs/regress.md): Debian's
+# A single-node Slurm cluster of our own for the regression (docs/regress.md): Debian's
 # slurm-wlm and munge on 127.0.0.1, everything under a run directory of the build tree: its own
 # slurm.conf (proctrack/linuxproc, task/none, no accounting storage), munged on its own socket
 # and key file, slurmctld and slurmd in the foreground (-D -f), no system service touched.
