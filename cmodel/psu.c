@@ -54,15 +54,16 @@ static uint64_t nonzero_nibbles(uint64_t v)
     return v & NIB_LSB;
 }
 
-/* Word w's blocks of its whole free entries (all blocks free, hence reliable: faulty blocks
- * are occupied), and its candidates of the tiers. */
-static void tiers(const psu_state *s, const uint64_t fmap[PSU_WORDS], unsigned w,
-                  uint64_t *whole, uint64_t t[PSU_TIERS])
+/* Word w's candidates of tiers 0 (*faulty_t) and 1 (*shared_t); returns its blocks of whole
+ * free entries (all blocks free, hence reliable: faulty blocks are occupied). */
+static uint64_t tiers(const psu_state *s, const uint64_t fmap[PSU_WORDS], unsigned w,
+                      uint64_t *faulty_t, uint64_t *shared_t)
 {
     const uint64_t free = ~s->bitmap[w], faulty = nonzero_nibbles(fmap[w]) * NIB_MASK;
-    *whole = (~nonzero_nibbles(s->bitmap[w]) & NIB_LSB) * NIB_MASK;
-    t[PSU_TIER_FAULTY] = free & faulty;
-    t[PSU_TIER_SHARED] = free & ~faulty & ~*whole;
+    const uint64_t whole = (~nonzero_nibbles(s->bitmap[w]) & NIB_LSB) * NIB_MASK;
+    *faulty_t = free & faulty;
+    *shared_t = free & ~faulty & ~whole;
+    return whole;
 }
 
 /* Bit k set where entry k of word w's 16 entries is whole (from its block-0 bits). */
@@ -78,17 +79,13 @@ static uint64_t entry_bits_of(uint64_t whole_blocks)
  * the first whole free entry and the second (the steered offer, decision 10). */
 static void select(const psu_state *s, const uint64_t fmap[PSU_WORDS], psu_offers *q)
 {
-    uint64_t t[PSU_TIERS][PSU_WORDS], whole[PSU_ENTRIES / 64] = {0};
-    for (unsigned w = 0; w < PSU_WORDS; w++) {
-        uint64_t wb, tw[PSU_TIERS];
-        tiers(s, fmap, w, &wb, tw);
-        for (unsigned k = 0; k < PSU_TIERS; k++)
-            t[k][w] = tw[k];
-        whole[w / 4] |= entry_bits_of(wb) << (w % 4 * ENTRIES_PER_WORD);
-    }
+    uint64_t t0[PSU_WORDS], t1[PSU_WORDS], whole[PSU_ENTRIES / 64] = {0};
+    for (unsigned w = 0; w < PSU_WORDS; w++)
+        whole[w / 4] |= entry_bits_of(tiers(s, fmap, w, &t0[w], &t1[w]))
+                        << (w % 4 * ENTRIES_PER_WORD);
     bool a0, a1, aw, aw2;
-    const unsigned s0 = psu_prio_enc(t[PSU_TIER_FAULTY], PSU_SLOTS, &a0);
-    const unsigned s1 = psu_prio_enc(t[PSU_TIER_SHARED], PSU_SLOTS, &a1);
+    const unsigned s0 = psu_prio_enc(t0, PSU_SLOTS, &a0);
+    const unsigned s1 = psu_prio_enc(t1, PSU_SLOTS, &a1);
     const unsigned ue = psu_prio_enc(whole, PSU_ENTRIES, &aw);
     if (aw)
         whole[ue / 64] &= ~(1ull << (ue % 64));
@@ -154,7 +151,11 @@ void psu_step(psu_state *s, const psu_in *in, psu_out *out)
         psu_reset(s);
         return;
     }
-    select(s, in->fmap, &s->q); /* from the bitmap before the edge */
+    /* the offers of the bitmap before the edge; unchanged since the last edge, they are q
+     * already (decision 2's contract: fmap changes only with a load), so the model skips
+     * them then (speed only, the outputs are the same) */
+    if (s->changed)
+        select(s, in->fmap, &s->q);
     s->changed = in->load_map || in->rel || (in->take_c && out->pc_valid) ||
                  (in->take_u && out->pu_valid);
     if (in->load_map) {

@@ -31,7 +31,8 @@ typedef struct {
     bool rst;                     /* map and bitmap cleared: a fault-free slice, no patch */
     bool load_map;                /* map and bitmap <- faulty: every patch is dropped */
     uint64_t faulty[PSU_WORDS];   /* fault map (1 = faulty block), read on load_map only */
-    uint64_t fmap[PSU_WORDS];     /* the map loaded last (none after rst), held by its owner */
+    uint64_t fmap[PSU_WORDS];     /* the map loaded last (none after rst), held by its owner;
+                                   * changes only with a load (decision 2) */
     bool take_c;                  /* occupy this cycle's compressed patch (if valid) */
     bool take_u;                  /* occupy this cycle's uncompressed patch (if valid) */
     bool rel;                     /* release the patch named by rel_entry, rel_blk, rel_c */
