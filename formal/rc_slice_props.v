@@ -77,34 +77,14 @@
 module rc_slice_props #(
     parameter integer LANE = 0   // the lane watched: a constant keeps one lane's cone of logic
 ) (
-    input wire                                    clk,
-    input wire                                    rst,
-    input wire                                    wr_start,
-    input wire [`DRF_REG_BITS-1:0]                wr_reg,
-    input wire [`DRF_COMPONENTS-1:0]              wr_mask,
-    input wire [`DRF_SW_LANES*`DRF_WORD_BITS-1:0] wr_data,
-    input wire                                    rd_en_a,
-    input wire [`DRF_REG_BITS-1:0]                rd_reg_a,
-    input wire [1:0]                              rd_sw_a,
-    input wire                                    rd_en_b,
-    input wire [`DRF_REG_BITS-1:0]                rd_reg_b,
-    input wire [1:0]                              rd_sw_b
+`include "rc_slice_ports.vh"
 );
     localparam integer W = `DRF_WORD_BITS;
     localparam integer LANES = `DRF_SW_LANES;
     localparam integer ROW = LANES * W;
     localparam integer RB = `DRF_REG_BITS;
 
-    wire rd_valid_a, rd_valid_b, wr_overlap, mov, wake;
-    wire [ROW-1:0] rd_data_a, rd_data_b;
-    wire [2:0] wr_phase;
-    wire [`DRF_REGS-1:0] pg;
-    rc_slice dut (.clk(clk), .rst(rst), .wr_start(wr_start), .wr_reg(wr_reg), .wr_mask(wr_mask),
-                  .wr_data(wr_data), .rd_en_a(rd_en_a), .rd_reg_a(rd_reg_a), .rd_sw_a(rd_sw_a),
-                  .rd_en_b(rd_en_b), .rd_reg_b(rd_reg_b), .rd_sw_b(rd_sw_b),
-                  .rd_valid_a(rd_valid_a), .rd_data_a(rd_data_a), .rd_valid_b(rd_valid_b),
-                  .rd_data_b(rd_data_b), .wr_phase(wr_phase), .wr_overlap(wr_overlap),
-                  .mov(mov), .wake(wake), .pg(pg));
+`include "rc_slice_dut.vh"
 
     reg init = 1'b1;
     always @(posedge clk) init <= 1'b0;
