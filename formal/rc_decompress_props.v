@@ -14,6 +14,13 @@
 //@   params  IMPL=1
 //@   engine  sat-comb
 //@   depth   1
+//@ prove miter-impl1-w16
+//@   checks  IMPL 1 at 16-bit components (the slices' reduced width): the same Eq. (2) miter, the
+//@           contract rc_slice assumes when it cuts the unit
+//@   params  IMPL=1
+//@   engine  sat-comb
+//@   depth   1
+//@   sizes   DRF_WORD_BITS=16
 //@ prove equiv
 //@   checks  optimised == straightforward: IMPL 1 and IMPL 0 in a miter -equiv, every input
 //@   top     rc_decompress

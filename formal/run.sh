@@ -82,7 +82,14 @@ frontend() {
     # mapped to words, \MEM[i], first), e.g. pk_mem[*].w=dut.mem[*]#16
     local items it i n c
     IFS=, read -ra items <<< "$peeks"
-    case $peeks in *'#'*) cmd="$cmd memory -nomap; memory_map;" ;; esac
+    # mapping the memories cleans up unused wires first: the other peeks' signals are kept
+    # (an input of a cut module, e.g., is read by nothing until its peek is connected)
+    case $peeks in *'#'*)
+        local keep=""
+        for it in "${items[@]}"; do [[ $it == *'#'* ]] || keep="$keep w:${it#*=}"; done
+        [ -n "$keep" ] && cmd="$cmd setattr -set keep 1$keep;"
+        cmd="$cmd memory -nomap; memory_map;" ;;
+    esac
     for it in "${items[@]}"; do
         if [[ $it == *'#'* ]]; then
             n=${it##*#}; it=${it%#*}
