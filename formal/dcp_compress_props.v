@@ -31,27 +31,13 @@
 //@   cut     rc_compress
 `include "drf_params.vh"
 module dcp_compress_props (
-    input wire                                    clk,
-    input wire                                    rst,
-    input wire                                    start,
-    input wire                                    divergent,
-    input wire [`DRF_SW_LANES*`DRF_WORD_BITS-1:0] blk_data
+`include "dcp_compress_ports.vh"
 );
     localparam integer W = `DRF_WORD_BITS;
     localparam integer CB = `DRF_CODE_BITS;
     localparam integer ROW = `DRF_SW_LANES * W;
 
-    wire c_compr, done, compressed, misp, replay_valid, busy, err_busy;
-    wire [W-1:0] cdata_c0;
-    wire [CB-1:0] cdata_log2de, cdata_log2db;
-    wire [1:0] replay_blk;
-    wire [ROW-1:0] replay_data;
-    dcp_compress dut (.clk(clk), .rst(rst), .start(start), .divergent(divergent),
-                      .blk_data(blk_data), .c_compr(c_compr), .cdata_c0(cdata_c0),
-                      .cdata_log2de(cdata_log2de), .cdata_log2db(cdata_log2db), .done(done),
-                      .compressed(compressed), .misp(misp), .replay_valid(replay_valid),
-                      .replay_blk(replay_blk), .replay_data(replay_data), .busy(busy),
-                      .err_busy(err_busy));
+`include "dcp_compress_dut.vh"
 
     reg init = 1'b1;
     always @(posedge clk) init <= 1'b0;

@@ -15,22 +15,13 @@
 //@   peeks   peek_c0=dut.c0_q, peek_de=dut.log2de_q, peek_db=dut.log2db_q
 `include "drf_params.vh"
 module dcp_decompress_props (
-    input wire                      clk,
-    input wire                      rst,
-    input wire                      load,
-    input wire [`DRF_WORD_BITS-1:0] c0,
-    input wire [`DRF_CODE_BITS-1:0] log2de,
-    input wire [`DRF_CODE_BITS-1:0] log2db
+`include "dcp_decompress_ports.vh"
 );
     localparam integer W = `DRF_WORD_BITS;
     localparam integer CB = `DRF_CODE_BITS;
     localparam integer ROW = `DRF_SW_LANES * W;
 
-    wire valid;
-    wire [1:0] blk;
-    wire [ROW-1:0] data;
-    dcp_decompress dut (.clk(clk), .rst(rst), .load(load), .c0(c0), .log2de(log2de),
-                        .log2db(log2db), .valid(valid), .blk(blk), .data(data));
+`include "dcp_decompress_dut.vh"
 
     reg init = 1'b1;
     always @(posedge clk) init <= 1'b0;

@@ -21,39 +21,12 @@
 //@   sizes   DRF_REGS=16, DRF_LDS_SPILL_SLOTS=8
 `include "drf_params.vh"
 module dcp_pt_props (
-    input wire                          clk,
-    input wire                          rst,
-    input wire [`DRF_REG_BITS-1:0]      src0,
-    input wire [`DRF_REG_BITS-1:0]      src1,
-    input wire [`DRF_REG_BITS-1:0]      dest,
-    input wire                          we,
-    input wire [`DRF_REG_BITS-1:0]      waddr,
-    input wire                          wv,
-    input wire                          wc,
-    input wire                          wm,
-    input wire [`DRF_PT_ENTRY_BITS-1:0] wentry,
-    input wire [`DRF_BLK_BITS-1:0]      wblk,
-    input wire                          dealloc,
-    input wire [`DRF_REG_BITS-1:0]      reg_base,
-    input wire [`DRF_REG_BITS:0]        n
+`include "dcp_pt_ports.vh"
 );
     localparam integer RB = `DRF_REG_BITS;
     localparam integer PAYLOAD = `DRF_PT_ROW_BITS - 1;
 
-    wire v_src0, c_src0, m_src0, v_src1, c_src1, m_src1, v_dest, c_dest, m_dest;
-    wire [`DRF_PT_ENTRY_BITS-1:0] entry_src0, entry_src1, entry_dest, rel_entry;
-    wire [`DRF_BLK_BITS-1:0] blk_src0, blk_src1, blk_dest, rel_blk;
-    wire rel_valid, rel_c, rel_m, busy, err_busy, err_window, err_conflict;
-    dcp_pt dut (
-        .clk(clk), .rst(rst), .src0(src0), .src1(src1), .dest(dest), .we(we), .waddr(waddr),
-        .wv(wv), .wc(wc), .wm(wm), .wentry(wentry), .wblk(wblk), .dealloc(dealloc),
-        .reg_base(reg_base), .n(n), .v_src0(v_src0), .c_src0(c_src0), .m_src0(m_src0),
-        .entry_src0(entry_src0), .blk_src0(blk_src0), .v_src1(v_src1), .c_src1(c_src1),
-        .m_src1(m_src1), .entry_src1(entry_src1), .blk_src1(blk_src1), .v_dest(v_dest),
-        .c_dest(c_dest), .m_dest(m_dest), .entry_dest(entry_dest), .blk_dest(blk_dest),
-        .rel_valid(rel_valid), .rel_c(rel_c), .rel_m(rel_m), .rel_entry(rel_entry),
-        .rel_blk(rel_blk), .busy(busy), .err_busy(err_busy), .err_window(err_window),
-        .err_conflict(err_conflict));
+`include "dcp_pt_dut.vh"
 
     reg init = 1'b1;
     always @(posedge clk) init <= 1'b0;

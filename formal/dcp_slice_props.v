@@ -50,21 +50,7 @@
 module dcp_slice_props #(
     parameter integer LANE = 0   // the lane watched: a constant keeps one lane's cone of logic
 ) (
-    input wire                                    clk,
-    input wire                                    rst,
-    input wire                                    load_map,
-    input wire [`DRF_REGS*`DRF_SUBWAVEFRONTS-1:0] faulty,
-    input wire                                    wr_start,
-    input wire [`DRF_REG_BITS-1:0]                wr_reg,
-    input wire [`DRF_COMPONENTS-1:0]              wr_mask,
-    input wire [`DRF_SW_LANES*`DRF_WORD_BITS-1:0] wr_data,
-    input wire                                    rd_start_a,
-    input wire [`DRF_REG_BITS-1:0]                rd_reg_a,
-    input wire                                    rd_start_b,
-    input wire [`DRF_REG_BITS-1:0]                rd_reg_b,
-    input wire                                    dealloc,
-    input wire [`DRF_REG_BITS-1:0]                reg_base,
-    input wire [`DRF_REG_BITS:0]                  n
+`include "dcp_slice_ports.vh"
 );
     localparam integer W = `DRF_WORD_BITS;
     localparam integer ROW = `DRF_SW_LANES * W;
@@ -72,23 +58,7 @@ module dcp_slice_props #(
     localparam integer CB = `DRF_CODE_BITS;
     localparam [1:0] EV_SPILL = 2'd3;
 
-    wire rd_valid_a, rd_valid_b, wr_busy, stall, wr_refused, mov, err_lds_full, err_rel;
-    wire psu_err, dealloc_busy, err_dealloc, relq_valid, ev_done, ev_misp, ev_compressed;
-    wire [1:0] rd_blk_a, rd_blk_b, ev_kind;
-    wire [ROW-1:0] rd_data_a, rd_data_b;
-    wire [`DRF_REGS*`DRF_SUBWAVEFRONTS-1:0] bitmap;
-    wire [`DRF_LDS_SPILL_SLOTS-1:0] lds_used;
-    dcp_slice dut (
-        .clk(clk), .rst(rst), .load_map(load_map), .faulty(faulty), .wr_start(wr_start),
-        .wr_reg(wr_reg), .wr_mask(wr_mask), .wr_data(wr_data), .rd_start_a(rd_start_a),
-        .rd_reg_a(rd_reg_a), .rd_start_b(rd_start_b), .rd_reg_b(rd_reg_b), .dealloc(dealloc),
-        .reg_base(reg_base), .n(n), .rd_valid_a(rd_valid_a), .rd_blk_a(rd_blk_a),
-        .rd_data_a(rd_data_a), .rd_valid_b(rd_valid_b), .rd_blk_b(rd_blk_b),
-        .rd_data_b(rd_data_b), .wr_busy(wr_busy), .stall(stall), .wr_refused(wr_refused),
-        .mov(mov), .err_lds_full(err_lds_full), .err_rel(err_rel), .psu_err(psu_err),
-        .dealloc_busy(dealloc_busy), .err_dealloc(err_dealloc), .relq_valid(relq_valid),
-        .bitmap(bitmap), .lds_used(lds_used), .ev_done(ev_done), .ev_kind(ev_kind),
-        .ev_misp(ev_misp), .ev_compressed(ev_compressed));
+`include "dcp_slice_dut.vh"
 
     reg init = 1'b1;
     always @(posedge clk) init <= 1'b0;

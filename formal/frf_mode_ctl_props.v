@@ -21,17 +21,11 @@ module frf_mode_ctl_props #(
     parameter integer EPOCH = `DRF_PILOT_EPOCH,
     parameter integer THRESHOLD = `DRF_PILOT_THRESHOLD
 ) (
-    input wire                             clk,
-    input wire                             rst,
-    input wire [`DRF_PILOT_ISSUE_BITS-1:0] issue
+`include "frf_mode_ctl_ports.vh"
 );
     localparam integer CB = `DRF_PILOT_ICNT_BITS;
     localparam integer PB = $clog2(EPOCH);
-    wire mode, epoch_last, err_issue;
-    wire [CB-1:0] icount;
-    frf_mode_ctl #(.EPOCH(EPOCH), .THRESHOLD(THRESHOLD)) dut (
-        .clk(clk), .rst(rst), .issue(issue), .mode(mode), .epoch_last(epoch_last),
-        .icount(icount), .err_issue(err_issue));
+`include "frf_mode_ctl_dut.vh"
 
     reg init = 1'b1;
     always @(posedge clk) init <= 1'b0;

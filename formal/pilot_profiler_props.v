@@ -33,36 +33,20 @@
 //@           peek_rank=dut.rank
 `include "drf_params.vh"
 module pilot_profiler_props #(
-    parameter integer PART = 1 // 0: the argmax from any state; 1: from reset
+    parameter integer PART = 1, // 0: the argmax from any state; 1: from reset
+    // pilot_profiler's parameters at the proof's sizes (the DRF_PILOT_FV_* of params.def)
+    parameter integer REGS = `DRF_PILOT_FV_PROF_REGS,
+    parameter integer RB = `DRF_PILOT_FV_PROF_REG_BITS,
+    parameter integer CB = `DRF_PILOT_FV_CNT_BITS,
+    parameter integer N = `DRF_PILOT_FV_N,
+    parameter integer PORTS = `DRF_PILOT_ACC_PORTS,
+    parameter integer IDB = `DRF_PILOT_FV_ID_BITS
 ) (
-    input wire                                         clk,
-    input wire                                         rst,
-    input wire                                         launch,
-    input wire [`DRF_PILOT_FV_ID_BITS-1:0]             launch_id,
-    input wire [`DRF_PILOT_FV_ID_BITS-1:0]             acc_warp,
-    input wire [`DRF_PILOT_ACC_PORTS-1:0]              acc_valid,
-    input wire [`DRF_PILOT_ACC_PORTS*`DRF_PILOT_FV_PROF_REG_BITS-1:0] acc_reg,
-    input wire                                         fin,
-    input wire [`DRF_PILOT_FV_ID_BITS-1:0]             fin_warp,
-    input wire [`DRF_PILOT_FV_PROF_REG_BITS-1:0]       cnt_addr
+`include "pilot_profiler_ports.vh"
 );
-    localparam integer REGS = `DRF_PILOT_FV_PROF_REGS;
-    localparam integer RB = `DRF_PILOT_FV_PROF_REG_BITS;
-    localparam integer CB = `DRF_PILOT_FV_CNT_BITS;
-    localparam integer N = `DRF_PILOT_FV_N;
-    localparam integer IB = `DRF_PILOT_FV_ID_BITS;
-    localparam integer PORTS = `DRF_PILOT_ACC_PORTS;
     localparam integer KB = $clog2(N);
 
-    wire mask, sorting, top_valid, err_reg;
-    wire [IB-1:0] pilot_id;
-    wire [N*RB-1:0] top;
-    wire [CB-1:0] cnt_data;
-    pilot_profiler #(.REGS(REGS), .RB(RB), .CB(CB), .N(N), .PORTS(PORTS), .IDB(IB)) dut (
-        .clk(clk), .rst(rst), .launch(launch), .launch_id(launch_id), .acc_warp(acc_warp),
-        .acc_valid(acc_valid), .acc_reg(acc_reg), .fin(fin), .fin_warp(fin_warp),
-        .cnt_addr(cnt_addr), .mask(mask), .pilot_id(pilot_id), .sorting(sorting),
-        .top_valid(top_valid), .top(top), .cnt_data(cnt_data), .err_reg(err_reg));
+`include "pilot_profiler_dut.vh"
 
     wire [REGS*CB-1:0] peek_count;
     wire [REGS-1:0] peek_taken, peek_cand;
@@ -96,7 +80,7 @@ module pilot_profiler_props #(
             (* anyconst *) reg [RB-1:0] watch;
             always @(*) assume (watch < REGS);
             reg prof = 1'b0, sel = 1'b0, done = 1'b0;
-            reg [IB-1:0] id = 0;
+            reg [IDB-1:0] id = 0;
             reg [KB:0] picked = 0;
             reg [$clog2(CB+1)-1:0] step = 0; // cycle of the rank being selected: CB bit steps, a pick
             reg [CB-1:0] sh = 0;

@@ -19,45 +19,20 @@
 //@   engine  abc-cover
 //@   depth   12
 `include "drf_params.vh"
-module pilot_rf_props (
-    input wire                                       clk,
-    input wire                                       rst,
-    input wire                                       tbl_apply,
-    input wire [`DRF_PILOT_FV_N*`DRF_PILOT_FV_REG_BITS-1:0] tbl_top,
-    input wire                                       warp_start,
-    input wire [`DRF_PILOT_FV_WARP_BITS-1:0]          start_warp,
-    input wire                                       warp_end,
-    input wire [`DRF_PILOT_FV_WARP_BITS-1:0]          end_warp,
-    input wire                                       req,
-    input wire                                       req_we,
-    input wire [`DRF_PILOT_FV_WARP_BITS-1:0]          req_warp,
-    input wire [`DRF_PILOT_FV_REG_BITS-1:0]           req_reg,
-    input wire [`DRF_PILOT_TAG_BITS-1:0]             req_tag,
-    input wire [`DRF_PILOT_FV_WORD_BITS-1:0]          req_wdata,
-    input wire                                       mode
+module pilot_rf_props #(
+    // pilot_rf's parameters at the proof's sizes (the DRF_PILOT_FV_* of params.def)
+    parameter integer WARPS = `DRF_PILOT_FV_WARPS,
+    parameter integer WB = `DRF_PILOT_FV_WARP_BITS,
+    parameter integer REGS = `DRF_PILOT_FV_REGS,
+    parameter integer RB = `DRF_PILOT_FV_REG_BITS,
+    parameter integer N = `DRF_PILOT_FV_N,
+    parameter integer W = `DRF_PILOT_FV_WORD_BITS,
+    parameter integer TB = `DRF_PILOT_TAG_BITS
+) (
+`include "pilot_rf_ports.vh"
 );
-    localparam integer WARPS = `DRF_PILOT_FV_WARPS;
-    localparam integer WB = `DRF_PILOT_FV_WARP_BITS;
-    localparam integer REGS = `DRF_PILOT_FV_REGS;
-    localparam integer RB = `DRF_PILOT_FV_REG_BITS;
-    localparam integer N = `DRF_PILOT_FV_N;
-    localparam integer W = `DRF_PILOT_FV_WORD_BITS;
-    localparam integer TB = `DRF_PILOT_TAG_BITS;
 
-    wire gen, accept, stall, err_req, err_warp, err_tbl, acc_frf, rvalid;
-    wire [WARPS-1:0] live, warp_gen;
-    wire [RB-1:0] acc_loc;
-    wire [1:0] acc_lat;
-    wire [W-1:0] rdata;
-    wire [TB-1:0] rtag;
-    pilot_rf #(.WARPS(WARPS), .WB(WB), .REGS(REGS), .RB(RB), .N(N), .W(W), .TB(TB)) dut (
-        .clk(clk), .rst(rst), .tbl_apply(tbl_apply), .tbl_top(tbl_top), .warp_start(warp_start),
-        .start_warp(start_warp), .warp_end(warp_end), .end_warp(end_warp), .req(req),
-        .req_we(req_we), .req_warp(req_warp), .req_reg(req_reg), .req_tag(req_tag),
-        .req_wdata(req_wdata), .mode(mode), .gen(gen), .live(live), .warp_gen(warp_gen),
-        .accept(accept), .stall(stall), .err_req(err_req), .err_warp(err_warp),
-        .err_tbl(err_tbl), .acc_frf(acc_frf), .acc_loc(acc_loc), .acc_lat(acc_lat),
-        .rvalid(rvalid), .rdata(rdata), .rtag(rtag));
+`include "pilot_rf_dut.vh"
 
     reg init = 1'b1;
     always @(posedge clk) init <= 1'b0;

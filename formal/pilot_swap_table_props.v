@@ -14,27 +14,15 @@
 //@   engine  sat-cover
 //@   depth   3
 `include "drf_params.vh"
-module pilot_swap_table_props (
-    input wire                                             clk,
-    input wire                                             rst,
-    input wire                                             clear,
-    input wire                                             apply,
-    input wire [`DRF_PILOT_N*`DRF_PILOT_REG_BITS-1:0]        top,
-    input wire [`DRF_PILOT_ACC_PORTS*`DRF_PILOT_REG_BITS-1:0] look
+module pilot_swap_table_props #(
+`include "pilot_swap_table_params.vh"
+) (
+`include "pilot_swap_table_ports.vh"
 );
-    localparam integer N = `DRF_PILOT_N;
-    localparam integer RB = `DRF_PILOT_REG_BITS;
-    localparam integer REGS = `DRF_PILOT_REGS;
     localparam integer EB = 2 * RB + 1;
-    localparam integer L = `DRF_PILOT_ACC_PORTS;
+    localparam integer L = LOOKUPS;
 
-    wire [L*RB-1:0] phys;
-    wire [L-1:0] frf;
-    wire [2*N*EB-1:0] entries;
-    wire err_apply;
-    pilot_swap_table dut (.clk(clk), .rst(rst), .clear(clear), .apply(apply), .top(top),
-                          .look(look), .phys(phys), .frf(frf), .entries(entries),
-                          .err_apply(err_apply));
+`include "pilot_swap_table_dut.vh"
 
     reg init = 1'b1;
     always @(posedge clk) init <= 1'b0;

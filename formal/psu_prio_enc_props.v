@@ -89,13 +89,11 @@ module psu_prio_enc_props #(
     parameter integer WIDTH = 1024,
     parameter integer IMPL = 1
 ) (
-    input wire [WIDTH-1:0] in
+`include "psu_prio_enc_ports.vh"
 );
     localparam integer LEVELS = $clog2(WIDTH);
 
-    wire valid;
-    wire [LEVELS-1:0] index;
-    psu_prio_enc #(.WIDTH(WIDTH), .IMPL(IMPL)) dut (.in(in), .valid(valid), .index(index));
+`include "psu_prio_enc_dut.vh"
 
     // the reference: the lowest set input, written as "no set input below it"
     wire [LEVELS:0] idx = {1'b0, index};

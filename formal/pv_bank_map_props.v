@@ -14,14 +14,9 @@
 //@   depth   1
 `include "drf_params.vh"
 module pv_bank_map_props (
-    input wire [`DRF_PV_WARP_BITS-1:0]  warp,
-    input wire [`DRF_PV_REGID_BITS-1:0] reg_id,
-    input wire [`DRF_PV_REGID_BITS:0]   fast_regs
+`include "pv_bank_map_ports.vh"
 );
-    wire [3:0] bank, bank_fba;
-    wire fba_fast;
-    pv_bank_map dut (.warp(warp), .reg_id(reg_id), .fast_regs(fast_regs), .bank(bank),
-                     .bank_fba(bank_fba), .fba_fast(fba_fast));
+`include "pv_bank_map_dut.vh"
 
     // s mod m by repeated subtraction (s < 128, m >= 5: at most 25 steps)
     function [6:0] modulo(input [6:0] s, input [6:0] m);

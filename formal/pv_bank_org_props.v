@@ -41,45 +41,27 @@
 module pv_bank_org_props #(
     parameter integer DB = `DRF_PV_DELAY_BITS
 ) (
-    input wire                                   clk,
-    input wire                                   rst,
-    input wire                                   reorg,
-    input wire [`DRF_PV_SUBBANKS*DB-1:0]         delay,
-    input wire                                   wr,
-    input wire [`DRF_PV_BANK_BITS-1:0]           wr_v,
-    input wire [`DRF_PV_SB_BITS-1:0]             wr_sb0,
-    input wire [`DRF_PV_SB_BITS-1:0]             wr_sb1,
-    input wire                                   wr_slow,
-    input wire [`DRF_PV_BANK_BITS-1:0]           lk_v,
-    input wire [`DRF_PV_SUBBANKS*DB-1:0]         peek_d,
-    input wire [`DRF_PV_SB_BITS-1:0]             peek_next,
-    input wire                                   peek_fetching,
-    input wire                                   peek_va,
-    input wire [`DRF_PV_SB_BITS-1:0]             peek_ia,
-    input wire [DB-1:0]                          peek_cur,
-    input wire                                   peek_vb,
-    input wire [`DRF_PV_SB_BITS-1:0]             peek_ib,
-    input wire [DB-1:0]                          peek_cur_b,
-    input wire [`DRF_PV_SUBBANKS-1:0]            peek_faster,
-    input wire                                   peek_vc,
-    input wire [`DRF_PV_SB_BITS-1:0]             peek_ic,
-    input wire [DB-1:0]                          peek_cur_c,
-    input wire [`DRF_PV_SB_BITS-1:0]             peek_rank
+`include "pv_bank_org_ports.vh",
+    input wire [`DRF_PV_SUBBANKS*DB-1:0] peek_d,
+    input wire [`DRF_PV_SB_BITS-1:0] peek_next,
+    input wire peek_fetching,
+    input wire peek_va,
+    input wire [`DRF_PV_SB_BITS-1:0] peek_ia,
+    input wire [DB-1:0] peek_cur,
+    input wire peek_vb,
+    input wire [`DRF_PV_SB_BITS-1:0] peek_ib,
+    input wire [DB-1:0] peek_cur_b,
+    input wire [`DRF_PV_SUBBANKS-1:0] peek_faster,
+    input wire peek_vc,
+    input wire [`DRF_PV_SB_BITS-1:0] peek_ic,
+    input wire [DB-1:0] peek_cur_c,
+    input wire [`DRF_PV_SB_BITS-1:0] peek_rank
 );
     localparam integer SB = `DRF_PV_SB_BITS;
     localparam integer NSB = `DRF_PV_SUBBANKS;
     localparam integer NB = `DRF_PV_BANKS;
     localparam integer BOUNDARY_RANK = 2 * `DRF_PV_FAST_BANKS - 1;
-    wire [SB-1:0] lk_sb0, lk_sb1;
-    wire lk_slow, busy, err;
-    wire [DB-1:0] boundary;
-    wire [NB*SB-1:0] t0, t1;
-    wire [NB-1:0] ts;
-    pv_bank_org #(.DB(DB)) dut (.clk(clk), .rst(rst), .reorg(reorg), .delay(delay), .wr(wr), .wr_v(wr_v),
-                     .wr_sb0(wr_sb0), .wr_sb1(wr_sb1), .wr_slow(wr_slow), .lk_v(lk_v),
-                     .lk_sb0(lk_sb0), .lk_sb1(lk_sb1), .lk_slow(lk_slow), .busy(busy),
-                     .boundary(boundary), .err(err), .table_sb0(t0), .table_sb1(t1),
-                     .table_slow(ts));
+`include "pv_bank_org_dut.vh"
 
     reg init = 1'b1;
     always @(posedge clk) init <= 1'b0;
@@ -121,13 +103,13 @@ module pv_bank_org_props #(
     reg [NB-1:0] ts_was;
     always @(posedge clk) begin
         idle_kept <= !rst && !busy && !reorg && !wr;
-        t0_was <= t0;
-        t1_was <= t1;
-        ts_was <= ts;
+        t0_was <= table_sb0;
+        t1_was <= table_sb1;
+        ts_was <= table_slow;
     end
 
     wire [SB-1:0] rx = rank_of(peek_d, x);
-    wire [SB-1:0] slot_x = rx[0] ? t1[rx[SB-1:1]*SB +: SB] : t0[rx[SB-1:1]*SB +: SB];
+    wire [SB-1:0] slot_x = rx[0] ? table_sb1[rx[SB-1:1]*SB +: SB] : table_sb0[rx[SB-1:1]*SB +: SB];
     // busy cycle c (busy_cycles): stage 1 fetches c, stages 2-4 hold c-1, c-2, c-3; the
     // sub-banks below c-3 are written
     wire [SB+1:0] c = busy_cycles;
@@ -137,7 +119,7 @@ module pv_bank_org_props #(
     integer v;
     always @(*) begin
         if (!init) begin
-            assert (lk_sb0 == t0[lk_v*SB +: SB] && lk_sb1 == t1[lk_v*SB +: SB] && lk_slow == ts[lk_v]);
+            assert (lk_sb0 == table_sb0[lk_v*SB +: SB] && lk_sb1 == table_sb1[lk_v*SB +: SB] && lk_slow == table_slow[lk_v]);
             assert (err == ((busy && (reorg || wr)) || (reorg && wr)));
             if (busy)
                 assert (c < NSB_C + 3);
@@ -155,14 +137,14 @@ module pv_bank_org_props #(
                 assert ({2'b00, peek_ic} == c - 3 && peek_cur_c == peek_d[peek_ic*DB +: DB] &&
                         peek_rank == rank_of(peek_d, peek_ic));
             if (idle_kept)
-                assert (!busy && t0 == t0_was && t1 == t1_was && ts == ts_was);
+                assert (!busy && table_sb0 == t0_was && table_sb1 == t1_was && table_slow == ts_was);
             if (clean && ranked)
                 assert (slot_x == x);
             if (clean && ranked && rx == BOUNDARY_RANK) // x is the slowest fast sub-bank
                 assert (boundary == peek_d[x*DB +: DB]);
             if (typed)
                 for (v = 0; v < NB; v = v + 1)
-                    assert (ts[v] == (v >= `DRF_PV_FAST_BANKS));
+                    assert (table_slow[v] == (v >= `DRF_PV_FAST_BANKS));
             cover (peek_vc && peek_ic == NSB - 1);
             cover (!clean && !busy);
             cover (err && busy);

@@ -17,20 +17,10 @@
 //@   peeks   peek_rows=dut.rows
 `include "drf_params.vh"
 module pv_bank_rename_props (
-    input wire       clk,
-    input wire       rst,
-    input wire       launch,
-    input wire [2:0] launch_block,
-    input wire [5:0] launch_last_warp,
-    input wire [2:0] lk_block,
-    input wire [3:0] lk_bank,
+`include "pv_bank_rename_ports.vh",
     input wire [511:0] peek_rows
 );
-    wire [3:0] lk_vbank;
-    wire err;
-    pv_bank_rename dut (.clk(clk), .rst(rst), .launch(launch), .launch_block(launch_block),
-                        .launch_last_warp(launch_last_warp), .lk_block(lk_block),
-                        .lk_bank(lk_bank), .lk_vbank(lk_vbank), .err(err));
+`include "pv_bank_rename_dut.vh"
 
     reg init = 1'b1;
     always @(posedge clk) init <= 1'b0;

@@ -14,17 +14,9 @@
 //@   depth   5
 `include "drf_params.vh"
 module pv_busy_arb_props (
-    input wire         clk,
-    input wire         rst,
-    input wire [15:0]  req,
-    input wire [15:0]  slow,
-    input wire [79:0]  sb0,
-    input wire [79:0]  sb1
+`include "pv_busy_arb_ports.vh"
 );
-    wire [15:0] grant, stall, busy;
-    wire [31:0] sb_busy;
-    pv_busy_arb dut (.clk(clk), .rst(rst), .req(req), .slow(slow), .sb0(sb0), .sb1(sb1),
-                     .grant(grant), .stall(stall), .busy(busy), .sb_busy(sb_busy));
+`include "pv_busy_arb_dut.vh"
 
     reg init = 1'b1;
     always @(posedge clk) init <= 1'b0;

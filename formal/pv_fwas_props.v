@@ -15,18 +15,11 @@
 //@   peeks   peek_last_fast=dut.last_fast, peek_last_slow=dut.last_slow
 `include "drf_params.vh"
 module pv_fwas_props (
-    input wire        clk,
-    input wire        rst,
-    input wire [47:0] ready,
-    input wire [47:0] fast,
-    input wire        stall,
-    input wire [5:0]  peek_last_fast,
-    input wire [5:0]  peek_last_slow
+`include "pv_fwas_ports.vh",
+    input wire [5:0] peek_last_fast,
+    input wire [5:0] peek_last_slow
 );
-    wire valid, warp_fast;
-    wire [5:0] warp;
-    pv_fwas dut (.clk(clk), .rst(rst), .ready(ready), .fast(fast), .stall(stall), .valid(valid),
-                 .warp(warp), .warp_fast(warp_fast));
+`include "pv_fwas_dut.vh"
 
     reg init = 1'b1;
     always @(posedge clk) init <= 1'b0;

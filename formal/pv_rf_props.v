@@ -41,51 +41,26 @@
 module pv_rf_props #(
     parameter integer VEC_BITS = `DRF_PV_VEC_BITS,
     parameter integer ROWS = `DRF_PV_ENTRIES,
+    parameter integer ROW_BITS = $clog2(ROWS),
     parameter integer DB = `DRF_PV_DELAY_BITS,
     parameter integer KB = `DRF_PV_BLOCK_BITS,
     parameter integer NBLK = `DRF_PV_BLOCKS
 ) (
-    input wire                clk,
-    input wire                rst,
-    input wire                launch,
-    input wire [KB-1:0]       launch_block,
-    input wire [5:0]          launch_first,
-    input wire [5:0]          launch_last,
-    input wire                retire,
-    input wire [KB-1:0]       retire_block,
-    input wire                reorg,
-    input wire [1:0]          reorg_kshift,
-    input wire [32*DB-1:0]    delay,
-    input wire                req,
-    input wire                we,
-    input wire [5:0]          warp,
-    input wire [5:0]          reg_id,
-    input wire [VEC_BITS-1:0] wdata,
-    input wire [47:0]         peek_owned,
-    input wire [48*KB-1:0]    peek_wblock,
-    input wire [NBLK-1:0]     peek_live,
-    input wire [1:0]          peek_kshift,
-    input wire [NBLK*64-1:0]  peek_rows,
-    input wire [79:0]         peek_t0,
-    input wire [79:0]         peek_t1,
-    input wire                peek_ook,
-    input wire [7:0]          peek_row,
+`include "pv_rf_ports.vh",
+    input wire [47:0] peek_owned,
+    input wire [48*KB-1:0] peek_wblock,
+    input wire [NBLK-1:0] peek_live,
+    input wire [1:0] peek_kshift,
+    input wire [NBLK*64-1:0] peek_rows,
+    input wire [79:0] peek_t0,
+    input wire [79:0] peek_t1,
+    input wire peek_ook,
+    input wire [7:0] peek_row,
     input wire [VEC_BITS-1:0] peek_q
 );
     localparam integer HALF = VEC_BITS / 2;
     localparam integer RB = $clog2(ROWS);
-    wire grant, stall, err_access, err_launch, err_retire, err_reorg, slow, org_busy;
-    wire [3:0] vbank;
-    wire [4:0] sb0, sb1;
-    wire [VEC_BITS-1:0] rdata;
-    pv_rf #(.VEC_BITS(VEC_BITS), .ROWS(ROWS), .DB(DB)) dut (
-        .clk(clk), .rst(rst), .launch(launch), .launch_block(launch_block),
-        .launch_first(launch_first), .launch_last(launch_last), .retire(retire),
-        .retire_block(retire_block), .reorg(reorg), .reorg_kshift(reorg_kshift), .delay(delay),
-        .req(req), .we(we), .warp(warp), .reg_id(reg_id), .wdata(wdata), .grant(grant),
-        .stall(stall), .err_access(err_access), .err_launch(err_launch), .err_retire(err_retire),
-        .err_reorg(err_reorg), .vbank(vbank), .sb0(sb0), .sb1(sb1), .slow(slow),
-        .org_busy(org_busy), .rdata(rdata));
+`include "pv_rf_dut.vh"
 
     reg init = 1'b1;
     always @(posedge clk) init <= 1'b0;

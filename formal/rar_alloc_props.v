@@ -16,27 +16,13 @@
 //@   peeks   peek_valid=dut.valid, peek_s_all=dut.s_all
 `include "drf_params.vh"
 module rar_alloc_props (
-    input wire                      clk,
-    input wire                      rst,
-    input wire                      configure,
-    input wire [`DRF_REG_BITS:0]    cfg_n,
-    input wire                      alloc,
-    input wire                      free,
-    input wire [`DRF_SLOT_BITS-1:0] free_id
+`include "rar_alloc_ports.vh"
 );
     localparam integer RB = `DRF_REG_BITS;
     localparam integer SB = `DRF_SLOT_BITS;
     localparam integer SLOTS = `DRF_WAVEFRONT_SLOTS;
 
-    wire grant, full, err_alloc, err_free, err_cfg;
-    wire [SB-1:0] win_id;
-    wire [RB-1:0] reg_base, s;
-    wire [RB:0] n;
-    wire [SLOTS-1:0] busy;
-    rar_alloc dut (.clk(clk), .rst(rst), .configure(configure), .cfg_n(cfg_n), .alloc(alloc),
-                   .free(free), .free_id(free_id), .grant(grant), .win_id(win_id),
-                   .reg_base(reg_base), .s(s), .n(n), .busy(busy), .full(full),
-                   .err_alloc(err_alloc), .err_free(err_free), .err_cfg(err_cfg));
+`include "rar_alloc_dut.vh"
 
     reg init = 1'b1;
     always @(posedge clk) init <= 1'b0;

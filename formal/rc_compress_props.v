@@ -73,28 +73,12 @@
 module rc_compress_fsm_props #(
     parameter integer IMPL = 1
 ) (
-    input wire                                    clk,
-    input wire                                    rst,
-    input wire                                    start,
-    input wire                                    divergent,
-    input wire [`DRF_REG_BITS-1:0]                dst,
-    input wire [`DRF_SW_LANES*`DRF_WORD_BITS-1:0] sw_data
+`include "rc_compress_ports.vh"
 );
     localparam integer W = `DRF_WORD_BITS;
     localparam [2:0] IDLE = 3'd0, S0 = 3'd1, S1 = 3'd2, S2 = 3'd3, S3 = 3'd4;
 
-    wire [2:0] state;
-    wire w_en_delta, w_en_c, comp_deltas, final_st, w_en_st, compr, compr_final, pg;
-    wire [`DRF_REG_BITS-1:0] st_reg;
-    wire [W-1:0] st_c0;
-    wire [`DRF_CODE_BITS-1:0] st_log2de, st_log2db, ref_log2de, ref_log2db;
-    rc_compress #(.IMPL(IMPL)) dut (
-        .clk(clk), .rst(rst), .start(start), .divergent(divergent), .dst(dst),
-        .sw_data(sw_data), .state(state), .w_en_delta(w_en_delta), .w_en_c(w_en_c),
-        .comp_deltas(comp_deltas), .final_st(final_st), .w_en_st(w_en_st), .compr(compr),
-        .compr_final(compr_final), .pg(pg), .st_reg(st_reg), .st_c0(st_c0),
-        .st_log2de(st_log2de), .st_log2db(st_log2db), .ref_log2de(ref_log2de),
-        .ref_log2db(ref_log2db));
+`include "rc_compress_dut.vh"
 
     // the first cycle is a reset
     reg init = 1'b1;
@@ -236,31 +220,15 @@ endmodule
 module rc_compress_reg_props #(
     parameter integer IMPL = 1 // rc_compress variant (formal/run.sh proves both)
 ) (
-    input wire                                    clk,
-    input wire                                    rst,
-    input wire                                    start,
-    input wire                                    divergent,
-    input wire [`DRF_REG_BITS-1:0]                dst,
-    input wire [`DRF_SW_LANES*`DRF_WORD_BITS-1:0] sw_data,
-    input wire [1:0]                              rt_sw  // subwavefront the round trip reads
+`include "rc_compress_ports.vh",
+    input wire [1:0] rt_sw // subwavefront the round trip reads
 );
     localparam integer W = `DRF_WORD_BITS;
     localparam integer LANES = `DRF_SW_LANES;
     localparam integer BS = `DRF_BLOCK_SIZE;
     localparam [2:0] IDLE = 3'd0, S0 = 3'd1;
 
-    wire [2:0] state;
-    wire w_en_delta, w_en_c, comp_deltas, final_st, w_en_st, compr, compr_final, pg;
-    wire [`DRF_REG_BITS-1:0] st_reg;
-    wire [W-1:0] st_c0;
-    wire [`DRF_CODE_BITS-1:0] st_log2de, st_log2db, ref_log2de, ref_log2db;
-    rc_compress #(.IMPL(IMPL)) dut (
-        .clk(clk), .rst(rst), .start(start), .divergent(divergent), .dst(dst),
-        .sw_data(sw_data), .state(state), .w_en_delta(w_en_delta), .w_en_c(w_en_c),
-        .comp_deltas(comp_deltas), .final_st(final_st), .w_en_st(w_en_st), .compr(compr),
-        .compr_final(compr_final), .pg(pg), .st_reg(st_reg), .st_c0(st_c0),
-        .st_log2de(st_log2de), .st_log2db(st_log2db), .ref_log2de(ref_log2de),
-        .ref_log2db(ref_log2db));
+`include "rc_compress_dut.vh"
 
     // internal buffers of the unit, connected by formal/run.sh (connect -set after flatten)
     wire [W-1:0] peek_de_buf, peek_db_buf, peek_cprev;

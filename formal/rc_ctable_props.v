@@ -13,27 +13,11 @@
 //@   depth   4
 `include "drf_params.vh"
 module rc_ctable_props (
-    input wire                      clk,
-    input wire                      rst,
-    input wire                      we,
-    input wire [`DRF_REG_BITS-1:0]  waddr,
-    input wire                      wv,
-    input wire [`DRF_WORD_BITS-1:0] wc0,
-    input wire [`DRF_CODE_BITS-1:0] wlog2de,
-    input wire [`DRF_CODE_BITS-1:0] wlog2db,
-    input wire [`DRF_REG_BITS-1:0]  ra,
-    input wire [`DRF_REG_BITS-1:0]  rb,
-    input wire [`DRF_REG_BITS-1:0]  rw
+`include "rc_ctable_ports.vh"
 );
     localparam integer PAYLOAD = `DRF_WORD_BITS + 2 * `DRF_CODE_BITS;
 
-    wire va, vb, vw;
-    wire [`DRF_WORD_BITS-1:0] c0a, c0b;
-    wire [`DRF_CODE_BITS-1:0] log2dea, log2dba, log2deb, log2dbb;
-    rc_ctable dut (.clk(clk), .rst(rst), .we(we), .waddr(waddr), .wv(wv), .wc0(wc0),
-                   .wlog2de(wlog2de), .wlog2db(wlog2db), .ra(ra), .rb(rb), .rw(rw), .va(va),
-                   .c0a(c0a), .log2dea(log2dea), .log2dba(log2dba), .vb(vb), .c0b(c0b),
-                   .log2deb(log2deb), .log2dbb(log2dbb), .vw(vw));
+`include "rc_ctable_dut.vh"
 
     reg init = 1'b1;
     always @(posedge clk) init <= 1'b0;

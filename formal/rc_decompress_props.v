@@ -14,6 +14,13 @@
 //@   params  IMPL=1
 //@   engine  sat-comb
 //@   depth   1
+//@ prove miter-impl1-w16
+//@   checks  IMPL 1 at 16-bit components (the slices' reduced width): the same Eq. (2) miter, the
+//@           contract rc_slice assumes when it cuts the unit
+//@   params  IMPL=1
+//@   engine  sat-comb
+//@   depth   1
+//@   sizes   DRF_WORD_BITS=16
 //@ prove equiv
 //@   checks  optimised == straightforward: IMPL 1 and IMPL 0 in a miter -equiv, every input
 //@   top     rc_decompress
@@ -29,16 +36,11 @@
 module rc_decompress_props #(
     parameter integer IMPL = 1 // rc_decompress variant (formal/run.sh proves both)
 ) (
-    input wire [`DRF_WORD_BITS-1:0] c0,
-    input wire [`DRF_CODE_BITS-1:0] log2de,
-    input wire [`DRF_CODE_BITS-1:0] log2db,
-    input wire [1:0]                sw
+`include "rc_decompress_ports.vh"
 );
     localparam integer W = `DRF_WORD_BITS;
     localparam integer LANES = `DRF_SW_LANES;
-    wire [LANES*W-1:0] comp;
-    rc_decompress #(.IMPL(IMPL)) dut (.c0(c0), .log2de(log2de), .log2db(log2db), .sw(sw),
-                                      .comp(comp));
+`include "rc_decompress_dut.vh"
 
     // the reference: Eq. (2) of the deltas the codes stand for (formal/common.v)
     wire [LANES*W-1:0] ref_comp;

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // Formal properties of the RC slice wrapper (aging paper Sections 2.1 and 5.1; docs/rc-decisions.md
-// 9-13), bounded: a read returns the last value written to the component, whether the register
-// was stored uncompressed, compressed (table + decompression unit) or merged by the special MOV.
-// The compression unit is cut (formal/run.sh): its outputs are free but for its contract,
-// assumed here and proven by rc_compress's tasks.
+// 9-13), by 1-induction: a read returns the last value written to the component, whether the
+// register was stored uncompressed, compressed (table + decompression unit) or merged by the
+// special MOV. The compression unit and both decompression units are cut (formal/run.sh): their
+// outputs are free but for their contracts, assumed here and proven by rc_compress's and
+// rc_decompress's tasks (docs/formal.md, Slice wrappers).
 // Groups: the //@ stanzas below (tools/run/formal_groups.py, docs/formal.md).
 //@ prove read-lane0
 //@   checks  4 registers, 16-bit components, lane 0 of every subwavefront: read = last value
@@ -14,9 +15,14 @@
 //@   peeks   peek_compr_final=dut.compr_final, peek_st_c0=dut.st_c0, peek_st_log2de=dut.st_log2de,
 //@           peek_st_log2db=dut.st_log2db, peek_wr_reg=dut.wr_reg_q, peek_wr_mask=dut.wr_mask_q,
 //@           peek_wr_mov=dut.wr_mov_q, peek_v=dut.u_table.v, pk_mem[*].w=dut.mem[*]#16,
-//@           pk_pay[*].w=dut.u_table.payload[*]#4
+//@           pk_pay[*].w=dut.u_table.payload[*]#4,
+//@           peek_dca_c0=dut.u_dec_a.c0, peek_dca_de=dut.u_dec_a.log2de,
+//@           peek_dca_db=dut.u_dec_a.log2db, peek_dca_sw=dut.u_dec_a.sw,
+//@           peek_dca_comp=dut.u_dec_a.comp, peek_dcb_c0=dut.u_dec_b.c0,
+//@           peek_dcb_de=dut.u_dec_b.log2de, peek_dcb_db=dut.u_dec_b.log2db,
+//@           peek_dcb_sw=dut.u_dec_b.sw, peek_dcb_comp=dut.u_dec_b.comp
 //@   prep    abc
-//@   cut     rc_compress
+//@   cut     rc_compress, rc_decompress
 //@   sizes   DRF_REGS=4, DRF_LDS_SPILL_SLOTS=8, DRF_WORD_BITS=16
 //@ prove read-lane7
 //@   checks  4 registers, 16-bit components, lane 7 of every subwavefront: read = last value
@@ -27,9 +33,14 @@
 //@   peeks   peek_compr_final=dut.compr_final, peek_st_c0=dut.st_c0, peek_st_log2de=dut.st_log2de,
 //@           peek_st_log2db=dut.st_log2db, peek_wr_reg=dut.wr_reg_q, peek_wr_mask=dut.wr_mask_q,
 //@           peek_wr_mov=dut.wr_mov_q, peek_v=dut.u_table.v, pk_mem[*].w=dut.mem[*]#16,
-//@           pk_pay[*].w=dut.u_table.payload[*]#4
+//@           pk_pay[*].w=dut.u_table.payload[*]#4,
+//@           peek_dca_c0=dut.u_dec_a.c0, peek_dca_de=dut.u_dec_a.log2de,
+//@           peek_dca_db=dut.u_dec_a.log2db, peek_dca_sw=dut.u_dec_a.sw,
+//@           peek_dca_comp=dut.u_dec_a.comp, peek_dcb_c0=dut.u_dec_b.c0,
+//@           peek_dcb_de=dut.u_dec_b.log2de, peek_dcb_db=dut.u_dec_b.log2db,
+//@           peek_dcb_sw=dut.u_dec_b.sw, peek_dcb_comp=dut.u_dec_b.comp
 //@   prep    abc
-//@   cut     rc_compress
+//@   cut     rc_compress, rc_decompress
 //@   sizes   DRF_REGS=4, DRF_LDS_SPILL_SLOTS=8, DRF_WORD_BITS=16
 //@   profile full
 //@ prove read-lane8
@@ -41,24 +52,33 @@
 //@   peeks   peek_compr_final=dut.compr_final, peek_st_c0=dut.st_c0, peek_st_log2de=dut.st_log2de,
 //@           peek_st_log2db=dut.st_log2db, peek_wr_reg=dut.wr_reg_q, peek_wr_mask=dut.wr_mask_q,
 //@           peek_wr_mov=dut.wr_mov_q, peek_v=dut.u_table.v, pk_mem[*].w=dut.mem[*]#16,
-//@           pk_pay[*].w=dut.u_table.payload[*]#4
+//@           pk_pay[*].w=dut.u_table.payload[*]#4,
+//@           peek_dca_c0=dut.u_dec_a.c0, peek_dca_de=dut.u_dec_a.log2de,
+//@           peek_dca_db=dut.u_dec_a.log2db, peek_dca_sw=dut.u_dec_a.sw,
+//@           peek_dca_comp=dut.u_dec_a.comp, peek_dcb_c0=dut.u_dec_b.c0,
+//@           peek_dcb_de=dut.u_dec_b.log2de, peek_dcb_db=dut.u_dec_b.log2db,
+//@           peek_dcb_sw=dut.u_dec_b.sw, peek_dcb_comp=dut.u_dec_b.comp
 //@   prep    abc
-//@   cut     rc_compress
+//@   cut     rc_compress, rc_decompress
 //@   sizes   DRF_REGS=4, DRF_LDS_SPILL_SLOTS=8, DRF_WORD_BITS=16
 //@   profile full
 //@ prove read-lane15
 //@   checks  4 registers, 16-bit components, lane 15 of every subwavefront: read = last value
-//@           written (uncompressed, compressed); write port timing (bounded: the induction step did
-//@           not finish in 300 s)
+//@           written (uncompressed, compressed); write port timing
 //@   params  LANE=15
-//@   engine  abc-bmc
-//@   depth   9
+//@   engine  sat-ind
+//@   depth   1
 //@   peeks   peek_compr_final=dut.compr_final, peek_st_c0=dut.st_c0, peek_st_log2de=dut.st_log2de,
 //@           peek_st_log2db=dut.st_log2db, peek_wr_reg=dut.wr_reg_q, peek_wr_mask=dut.wr_mask_q,
 //@           peek_wr_mov=dut.wr_mov_q, peek_v=dut.u_table.v, pk_mem[*].w=dut.mem[*]#16,
-//@           pk_pay[*].w=dut.u_table.payload[*]#4
+//@           pk_pay[*].w=dut.u_table.payload[*]#4,
+//@           peek_dca_c0=dut.u_dec_a.c0, peek_dca_de=dut.u_dec_a.log2de,
+//@           peek_dca_db=dut.u_dec_a.log2db, peek_dca_sw=dut.u_dec_a.sw,
+//@           peek_dca_comp=dut.u_dec_a.comp, peek_dcb_c0=dut.u_dec_b.c0,
+//@           peek_dcb_de=dut.u_dec_b.log2de, peek_dcb_db=dut.u_dec_b.log2db,
+//@           peek_dcb_sw=dut.u_dec_b.sw, peek_dcb_comp=dut.u_dec_b.comp
 //@   prep    abc
-//@   cut     rc_compress
+//@   cut     rc_compress, rc_decompress
 //@   sizes   DRF_REGS=4, DRF_LDS_SPILL_SLOTS=8, DRF_WORD_BITS=16
 //@   profile full
 //@ cover cover
@@ -69,42 +89,27 @@
 //@   peeks   peek_compr_final=dut.compr_final, peek_st_c0=dut.st_c0, peek_st_log2de=dut.st_log2de,
 //@           peek_st_log2db=dut.st_log2db, peek_wr_reg=dut.wr_reg_q, peek_wr_mask=dut.wr_mask_q,
 //@           peek_wr_mov=dut.wr_mov_q, peek_v=dut.u_table.v, pk_mem[*].w=dut.mem[*]#16,
-//@           pk_pay[*].w=dut.u_table.payload[*]#4
+//@           pk_pay[*].w=dut.u_table.payload[*]#4,
+//@           peek_dca_c0=dut.u_dec_a.c0, peek_dca_de=dut.u_dec_a.log2de,
+//@           peek_dca_db=dut.u_dec_a.log2db, peek_dca_sw=dut.u_dec_a.sw,
+//@           peek_dca_comp=dut.u_dec_a.comp, peek_dcb_c0=dut.u_dec_b.c0,
+//@           peek_dcb_de=dut.u_dec_b.log2de, peek_dcb_db=dut.u_dec_b.log2db,
+//@           peek_dcb_sw=dut.u_dec_b.sw, peek_dcb_comp=dut.u_dec_b.comp
 //@   prep    abc
-//@   cut     rc_compress
+//@   cut     rc_compress, rc_decompress
 //@   sizes   DRF_REGS=4, DRF_LDS_SPILL_SLOTS=8, DRF_WORD_BITS=16
 `include "drf_params.vh"
 module rc_slice_props #(
     parameter integer LANE = 0   // the lane watched: a constant keeps one lane's cone of logic
 ) (
-    input wire                                    clk,
-    input wire                                    rst,
-    input wire                                    wr_start,
-    input wire [`DRF_REG_BITS-1:0]                wr_reg,
-    input wire [`DRF_COMPONENTS-1:0]              wr_mask,
-    input wire [`DRF_SW_LANES*`DRF_WORD_BITS-1:0] wr_data,
-    input wire                                    rd_en_a,
-    input wire [`DRF_REG_BITS-1:0]                rd_reg_a,
-    input wire [1:0]                              rd_sw_a,
-    input wire                                    rd_en_b,
-    input wire [`DRF_REG_BITS-1:0]                rd_reg_b,
-    input wire [1:0]                              rd_sw_b
+`include "rc_slice_ports.vh"
 );
     localparam integer W = `DRF_WORD_BITS;
     localparam integer LANES = `DRF_SW_LANES;
     localparam integer ROW = LANES * W;
     localparam integer RB = `DRF_REG_BITS;
 
-    wire rd_valid_a, rd_valid_b, wr_overlap, mov, wake;
-    wire [ROW-1:0] rd_data_a, rd_data_b;
-    wire [2:0] wr_phase;
-    wire [`DRF_REGS-1:0] pg;
-    rc_slice dut (.clk(clk), .rst(rst), .wr_start(wr_start), .wr_reg(wr_reg), .wr_mask(wr_mask),
-                  .wr_data(wr_data), .rd_en_a(rd_en_a), .rd_reg_a(rd_reg_a), .rd_sw_a(rd_sw_a),
-                  .rd_en_b(rd_en_b), .rd_reg_b(rd_reg_b), .rd_sw_b(rd_sw_b),
-                  .rd_valid_a(rd_valid_a), .rd_data_a(rd_data_a), .rd_valid_b(rd_valid_b),
-                  .rd_data_b(rd_data_b), .wr_phase(wr_phase), .wr_overlap(wr_overlap),
-                  .mov(mov), .wake(wake), .pg(pg));
+`include "rc_slice_dut.vh"
 
     reg init = 1'b1;
     always @(posedge clk) init <= 1'b0;
@@ -158,6 +163,23 @@ module rc_slice_props #(
             if (w_reg == watch)
                 assume (ent_sw[wlane*W +: W] == this_write);
         end
+    end
+
+    // the decompression units' contract, when they are cut (cut rc_decompress; proven for
+    // every input by rc_decompress's miters, at this word width by miter-impl1-w16): the
+    // watched lane of each unit's output is Eq. (2) (entry_ref) of the unit's inputs. Without
+    // the cut the peeks are the units' own ports and this holds by those miters.
+    wire [W-1:0] peek_dca_c0, peek_dcb_c0;
+    wire [`DRF_CODE_BITS-1:0] peek_dca_de, peek_dca_db, peek_dcb_de, peek_dcb_db;
+    wire [1:0] peek_dca_sw, peek_dcb_sw;
+    wire [ROW-1:0] peek_dca_comp, peek_dcb_comp, dca_ref, dcb_ref;
+    entry_ref u_dca (.c0(peek_dca_c0), .log2de(peek_dca_de), .log2db(peek_dca_db),
+                     .sw(peek_dca_sw), .comp(dca_ref));
+    entry_ref u_dcb (.c0(peek_dcb_c0), .log2de(peek_dcb_de), .log2db(peek_dcb_db),
+                     .sw(peek_dcb_sw), .comp(dcb_ref));
+    always @(*) begin
+        assume (peek_dca_comp[wlane*W +: W] == dca_ref[wlane*W +: W]);
+        assume (peek_dcb_comp[wlane*W +: W] == dcb_ref[wlane*W +: W]);
     end
 
     // a read of the component asked in a cycle with no write to it in flight is answered in

@@ -32,6 +32,8 @@ RTL=rtl
 OUT=build/formal
 ONLY=""
 TIMEOUT=${FORMAL_TIMEOUT:-300}
+# the wrappers' generated views of their blocks (tools/gen/formal_ports.py), from the tree's root
+FORMAL_GEN=${FORMAL_GEN:-build/gen/formal}
 PROFILE=${FORMAL_PROFILE:-full}   # quick: make test's profile (groups marked full skipped, quick=D)
 CEX_DEPTH=12   # BMC depth of the search for a real counterexample when an induction step fails
 # shellcheck source=formal/covers.sh
@@ -70,7 +72,7 @@ chparams() { local p; for p in ${1//,/ }; do printf ' -chparam %s %s' "${p%%=*}"
 frontend() {
     local small cut p cmd
     small=$(params_include) || return 1
-    cmd="read_verilog -formal -I$RTL $small $RTL/*.v $HERE/common.v $HERE/${module}_props.v;"
+    cmd="read_verilog -formal -I$RTL -I$FORMAL_GEN $small $RTL/*.v $HERE/common.v $HERE/${module}_props.v;"
     cmd="$cmd hierarchy -check -top $top$(chparams "$params"); proc;"
     # cutMODULE items: MODULE, also as a parameterised copy ($paramod...\MODULE[\...])
     cut=$(echo "$prep" | tr ',' '\n' | sed -n 's/^cut\([a-z_]*\)$/\1 $paramod*\\\1 $paramod\\\1\\*/p' | tr '\n' ' ')
@@ -80,7 +82,14 @@ frontend() {
     # mapped to words, \MEM[i], first), e.g. pk_mem[*].w=dut.mem[*]#16
     local items it i n c
     IFS=, read -ra items <<< "$peeks"
-    case $peeks in *'#'*) cmd="$cmd memory -nomap; memory_map;" ;; esac
+    # mapping the memories cleans up unused wires first: the other peeks' signals are kept
+    # (an input of a cut module, e.g., is read by nothing until its peek is connected)
+    case $peeks in *'#'*)
+        local keep=""
+        for it in "${items[@]}"; do [[ $it == *'#'* ]] || keep="$keep w:${it#*=}"; done
+        [ -n "$keep" ] && cmd="$cmd setattr -set keep 1$keep;"
+        cmd="$cmd memory -nomap; memory_map;" ;;
+    esac
     for it in "${items[@]}"; do
         if [[ $it == *'#'* ]]; then
             n=${it##*#}; it=${it%#*}

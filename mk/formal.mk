@@ -25,11 +25,13 @@ endif
 FORMAL_STAMPS := $(foreach m,$(FORMAL_MODULES),$(FORMAL_OUT)/$(m).prove.ok $(FORMAL_OUT)/$(m).cover.ok)
 define FORMAL_RULES
 $(FORMAL_OUT)/$(1).prove.ok $(FORMAL_OUT)/$(1).cover.ok: $(FORMAL_OUT)/$(1).%.ok: formal/$(1)_props.v \
-    $(FORMAL_FILES_$(1)) $(RTL_DIR)/drf_params.vh params.def tools/gen/gen_params.sh \
+    $(FORMAL_FILES_$(1)) $(GEN)/formal/$(1)_dut.vh $(RTL_DIR)/drf_params.vh params.def tools/gen/gen_params.sh \
     formal/common.v $(wildcard formal/*.vh) formal/run.sh tools/run/formal_groups.py formal/covers.sh $(wildcard formal/engine/*.sh) formal/cover2assert.v | $(TOOLS_OK)
 	@mkdir -p $(FORMAL_OUT) && echo $(1).$$* >>$(FORMAL_OUT)/todo
 endef
 $(foreach m,$(FORMAL_MODULES),$(eval $(call FORMAL_RULES,$(m))))
+# the wrappers' views of their blocks (ports, parameters, instance), written with the registry
+$(GEN)/formal/%.vh: $(GEN)/registry.mk ;
 TEST_STEPS += formal-quick:690
 .PHONY: formal formal-quick formal-selftest
 formal-quick: | $(TOOLS_OK)

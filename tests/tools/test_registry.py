@@ -224,6 +224,8 @@ class Generation(unittest.TestCase):
         with tempfile.TemporaryDirectory() as tree:
             os.makedirs(os.path.join(tree, "tools", "gen"))
             shutil.copy(TOOL, os.path.join(tree, "tools", "gen", "registry.py"))
+            shutil.copy(os.path.join(os.path.dirname(TOOL), "formal_ports.py"),
+                        os.path.join(tree, "tools", "gen", "formal_ports.py"))
             write(os.path.join(tree, "blocks.tsv"), ROW + "\n")
             write(os.path.join(tree, "rtl", "blk.v"), "module blk(input clk, input [3:0] a, "
                   "output [1:0] y);\n  leaf #(.W(2)) u (.a(a[1:0]), .y(y));\nendmodule\n")
@@ -242,6 +244,8 @@ class Generation(unittest.TestCase):
                 self.assertIn("RTL_FILES_blk := rtl/blk.v rtl/leaf.v \n", f.read())
             with open(os.path.join(tree, "build", "gen", "tb", "shim_blk.cpp"), encoding="utf-8") as f:
                 self.assertIn("PORT(a, DUT_IN, 4),\n        PORT(y, DUT_OUT, 2),", f.read())
+            with open(os.path.join(tree, "build", "gen", "formal", "blk_dut.vh"), encoding="utf-8") as f:
+                self.assertIn("    wire [1:0] y;\n    blk dut (.clk(clk), .a(a), .y(y));\n", f.read())
             check = subprocess.run(tool + ["check", "build/gen"], capture_output=True, text=True, cwd=tree)
             self.assertEqual(check.returncode, 1)
             self.assertEqual(check.stdout.splitlines(), [

@@ -12,6 +12,8 @@ import shutil
 import subprocess
 import sys
 
+from tools.gen import formal_ports
+
 # the tree's root, its symbolic links kept (a copy of the tree may link tools/ to this one)
 ROOT = os.path.normpath(os.path.join(os.path.abspath(os.path.dirname(__file__)), "..", ".."))
 COLUMNS = ["block", "cmodel", "impl", "synth", "verilator", "mutate", "cycles", "op", "paper",
@@ -311,6 +313,25 @@ def registry_mk(rows, design):
     return "\n".join(lines + mutate_mk(rows)) + "\n"
 
 
+def formal_views(block, ports, module, out):
+    """The formal wrapper's views of a block (tools/gen/formal_ports.py), from the header of the
+    file that defines it; its ports must be the ones Yosys reads, in the same order."""
+    path = os.path.join(ROOT, source_file(module))
+    try:
+        with open(path, encoding="utf-8") as f:
+            params, header_ports = formal_ports.header(f.read(), block)
+    except (OSError, formal_ports.HeaderError) as e:
+        raise RegistryError(f"{block}: the formal views: {e}") from None
+    if [(n, d) for d, _, n in header_ports] != [(n, d) for n, d, _ in ports]:
+        raise RegistryError(f"{block}: {path}'s header ports are not the ports Yosys reads")
+    folder = os.path.join(out, "formal")
+    os.makedirs(folder, exist_ok=True)
+    for name, text in ((f"{block}_params.vh", formal_ports.params_vh(block, params)),
+                       (f"{block}_ports.vh", formal_ports.ports_vh(block, header_ports)),
+                       (f"{block}_dut.vh", formal_ports.dut_vh(block, params, header_ports))):
+        write_if_changed(os.path.join(folder, name), text)
+
+
 def gen(rows, rtl_dir, out):
     """Every generated view in OUT, each file rewritten only when it changed."""
     design = Design(*run_yosys(rtl_dir, [r[0] for r in rows], out))
@@ -322,6 +343,7 @@ def gen(rows, rtl_dir, out):
         write_if_changed(os.path.join(out, "tb", f"ports_{b}.h"), ports_h(b, ports))
         write_if_changed(os.path.join(out, "tb", f"shim_{b}.cpp"), shim_cpp(b, ports))
         write_if_changed(os.path.join(out, "icarus", f"{b}_tb.v"), icarus_tb(b, ports))
+        formal_views(b, ports, design.modules[b], out)
     write_if_changed(os.path.join(out, "tops.txt"), "".join(t + "\n" for t in tops(design.modules)))
     write_if_changed(os.path.join(out, "registry.mk"), registry_mk(rows, design))
 
