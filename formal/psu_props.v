@@ -43,17 +43,7 @@ module psu_props #(
     // width that differs from the RTL's)
     parameter integer QW = 5 + 2 * (`DRF_REG_BITS + `DRF_BLK_BITS) + `DRF_REG_BITS
 ) (
-    input wire                                    clk,
-    input wire                                    rst,
-    input wire                                    load_map,
-    input wire [`DRF_REGS*`DRF_SUBWAVEFRONTS-1:0] faulty,
-    input wire [`DRF_REGS*`DRF_SUBWAVEFRONTS-1:0] fmap,
-    input wire                                    take_c,
-    input wire                                    take_u,
-    input wire                                    rel,
-    input wire [`DRF_REG_BITS-1:0]                rel_entry,
-    input wire [`DRF_BLK_BITS-1:0]                rel_blk,
-    input wire                                    rel_c,
+`include "psu_ports.vh",
     input wire [`DRF_REG_BITS+`DRF_BLK_BITS-1:0]  probe, // any block, to compare the offers with
     // the selection stage (peeks): the offer register, its next value, changed
     input wire [QW-1:0]                           peek_q,
@@ -65,17 +55,7 @@ module psu_props #(
     localparam integer SB = EB + BB;
     localparam integer SLOTS = `DRF_REGS * `DRF_SUBWAVEFRONTS;
 
-    wire pc_valid, pu_valid, ready, err;
-    wire [EB-1:0] pc_entry, pu_entry;
-    wire [BB-1:0] pc_blk;
-    wire [1:0] pc_tier;
-    wire [SLOTS-1:0] bitmap;
-    psu dut (.clk(clk), .rst(rst), .load_map(load_map), .faulty(faulty), .fmap(fmap),
-             .take_c(take_c), .take_u(take_u), .rel(rel), .rel_entry(rel_entry),
-             .rel_blk(rel_blk), .rel_c(rel_c),
-             .pc_valid(pc_valid), .pc_entry(pc_entry), .pc_blk(pc_blk), .pc_tier(pc_tier),
-             .pu_valid(pu_valid), .pu_entry(pu_entry), .ready(ready), .err(err),
-             .bitmap(bitmap));
+`include "psu_dut.vh"
 
     // the stage invariant: the offer register holds the selection of the bitmap once it has
     // been still for an edge (decision 20)
