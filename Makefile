@@ -163,10 +163,18 @@ icarus: $(BENCHES) $(BLOCKS:%=$(GEN)/icarus/%_tb.v)
 	ICARUS_CYCLES=$(ICARUS_CYCLES) tools/icarus.py run -r $(RESULTS)/icarus.json $(SEED) $(ICARUS_N) $(BLOCKS)
 
 # BENCH_BASE: the revision the lockstep speed is compared with (side by side, one run): the
-# main of 2026-11-25 before the registry and the speed work (issue 17).
-BENCH_BASE ?= 4081b39
+# main of 2026-12-06 before the second round of speed work on the slow benches (docs/bench.md;
+# the first round's base was 4081b39, before the registry: BENCH_BASE=4081b39).
+BENCH_BASE ?= 71f28d9
 bench: $(BENCHES) $(BUILD)/libdrf.a
 	tools/bench.py -r $(RESULTS)/bench.json $(SEED) $(BENCH_BASE)
+# The comparison with BENCH_BASE alone, on BENCH_BLOCKS (the slow benches by default):
+# build/bench/base.md, each row also saying whether both revisions' runs ended on the same
+# closing line and wrote byte-identical bin counts (same seed, same transactions).
+BENCH_BLOCKS ?= psu dcp_slice
+.PHONY: bench-base
+bench-base: $(BENCH_BLOCKS:%=$(BUILD)/tb/bench_%)
+	tools/bench.py base $(SEED) $(BENCH_BASE) $(BENCH_BLOCKS)
 
 # --- lint, parameters, harness self-test, everything ----------------------------------
 lint: | $(TOOLS_OK)
