@@ -98,7 +98,8 @@ VARIANT_BENCHES := $(IMPL_BLOCKS:%=$(BUILD)/tb/bench_%@0)
 # A bench: tb/bench_<b>.c, the generated port struct and shim, the block's RTL files.
 .SECONDEXPANSION:
 BENCH_DEPS = tb/bench_%.c $(GEN)/tb/ports_%.h $(GEN)/tb/shim_%.cpp tb/vshim.cpp tb/vshim.hpp \
-  tb/harness.h tb/dut.h $$(RTL_FILES_$$*) $(HARNESS_LIB) $(BUILD)/libdrf.a $(BUILD)/verilator.flags
+  tb/harness.h tb/dut.h $$(RTL_FILES_$$*) $(HARNESS_LIB) $(BUILD)/libdrf.a $(BUILD)/verilator.flags \
+  $(BUILD)/vflags/$$*
 # $(call verilate,BLOCK,NAME,FLAGS): tb/bench_BLOCK.c on the block's RTL (or BENCH_RTL) with
 # top BLOCK, its registry options and the extra Verilator FLAGS, as $(BUILD)/tb/bench_NAME
 # (Verilator's files in $(BUILD)/vl/NAME); HARNESS_FIRST: objects linked before the harness's.
@@ -287,3 +288,6 @@ include $(wildcard mk/*.mk)
 VERILATOR_FLAGS_ALL := $(VERILATOR_FLAGS)
 $(BUILD)/verilator.flags: FORCE
 	@mkdir -p $(@D); echo '$(VERILATOR_FLAGS_ALL)' | cmp -s - $@ || echo '$(VERILATOR_FLAGS_ALL)' >$@
+# and when its own options (blocks.tsv's verilator column, VFLAGS_<block>) change, the same way
+$(BUILD)/vflags/%: FORCE
+	@mkdir -p $(@D); echo '$(VFLAGS_$*)' | cmp -s - $@ || echo '$(VFLAGS_$*)' >$@
