@@ -99,7 +99,8 @@ VARIANT_BENCHES := $(IMPL_BLOCKS:%=$(BUILD)/tb/bench_%@0)
 # A bench: tb/bench_<b>.c, the generated port struct and shim, the block's RTL files.
 .SECONDEXPANSION:
 BENCH_DEPS = tb/bench_%.c $(GEN)/tb/ports_%.h $(GEN)/tb/shim_%.cpp tb/vshim.cpp tb/vshim.hpp \
-  tb/harness.h tb/dut.h $$(RTL_FILES_$$*) $(HARNESS_LIB) $(BUILD)/libdrf.a $(BUILD)/verilator.flags
+  tb/harness.h tb/dut.h $$(RTL_FILES_$$*) $(HARNESS_LIB) $(BUILD)/libdrf.a $(BUILD)/verilator.flags \
+  $(BUILD)/vflags/$$*
 # $(call verilate,BLOCK,NAME,FLAGS): tb/bench_BLOCK.c on the block's RTL (or BENCH_RTL) with
 # top BLOCK, its registry options and the extra Verilator FLAGS, as $(BUILD)/tb/bench_NAME
 # (Verilator's files in $(BUILD)/vl/NAME); HARNESS_FIRST: objects linked before the harness's.
@@ -164,10 +165,18 @@ icarus: $(BENCHES) $(BLOCKS:%=$(GEN)/icarus/%_tb.v)
 	ICARUS_CYCLES=$(ICARUS_CYCLES) python3 -m tools.run.icarus run -r $(RESULTS)/icarus.json $(SEED) $(ICARUS_N) $(BLOCKS)
 
 # BENCH_BASE: the revision the lockstep speed is compared with (side by side, one run): the
-# main of 2026-11-25 before the registry and the speed work (docs/bench.md).
-BENCH_BASE ?= 4081b39
+# main of 2026-12-06 before the second round of speed work on the slow benches (docs/bench.md;
+# the first round's base was 4081b39, before the registry: BENCH_BASE=4081b39).
+BENCH_BASE ?= 71f28d9
 bench: $(BENCHES) $(BUILD)/libdrf.a
 	python3 -m tools.run.bench -r $(RESULTS)/bench.json $(SEED) $(BENCH_BASE)
+# The comparison with BENCH_BASE alone, on BENCH_BLOCKS (the slow benches by default):
+# build/bench/base.md, each row also saying whether both revisions' runs ended on the same
+# closing line and wrote byte-identical bin counts (same seed, same transactions).
+BENCH_BLOCKS ?= psu dcp_slice
+.PHONY: bench-base
+bench-base: $(BENCH_BLOCKS:%=$(BUILD)/tb/bench_%)
+	python3 -m tools.run.bench base $(SEED) $(BENCH_BASE) $(BENCH_BLOCKS)
 
 # --- lint, parameters, harness self-test, everything ----------------------------------
 lint: | $(TOOLS_OK)
@@ -284,3 +293,6 @@ include $(wildcard mk/*.mk)
 VERILATOR_FLAGS_ALL := $(VERILATOR_FLAGS)
 $(BUILD)/verilator.flags: FORCE
 	@mkdir -p $(@D); echo '$(VERILATOR_FLAGS_ALL)' | cmp -s - $@ || echo '$(VERILATOR_FLAGS_ALL)' >$@
+# and when its own options (blocks.tsv's verilator column, VFLAGS_<block>) change, the same way
+$(BUILD)/vflags/%: FORCE
+	@mkdir -p $(@D); echo '$(VFLAGS_$*)' | cmp -s - $@ || echo '$(VFLAGS_$*)' >$@

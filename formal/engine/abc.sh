@@ -15,11 +15,13 @@ abc_aig() {
 aig_map() { echo "delete -port i:peek_*; async2sync; techmap; opt -fast; setundef -$1; dffunmap; aigmap; opt_clean"; }
 
 # abc_replay BASE: ABC's trace BASE.cex (latches of the folded AIG, then one line of inputs per
-# frame) as a Yosys AIGER witness of the design's latches, replayed by yosys sim into BASE.vcd
+# frame) as a Yosys AIGER witness of the design's latches, replayed by yosys sim into BASE.vcd.
+# The witness starts every latch at zero (the AIGER is written -zinit): ABC's first line may
+# count fewer latches than the design (its read drops some, e.g. beside cut units).
 abc_replay() {
     local latches
     latches=$(head -c 64 "$1.aig" | head -1 | awk '{ print $4 }')
-    { echo 1; echo b0; head -1 "$1.cex" | cut -c1-"$latches"; tail -n +2 "$1.cex"; echo .; } > "$1.aiw"
+    { echo 1; echo b0; printf "%${latches}s\n" "" | tr ' ' 0; tail -n +2 "$1.cex"; echo .; } > "$1.aiw"
     yosys -q -l "$1.sim.log" -p "read_rtlil $1.aig.il; sim -clock clk -r $1.aiw -map $1.aim -vcd $1.vcd" >/dev/null 2>&1
 }
 

@@ -122,8 +122,26 @@ class Runs(unittest.TestCase):
             self.assertGreater(bench.base_rate(f"{d}/b", "blk", 1, 9), 0.5)  # 2 M cycles in well under 4 s
             self.assertEqual(bench.base_rate(f"{d}/none", "blk", 1, 9), 0.0)
 
+    def test_the_base_run_gives_its_closing_line(self):
+        with tempfile.TemporaryDirectory() as d:
+            executable(f"{d}/b", "#!/bin/sh\necho 'blk: 9/9 ops, 20 cycles, 9.00 Mcycles/s' >&2\n"
+                                 "echo 'blk: 9 passed, 0 failed'\n")
+            self.assertEqual(bench.base_run(f"{d}/b", "blk", 1, 9)[1], "blk: 9 passed, 0 failed")
+        self.assertEqual(bench.closing_line("x\nblk: coverage 2/2 bins hit\n"), "")
+
+    def test_the_same_outcome_is_the_same_closing_line_and_bin_counts(self):
+        with tempfile.TemporaryDirectory() as d:
+            for name, text in (("a", "3 x\n1 y\n"), ("b", "3 x\n1 y\n"), ("c", "3 x\n2 y\n")):
+                with open(f"{d}/{name}-seed4.coverage.txt", "w", encoding="utf-8") as f:
+                    f.write(text)
+            line = "blk: 9 passed, 0 failed"
+            self.assertEqual(bench.same_outcome(f"{d}/a", f"{d}/b", 4, line, line), "yes (9 passed, 0 failed, 2 bins)")
+            self.assertEqual(bench.same_outcome(f"{d}/a", f"{d}/c", 4, line, line), "no: coverage counts differ")
+            self.assertEqual(bench.same_outcome(f"{d}/a", f"{d}/z", 4, line, line), "no: coverage counts differ")
+            self.assertIn("closing lines differ", bench.same_outcome(f"{d}/a", f"{d}/b", 4, line, "blk: 8 passed, 1 failed"))
+
     def test_bad_usage(self):
-        for argv in ([], ["x"], ["1", "2", "3"], ["-r"]):
+        for argv in ([], ["x"], ["1", "2", "3"], ["-r"], ["base", "1", "rev"], ["base", "x", "rev", "blk"]):
             with contextlib.redirect_stderr(io.StringIO()) as err:
                 self.assertEqual(bench.main(argv), 2)
             self.assertIn("usage:", err.getvalue())

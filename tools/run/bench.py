@@ -8,11 +8,14 @@ on speed. Writes the result RESULT (build/bench/bench.json; docs/results.md, flo
 build/bench/report.md rendered from it and from the measurements beside it.
 usage: python3 -m tools.run.bench [-r RESULT] SEED [BASE_REV]   with BASE_REV, every bench of that revision is
   built (build/bench-base) and run beside today's on the same seed and transactions.
-       python3 -m tools.run.bench trace   the large-trace runs alone (make bench-trace): OUT/trace.md"""
+       python3 -m tools.run.bench trace   the large-trace runs alone (make bench-trace): OUT/trace.md
+       python3 -m tools.run.bench base SEED BASE_REV BLOCK...   the comparison with BASE_REV alone, on these
+  blocks (make bench-base): OUT/base.md"""
 import glob
 import json
 import os
 import re
+import resource
 import shlex
 import subprocess
 import sys
@@ -104,21 +107,64 @@ def benches_table(doc):
                   for r in doc["benches"]]
 
 
-def base_rate(binary, block, seed, n):
-    """Mcycles/s of a BASE_REV bench: the cycles of its closing progress line over the run's wall."""
-    t0 = time.monotonic()
-    run = subprocess.run([binary, "--seed", str(seed), "--n", str(n)], stdout=subprocess.DEVNULL,
+def children_cpu():
+    """CPU seconds (user + system) of the children reaped so far: a run's is the difference
+    across it (the runs here are one at a time)."""
+    use = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return use.ru_utime + use.ru_stime
+
+
+def base_run(binary, block, seed, n):
+    """Mcycles/s of a BASE_REV bench (the cycles of its closing progress line over the run's
+    wall), its closing line ("N passed, N failed"; "" when it printed none) and Mcycles/s over
+    its CPU time, steadier than wall time on a loaded machine."""
+    t0, c0 = time.monotonic(), children_cpu()
+    run = subprocess.run([binary, "--seed", str(seed), "--n", str(n)], stdout=subprocess.PIPE,
                          stderr=subprocess.PIPE, text=True)
-    wall = time.monotonic() - t0
+    wall, cpu = time.monotonic() - t0, children_cpu() - c0
     lines = [m for m in (BASE_PROGRESS.search(x) for x in run.stderr.splitlines() if x.startswith(block + ": "))
              if m]
-    return int(lines[-1].group(1)) / wall / 1e6 if lines else 0.0
+    cycles = int(lines[-1].group(1)) if lines else 0
+    return cycles / wall / 1e6, closing_line(run.stdout), cycles / cpu / 1e6 if cpu > 0 else 0.0
 
 
-def today_rate(block, seed, n):
-    """Mcycles/s of today's bench as base_rate measures the base's: over the run's wall time."""
+def base_rate(binary, block, seed, n):
+    return base_run(binary, block, seed, n)[0]
+
+
+CLOSING = re.compile(r"^\S+: [0-9]+ passed, [0-9]+ failed$")
+
+
+def closing_line(text):
+    lines = [x for x in text.splitlines() if CLOSING.match(x)]
+    return lines[-1] if lines else ""
+
+
+def today_run(block, seed, n):
+    """Mcycles/s of today's bench as base_run measures the base's (over the run's wall time) and
+    its closing line."""
+    c0 = children_cpu()
     run, wall = run_bench(f"build/tb/bench_{block}", seed, n, f"{block}.vsbase")
-    return run["cycles"] / wall / 1e6
+    cpu = children_cpu() - c0
+    with open(f"{OUT}/{block}.vsbase.log", encoding="utf-8") as f:
+        return run["cycles"] / wall / 1e6, closing_line(f.read()), run["cycles"] / cpu / 1e6 if cpu > 0 else 0.0
+
+
+def same_outcome(then_bin, now_bin, seed, then_line, now_line):
+    """Both revisions' runs of one seed and length drove the same transactions: the same closing
+    line and byte-identical coverage counts (the file the harness writes beside the bench)."""
+    def counts(binary):
+        try:
+            with open(f"{binary}-seed{seed}.coverage.txt", "rb") as f:
+                return f.read()
+        except OSError:
+            return None
+    then, now = counts(then_bin), counts(now_bin)
+    if not then_line or then_line != now_line:
+        return f"no: closing lines differ ({then_line or 'none'} / {now_line or 'none'})"
+    if then is None or then != now:
+        return "no: coverage counts differ"
+    return f"yes ({now_line.split(': ', 1)[1]}, {len(now.splitlines())} bins)"
 
 
 def base_table(rev, seed, blocks):
@@ -131,18 +177,25 @@ def base_table(rev, seed, blocks):
     subprocess.check_call(f"git archive {shlex.quote(rev)} | tar -x -C {shlex.quote(src)}", shell=True)
     short = subprocess.run(["git", "log", "-1", "--format=%h", rev], stdout=subprocess.PIPE, text=True).stdout.strip()
     out = [f"## Lockstep speed against {rev} ({short}), seed {seed}, best of 3 runs", "",
-           f"| bench | transactions | {rev} Mcycles/s | today Mcycles/s | today / {rev} |", "|---|---:|---:|---:|---:|"]
+           f"| bench | transactions | {rev} Mcycles/s | today Mcycles/s | today / {rev} | over CPU time: "
+           f"{rev} | today | today / {rev} | same transactions, verdict and bin counts |",
+           "|---|---:|---:|---:|---:|---:|---:|---:|---|"]
     for b in blocks:
         with open(f"{base}/{b}.build.log", "w", encoding="utf-8") as log:
             if subprocess.call(["make", "-s", "-C", src, f"build/tb/bench_{b}"], stdout=log, stderr=log) != 0:
-                out.append(f"| {b} | (not in {rev}) | | | |")
+                out.append(f"| {b} | (not in {rev}) | | | | | | | |")
                 continue
         n = BASE_N.get(b, BASE_N_OTHERS)
-        then = now = 0.0
+        then = now = then_cpu = now_cpu = 0.0
+        then_line = now_line = ""
         for _ in range(3):
-            then = max(then, base_rate(f"{src}/build/tb/bench_{b}", b, seed, n))
-            now = max(now, today_rate(b, seed, n))
-        out.append(f"| {b} | {n} | {then:.2f} | {now:.2f} | {now / then if then > 0 else 0:.2f}x |")
+            rate, then_line, cpu_rate = base_run(f"{src}/build/tb/bench_{b}", b, seed, n)
+            then, then_cpu = max(then, rate), max(then_cpu, cpu_rate)
+            rate, now_line, cpu_rate = today_run(b, seed, n)
+            now, now_cpu = max(now, rate), max(now_cpu, cpu_rate)
+        same = same_outcome(f"{src}/build/tb/bench_{b}", f"build/tb/bench_{b}", seed, then_line, now_line)
+        out.append(f"| {b} | {n} | {then:.2f} | {now:.2f} | {now / then if then > 0 else 0:.2f}x | {then_cpu:.2f} | "
+                   f"{now_cpu:.2f} | {now_cpu / then_cpu if then_cpu > 0 else 0:.2f}x | {same} |")
     return out
 
 
@@ -342,7 +395,8 @@ def main(argv):
     result = None
     if argv[:1] == ["-r"] and len(argv) > 1:
         result, argv = argv[1], argv[2:]
-    if argv != ["trace"] and (len(argv) not in (1, 2) or not argv[0].isdigit()):
+    base = argv[:1] == ["base"] and len(argv) >= 4 and argv[1].isdigit()
+    if argv != ["trace"] and not base and (len(argv) not in (1, 2) or not argv[0].isdigit()):
         print(__doc__[__doc__.index("usage:"):].rstrip(), file=sys.stderr)
         return 2
     os.chdir(runner.ROOT)
@@ -350,6 +404,9 @@ def main(argv):
     try:
         if argv == ["trace"]:
             write_report(f"{OUT}/trace.md", large_trace_sections()[0])
+            return 0
+        if base:
+            write_report(f"{OUT}/base.md", [base_table(argv[2], int(argv[1]), argv[3:])])
             return 0
         seed, rev = int(argv[0]), argv[1] if len(argv) > 1 else ""
         blocks = registry_blocks()
