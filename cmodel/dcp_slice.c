@@ -149,11 +149,11 @@ static void control(dcp_slice_state *s, const dcp_slice_in *in, cycle *c)
     dcp_pt_step(&s->pt, &pin, &c->po);
     c->dealloc_ok = dealloc_try && !c->po.err_busy && !c->po.err_window;
 
-    /* the PSU's patches must be ready at the take, in the next cycle: no release now */
+    /* the PSU's patches must be ready at the take, in the next cycle: no map load, walk or
+     * release now */
     dcp_compress_in cin = {.rst = in->rst, .divergent = in->wr_mask != ~0ull,
                            .start = in->wr_start && !in->rst && !in->load_map &&
-                                    !c->po.busy && !c->dealloc_ok &&
-                                    psu_ready_next(&s->psu) && !s->relq.v};
+                                    !c->po.busy && !c->dealloc_ok && !s->relq.v};
     memcpy(cin.blk_data, in->wr_data, sizeof cin.blk_data);
     dcp_compress_step(&s->com, &cin, &c->co);
     c->start_ok = cin.start && !c->co.err_busy;
@@ -171,6 +171,7 @@ static void patches(dcp_slice_state *s, const dcp_slice_in *in, cycle *c)
     c->take_u = s->x.ok && k != DCP_UNC;
     const dcp_pt_row *w = &c->po.rel;
     psu_in qin; /* field by field: faulty is read on load_map only, and filled then only */
+    memcpy(qin.fmap, s->faulty, sizeof qin.fmap);
     qin.rst = in->rst;
     qin.load_map = in->load_map;
     qin.take_c = c->take_c;

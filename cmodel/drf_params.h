@@ -23,9 +23,7 @@
 
 /* FSM states of Fig. 9 (aging Sec. 5.1.1) */
 enum rc_state { RC_IDLE = 0, RC_DELTAS_C0 = 1, RC_DELTAS_C16 = 2, RC_DELTAS_C32 = 3, RC_DELTAS_C48 = 4 };
-#define DRF_PSU_GROUP_ENTRIES 8 /* PSU pipelined selection: entries per group of stage 1 (ours; docs/dcpatch-psu-decisions.md 20) */
-#define DRF_PSU_SEL_STAGES 2 /* PSU: clock cycles the preventive-patch selection takes, its pipeline stages (ours; DC-Patch IV-D, Sec. IV-E 'obtained in prior stages') */
-#define DRF_PSU_PATCH_CYCLES 3 /* PSU: cycles of one patch, the selection and the take (registry cycles column) */
+#define DRF_PSU_PATCH_CYCLES 2 /* PSU: cycles of one patch: the selection stage that registers the preventive patches, then the take that forwards one (ours; DC-Patch Sec. IV-E 'obtained in prior stages'; docs/dcpatch-psu-decisions.md 20; registry cycles column) */
 
 /* where the compressed-register patch comes from (pc_tier), highest priority first (DC-Patch IV-D) */
 enum psu_tier { PSU_TIER_FAULTY = 0, PSU_TIER_SHARED = 1, PSU_TIER_WHOLE = 2 };

@@ -1,38 +1,26 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* DC-Patch Patching Selection Unit model (dc-patch paper Section IV-D, preventive patches
- * selected in prior stages, Sec. IV-E); mirrors rtl/psu.v cycle by cycle, its two selection
- * stages included. Decisions where the paper is silent: docs/dcpatch-psu-decisions.md. */
+ * obtained in prior stages, Sec. IV-E); mirrors rtl/psu.v cycle by cycle, its selection stage
+ * included. Decisions where the paper is silent: docs/dcpatch-psu-decisions.md. */
 #include "psu.h"
 
 #include <string.h>
 
-enum { NIB_MASK = (1u << PSU_BLKS) - 1u, ENTRIES_PER_WORD = 64 / PSU_BLKS };
-_Static_assert(PSU_BLKS == 4, "the word-parallel nibble masks below assume 4 blocks an entry");
+enum { NIB_MASK = (1u << PSU_BLKS) - 1u, ENTRIES_PER_WORD = 64 / PSU_BLKS, NO_SLOT = PSU_SLOTS - 1u };
+_Static_assert(PSU_BLKS == 4 && PSU_ENTRIES % 64 == 0,
+               "the word-parallel nibble masks below assume 4 blocks an entry, 64 entries a word");
+_Static_assert(DRF_PSU_PATCH_CYCLES == 2, "one selection stage, then the take (rtl/psu.v)");
 static const uint64_t NIB_LSB = 0x1111111111111111ull; /* bit 0 of every nibble */
-
-enum { QUIET_MASK = (1u << DRF_PSU_SEL_STAGES) - 1u, NO_SLOT = PSU_SLOTS - 1u };
-/* A bitmap and map unchanged for DRF_PSU_SEL_STAGES edges have gone through both stages:
- * stage 1 holds stage1(bitmap, map) and stage 2 stage2(stage 1), which recomputing would give
- * again; psu_step skips them then (speed only, the outputs are the same). */
-_Static_assert(DRF_PSU_SEL_STAGES >= 2, "the fixed point needs both stages settled");
-_Static_assert(PSU_GROUP_SLOTS <= 64 && 64 % PSU_GROUP_SLOTS == 0,
-               "a stage-1 group lies inside one bitmap word");
 
 void psu_reset(psu_state *s)
 {
     memset(s, 0, sizeof *s);
-    s->changed = QUIET_MASK;
-    s->s1_stale = s->s1_moved = true;
+    s->changed = true;
 }
 
 bool psu_ready(const psu_state *s)
 {
-    return s->changed == 0;
-}
-
-bool psu_ready_next(const psu_state *s)
-{
-    return (s->changed & QUIET_MASK >> 1) == 0;
+    return !s->changed;
 }
 
 /* An encoder's index when no input is set: all ones over its power-of-two leaves. */
@@ -66,135 +54,57 @@ static uint64_t nonzero_nibbles(uint64_t v)
     return v & NIB_LSB;
 }
 
-/* Word w's blocks of its whole free entries (all blocks free, hence reliable: faulty blocks
- * are occupied), and its candidates of the tiers. */
-static void tiers(const psu_state *s, unsigned w, uint64_t *whole, uint64_t t[PSU_TIERS])
+/* Word w's candidates of tiers 0 (*faulty_t) and 1 (*shared_t); returns its blocks of whole
+ * free entries (all blocks free, hence reliable: faulty blocks are occupied). */
+static uint64_t tiers(const psu_state *s, const uint64_t fmap[PSU_WORDS], unsigned w,
+                      uint64_t *faulty_t, uint64_t *shared_t)
 {
-    const uint64_t free = ~s->bitmap[w], faulty = nonzero_nibbles(s->map[w]) * NIB_MASK;
-    *whole = (~nonzero_nibbles(s->bitmap[w]) & NIB_LSB) * NIB_MASK;
-    t[PSU_TIER_FAULTY] = free & faulty;
-    t[PSU_TIER_SHARED] = free & ~faulty & ~*whole;
+    const uint64_t free = ~s->bitmap[w], faulty = nonzero_nibbles(fmap[w]) * NIB_MASK;
+    const uint64_t whole = (~nonzero_nibbles(s->bitmap[w]) & NIB_LSB) * NIB_MASK;
+    *faulty_t = free & faulty;
+    *shared_t = free & ~faulty & ~whole;
+    return whole;
 }
 
-/* rtl/psu_first2.v: the two lowest set bits of v's low width bits (width <= 64), each index
- * all ones when missing. */
-static void first2(uint64_t v, unsigned width, bool *v1, unsigned *i1, bool *v2, unsigned *i2)
-{
-    if (width < 64)
-        v &= (1ull << width) - 1u;
-    *i1 = *i2 = none_index(width);
-    *v1 = v != 0;
-    if (*v1) {
-        *i1 = (unsigned)__builtin_ctzll(v);
-        v &= v - 1u;
-    }
-    *v2 = v != 0;
-    if (*v2)
-        *i2 = (unsigned)__builtin_ctzll(v);
-}
-
-/* The lowest set bit of a group's chunk; all ones when none (psu_prio_enc). */
-static uint8_t lowest(uint64_t chunk, unsigned width, bool *valid)
-{
-    return (uint8_t)psu_prio_enc(&chunk, width, valid);
-}
-
-/* Bit g of *word <- v. */
-static void set_group(uint32_t *word, unsigned g, bool v)
-{
-    *word = (*word & ~(1u << g)) | (uint32_t)v << g;
-}
-
-/* Bit k set where entry k of a group's chunk of whole-entry blocks is whole (its block 0). */
-static uint64_t entry_bits_of(uint64_t whole_chunk)
+/* Bit k set where entry k of word w's 16 entries is whole (from its block-0 bits). */
+static uint64_t entry_bits_of(uint64_t whole_blocks)
 {
     uint64_t e = 0;
-    for (unsigned k = 0; k < PSU_GROUP_ENTRIES; k++)
-        e |= (whole_chunk >> (k * PSU_BLKS) & 1u) << k;
+    for (unsigned k = 0; k < ENTRIES_PER_WORD; k++)
+        e |= (whole_blocks >> (k * PSU_BLKS) & 1u) << k;
     return e;
 }
 
-/* Stage 1 of the groups of bitmap word w. */
-static void stage1_word(const psu_state *s, unsigned w, psu_stage1 *n)
+/* The selection stage (rtl/psu.v q_d): the lowest candidate of the first tier (decisions 8-9),
+ * the first whole free entry and the second (the steered offer, decision 10). */
+static void select(const psu_state *s, const uint64_t fmap[PSU_WORDS], psu_offers *q)
 {
-    uint64_t whole, t[PSU_TIERS];
-    tiers(s, w, &whole, t);
-    const uint64_t mask = PSU_GROUP_SLOTS == 64 ? ~0ull : (1ull << PSU_GROUP_SLOTS) - 1u;
-    for (unsigned g = w * 64 / PSU_GROUP_SLOTS; g < (w + 1) * 64 / PSU_GROUP_SLOTS; g++) {
-        const unsigned sh = g * PSU_GROUP_SLOTS % 64;
-        bool v0, v1, w1, w2;
-        n->i0[g] = lowest(t[PSU_TIER_FAULTY] >> sh & mask, PSU_GROUP_SLOTS, &v0);
-        n->i1[g] = lowest(t[PSU_TIER_SHARED] >> sh & mask, PSU_GROUP_SLOTS, &v1);
-        unsigned e1, e2;
-        first2(entry_bits_of(whole >> sh & mask), PSU_GROUP_ENTRIES, &w1, &e1, &w2, &e2);
-        n->e1[g] = (uint8_t)e1;
-        n->e2[g] = (uint8_t)e2;
-        set_group(&n->v0, g, v0);
-        set_group(&n->v1, g, v1);
-        set_group(&n->w1, g, w1);
-        set_group(&n->w2, g, w2);
-    }
-}
-
-/* Stage 1 from the bitmap and the map. A group depends only on its own word of both: the
- * words unchanged since the last stage 1 (s1_from, the same map) keep their groups, and only
- * a word taken or released since (s1_dirty) may have changed (speed only). */
-static void stage1(psu_state *s)
-{
-    s->s1_moved = false;
-    uint32_t words = s->s1_stale ? (uint32_t)((1ull << PSU_WORDS) - 1u) : s->s1_dirty;
-    for (; words; words &= words - 1u) {
-        const unsigned w = (unsigned)__builtin_ctz(words);
-        if (s->s1_stale || s->bitmap[w] != s->s1_from[w]) {
-            stage1_word(s, w, &s->s1);
-            s->s1_from[w] = s->bitmap[w];
-            s->s1_moved = true;
-        }
-    }
-    s->s1_stale = false;
-    s->s1_dirty = 0;
-}
-
-/* The first group with a stage-1 candidate, its index in *g (all ones: none). */
-static bool first_group(uint32_t v, unsigned *g)
-{
-    bool v1, v2;
-    unsigned g2;
-    first2(v, PSU_GROUPS, &v1, g, &v2, &g2);
-    return v1;
-}
-
-/* Stage 2 from stage 1: the offers. */
-static void stage2(const psu_stage1 *s1, psu_offers *q)
-{
-    unsigned g0, g1, gw, gw2;
-    const bool a0 = first_group(s1->v0, &g0), a1 = first_group(s1->v1, &g1);
-    bool aw, aw2;
-    first2(s1->w1, PSU_GROUPS, &aw, &gw, &aw2, &gw2);
-    const unsigned ue = gw * PSU_GROUP_ENTRIES + s1->e1[gw];
-    const bool in_group = s1->w2 >> gw & 1u;
-    const unsigned alt_e = in_group ? gw * PSU_GROUP_ENTRIES + s1->e2[gw]
-                                    : gw2 * PSU_GROUP_ENTRIES +
-                                          (aw2 ? s1->e1[gw2] : PSU_GROUP_ENTRIES - 1u);
+    uint64_t t0[PSU_WORDS], t1[PSU_WORDS], whole[PSU_ENTRIES / 64] = {0};
+    for (unsigned w = 0; w < PSU_WORDS; w++)
+        whole[w / 4] |= entry_bits_of(tiers(s, fmap, w, &t0[w], &t1[w]))
+                        << (w % 4 * ENTRIES_PER_WORD);
+    bool a0, a1, aw, aw2;
+    const unsigned s0 = psu_prio_enc(t0, PSU_SLOTS, &a0);
+    const unsigned s1 = psu_prio_enc(t1, PSU_SLOTS, &a1);
+    const unsigned ue = psu_prio_enc(whole, PSU_ENTRIES, &aw);
+    if (aw)
+        whole[ue / 64] &= ~(1ull << (ue % 64));
+    const unsigned ue2 = psu_prio_enc(whole, PSU_ENTRIES, &aw2);
     q->pc_v = a0 || a1 || aw;
     q->pc_tier = a0 ? PSU_TIER_FAULTY : a1 ? PSU_TIER_SHARED : PSU_TIER_WHOLE;
-    q->pc_slot = (uint16_t)(a0   ? g0 * PSU_GROUP_SLOTS + s1->i0[g0]
-                            : a1 ? g1 * PSU_GROUP_SLOTS + s1->i1[g1]
-                            : aw ? ue * PSU_BLKS
-                                 : NO_SLOT);
+    q->pc_slot = (uint16_t)(a0 ? s0 : a1 ? s1 : aw ? ue * PSU_BLKS : NO_SLOT);
     q->pu_v = aw;
     q->pu_e = (uint8_t)ue;
-    q->alt_v = in_group || aw2;
-    q->alt_slot = (uint16_t)(alt_e * PSU_BLKS + (q->alt_v ? 0u : PSU_BLKS - 1u));
+    q->alt_v = aw2;
+    q->alt_slot = (uint16_t)(ue2 * PSU_BLKS + (aw2 ? 0u : PSU_BLKS - 1u));
 }
 
-/* Both patches of this cycle: the offers of stage 2 once the selection has settled; take_u
- * steers a whole-entry compressed offer to the second whole free entry. */
+/* Both patches of this cycle: the registered offers once ready; take_u steers a whole-entry
+ * compressed offer to the second whole free entry. */
 static void offers(const psu_state *s, bool take_u, psu_out *out)
 {
     const psu_offers *q = &s->q;
     out->ready = psu_ready(s);
-    out->ready_next = psu_ready_next(s);
     out->pu_valid = out->ready && q->pu_v;
     out->pu_entry = q->pu_e;
     const bool steer = take_u && out->pu_valid && q->pc_tier == PSU_TIER_WHOLE;
@@ -234,39 +144,31 @@ void psu_step(psu_state *s, const psu_in *in, psu_out *out)
 {
     offers(s, in->take_u, out);
     const word_bits rel = release_bits(in);
-    out->err = (rel.bits & (~s->bitmap[rel.w] | s->map[rel.w])) != 0;
+    out->err = (rel.bits & (~s->bitmap[rel.w] | in->fmap[rel.w])) != 0;
     memcpy(out->bitmap, s->bitmap, sizeof out->bitmap);
 
     if (in->rst) {
         psu_reset(s);
         return;
     }
-    const bool change = in->load_map || in->rel || (in->take_c && out->pc_valid) ||
-                        (in->take_u && out->pu_valid);
-    if (!psu_ready(s)) { /* once still that long, both stages hold their own fixed point */
-        if (s->s1_moved) /* else stage 2 of the same stage 1 again */
-            stage2(&s->s1, &s->q); /* both stages from the state before the edge */
-        stage1(s);
-    } else {
-        s->s1_moved = false;
-    }
-    s->changed = (uint8_t)((s->changed << 1 | change) & QUIET_MASK);
+    /* the offers of the bitmap before the edge; unchanged since the last edge, they are q
+     * already (decision 2's contract: fmap changes only with a load), so the model skips
+     * them then (speed only, the outputs are the same) */
+    if (s->changed)
+        select(s, in->fmap, &s->q);
+    s->changed = in->load_map || in->rel || (in->take_c && out->pc_valid) ||
+                 (in->take_u && out->pu_valid);
     if (in->load_map) {
-        s->s1_stale = true; /* a new map */
-        memcpy(s->map, in->faulty, sizeof s->map);
         memcpy(s->bitmap, in->faulty, sizeof s->bitmap);
         return;
     }
-    s->bitmap[rel.w] &= ~(rel.bits & ~s->map[rel.w]); /* release first; a faulty block stays */
-    s->s1_dirty |= (uint32_t)in->rel << rel.w;
+    s->bitmap[rel.w] &= ~(rel.bits & ~in->fmap[rel.w]); /* release first; a faulty block stays */
     if (in->take_c && out->pc_valid) {
         const word_bits t = block_bit(out->pc_entry, out->pc_blk);
         s->bitmap[t.w] |= t.bits;
-        s->s1_dirty |= 1u << t.w;
     }
     if (in->take_u && out->pu_valid) {
         const word_bits t = entry_bits(out->pu_entry);
         s->bitmap[t.w] |= t.bits;
-        s->s1_dirty |= 1u << t.w;
     }
 }

@@ -161,11 +161,10 @@ module dcp_slice (
     /* verilator lint_on PINCONNECTEMPTY */
     wire dealloc_ok = dealloc_try && !pt_err_busy && !pt_err_window;
     assign err_dealloc = dealloc && !dealloc_ok;
-    // a start waits for the PSU's preventive patches, ready at its take in the next cycle
-    // (no release now, decisions 6a and 7)
-    wire psu_ready_next;
+    // a start finds the PSU's preventive patches ready at its take in the next cycle when
+    // nothing changes its bitmap now: no map load, walk or release (decisions 6a and 7)
     assign try_start = wr_start && !rst && !load_map && !dealloc_busy && !dealloc_ok
-                    && psu_ready_next && !relq_valid;
+                    && !relq_valid;
     assign wr_refused = wr_start && !rst && !start_ok;
 
     // the starting write's old row: a write ending now on the same register bypasses the PT
@@ -189,12 +188,12 @@ module dcp_slice (
     wire [1:0] pc_tier;
     /* verilator lint_off PINCONNECTEMPTY */
     psu u_psu (
-        .clk(clk), .rst(rst), .load_map(load_map), .faulty(faulty), .take_c(take_c),
-        .take_u(take_u), .rel(relq_valid || walk_rel),
+        .clk(clk), .rst(rst), .load_map(load_map), .faulty(faulty), .fmap(fmap),
+        .take_c(take_c), .take_u(take_u), .rel(relq_valid || walk_rel),
         .rel_entry(relq_valid ? rq_entry : rel_entry[RB-1:0]),
         .rel_blk(relq_valid ? rq_blk : rel_blk), .rel_c(relq_valid ? rq_c : rel_c),
         .pc_valid(pc_valid), .pc_entry(pc_entry_o), .pc_blk(pc_blk_o), .pc_tier(pc_tier),
-        .pu_valid(pu_valid), .pu_entry(pu_entry_o), .ready(), .ready_next(psu_ready_next),
+        .pu_valid(pu_valid), .pu_entry(pu_entry_o), .ready(),
         .err(psu_err), .bitmap(bitmap));
     /* verilator lint_on PINCONNECTEMPTY */
 

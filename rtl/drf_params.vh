@@ -25,9 +25,7 @@
 `define RC_DELTAS_C16 3'd2
 `define RC_DELTAS_C32 3'd3
 `define RC_DELTAS_C48 3'd4
-`define DRF_PSU_GROUP_ENTRIES 8
-`define DRF_PSU_SEL_STAGES 2
-`define DRF_PSU_PATCH_CYCLES 3
+`define DRF_PSU_PATCH_CYCLES 2
 // psu_tier: where the compressed-register patch comes from (pc_tier), highest priority first (DC-Patch IV-D)
 `define PSU_TIER_FAULTY 2'd0
 `define PSU_TIER_SHARED 2'd1

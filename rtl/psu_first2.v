@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// The two lowest set inputs of WIDTH (a power of two >= 2: the PSU's group and group-entry
-// counts), for the PSU's pipelined selection (dc-patch paper Section IV-D;
-// docs/dcpatch-psu-decisions.md 20): a log-depth tree of 2:1 merge nodes, each index all ones
-// when there is no such input (like psu_prio_enc).
+// The two lowest set inputs of WIDTH (a power of two >= 2: the slice entries), the PSU's
+// 256-input encoder of whole free entries with the second one for the take_u steering (dc-patch
+// paper Section IV-D; docs/dcpatch-psu-decisions.md 10, 20): a log-depth tree of 2:1 merge
+// nodes, each index all ones when there is no such input (like psu_prio_enc).
 `default_nettype none
 module psu_first2 #(
     parameter integer WIDTH = 32

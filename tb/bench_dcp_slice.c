@@ -847,8 +847,10 @@ static void cycle(bench *t)
     make_inputs(t, &in, &nxt);
     drive(t, &in);
     const dcp_wr pre = t->s.wr;
-    /* a start waits for the PSU's selection, and for a release now to be selected anew */
-    const bool walking = t->s.pt.left != 0, selecting = !psu_ready_next(&t->s.psu) || t->s.relq.v;
+    /* a start waits while a release now makes the PSU select anew; a take finds it ready */
+    const bool walking = t->s.pt.left != 0, selecting = t->s.relq.v;
+    hx_assert(t->b, !t->s.x.ok || psu_ready(&t->s.psu), "the PSU is ready at a write's takes", 1,
+              psu_ready(&t->s.psu));
     bool walk[PORTS];
     enum dcp_kind kind[PORTS];
     for (unsigned i = 0; i < PORTS; i++) {

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Lockstep bench of the DC-Patch Patching Selection Unit (dc-patch paper Section IV-D):
  * cmodel/psu.c against rtl/psu.v every cycle, plus a scoreboard of the patches handed out
- * that recomputes the documented priority with plain loops whenever the pipelined selection
- * has settled (ready). A transaction is a PSU cycle. */
+ * that recomputes the documented priority with plain loops whenever the selection stage has
+ * caught up with the bitmap (ready). A transaction is a PSU cycle. */
 #include <string.h>
 
 #include "faultmap.h"
@@ -31,6 +31,7 @@ typedef struct {
 
 /* What the bench knows: the fault map and the patches it was handed out. */
 typedef struct {
+    uint64_t fmap[PSU_WORDS];    /* the map loaded last: the PSU's fmap input */
     uint8_t faulty[PSU_ENTRIES]; /* per entry, bit b: block b is faulty */
     uint8_t held[PSU_ENTRIES];   /* per entry, bit b: block b is handed out */
     patch list[PSU_SLOTS];
@@ -144,6 +145,7 @@ static choice expect_c(const scoreboard *sb, unsigned skip)
 static void load_map(scoreboard *sb, const uint64_t faulty[PSU_WORDS])
 {
     memset(sb, 0, sizeof *sb);
+    memcpy(sb->fmap, faulty, sizeof sb->fmap);
     for (unsigned e = 0; e < PSU_ENTRIES; e++)
         for (unsigned b = 0; b < PSU_BLKS; b++) {
             sb->faulty[e] |= (uint8_t)(psu_bit(faulty, e, b) << b);
@@ -383,11 +385,13 @@ static void check_sweep(hx_bench *b, const traffic *tr, const psu_in *in, const 
 
 static void drive(hx_bench *b, const ports *p, const psu_in *in)
 {
-    uint32_t w[W32];
+    uint32_t w[W32], m[W32];
     hx_words32(in->faulty, w, W32);
+    hx_words32(in->fmap, m, W32);
     hx_set(b, p->rst, in->rst);
     hx_set(b, p->load_map, in->load_map);
     hx_set_words(b, p->faulty, w, W32);
+    hx_set_words(b, p->fmap, m, W32);
     hx_set(b, p->take_c, in->take_c);
     hx_set(b, p->take_u, in->take_u);
     hx_set(b, p->rel, in->rel);
@@ -408,7 +412,6 @@ static void expect(hx_bench *b, const ports *p, const psu_out *o)
     hx_expect(b, p->pu_valid, o->pu_valid);
     hx_expect(b, p->pu_entry, o->pu_entry);
     hx_expect(b, p->ready, o->ready);
-    hx_expect(b, p->ready_next, o->ready_next);
     hx_expect(b, p->err, o->err);
     hx_expect_words(b, p->bitmap, w, W32);
 }
@@ -462,6 +465,22 @@ static void check_choice(hx_bench *b, const scoreboard *sb, const psu_in *in,
               "compressed patch is a free, non-faulty block", 1, 0);
     hx_assert(b, !(in->take_u && o->pu_valid && o->pc_entry == o->pu_entry),
               "with take_u the compressed patch avoids the uncompressed entry", 0, 1);
+}
+
+/* The offers are ready exactly DRF_PSU_PATCH_CYCLES - 1 still edges after the bitmap last
+ * changed (the selection stage, then the take): quiet counts those edges. */
+static void check_ready(hx_bench *b, unsigned quiet, const psu_out *o)
+{
+    const bool exp = quiet >= DRF_PSU_PATCH_CYCLES - 1;
+    hx_assert(b, o->ready == exp, "ready iff the bitmap was still for the selection stage", exp,
+              o->ready);
+}
+
+/* Did this cycle's edge change the bitmap (reset, map load, release or take)? */
+static bool edge_changes(const psu_in *in, const psu_out *o)
+{
+    return in->rst || in->load_map || in->rel || (in->take_c && o->pc_valid) ||
+           (in->take_u && o->pu_valid);
 }
 
 /* Does the release name a block with these faulty and held flags? */
@@ -557,6 +576,7 @@ int main(int argc, char **argv)
     static scoreboard sb;
     psu_reset(&s);
     traffic tr = {.maps = rng_below(&b.rng, 8), .sweeping = true, .sw_p = 1};
+    unsigned quiet = 0;
     while (hx_running(&b)) {
         const bool steering = tr.sweeping && !hx_in_reset(&b);
         const bool taking = take_sweeping(&tr);
@@ -580,6 +600,7 @@ int main(int argc, char **argv)
         }
         if (rst && !hx_in_reset(&b))
             hx_hit(&b, v.reset);
+        memcpy(in.fmap, sb.fmap, sizeof in.fmap);
         drive(&b, &p, &in);
         const choice eu = expect_u(&sb);
         const choice ec = expect_c(&sb, in.take_u && eu.valid ? eu.entry : NO_ENTRY);
@@ -589,6 +610,8 @@ int main(int argc, char **argv)
         check_bitmap(&b, &sb, &o);
         check_choice(&b, &sb, &in, &o, ec, eu);
         check_err(&b, &sb, &in, &o);
+        check_ready(&b, quiet, &o);
+        quiet = edge_changes(&in, &o) ? 0 : quiet + (quiet < DRF_PSU_PATCH_CYCLES);
         if (steering)
             check_sweep(&b, &tr, &in, &o);
         cover(&b, &v, &sb, &in, &o, good);

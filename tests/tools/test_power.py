@@ -185,6 +185,31 @@ class Model(unittest.TestCase):
         self.assertAlmostEqual(got, want, places=15)
         self.assertAlmostEqual(pw.dynamic_power(sta, names, {}), 4e-6 * a, places=15)
 
+    def test_energy_classes_split_the_dynamic_power(self):
+        top = json.loads(json.dumps(TINY["modules"]["tiny"]))
+        top["netnames"] = {"u.r": {"bits": [6]}, "$auto$x": {"bits": [5]}, "_5_": {"bits": [5]}}
+        sta = {"inst0": {"_1_": [0.0, 0.0, 1e-9, 0.0], "u__1": [4e-6, 0.0, 1e-9, 0.0],
+                         "_3_": [0.0, 0.0, 1e-9, 0.0]},
+               "inst1": {"_1_": [2e-6, 1e-6, 1e-9, 0.0], "u__1": [10e-6, 2e-6, 1e-9, 0.0],
+                         "_3_": [1e-6, 1e-6, 1e-9, 0.0]}}
+        names, acts = {"_1_": "_1_", "u__1": "u.x", "_3_": "_3_"}, {"_1_": 0.5, "u.x": 0.25}
+        got = pw.energy_classes(top, sta, names, acts)
+        a = pw.INTERNAL_AVERAGE
+        self.assertEqual([(k, n) for k, n, _, _ in got],
+                         [("flip-flops r", 1), ("logic NAND2", 1), ("logic INV", 1)])
+        self.assertAlmostEqual(got[0][2], 4e-6 * a, places=15)                  # its clock pin
+        self.assertAlmostEqual(got[0][3], 0.25 * ((10e-6 - 4e-6) * a + 2e-6), places=15)
+        self.assertEqual(got[2][2:], (0.0, 0.0))                                 # never toggled
+        self.assertAlmostEqual(sum(c[2] + c[3] for c in got), pw.dynamic_power(sta, names, acts),
+                               places=15)
+        top["netnames"] = {}
+        self.assertEqual(pw.energy_classes(top, sta, names, acts)[0][0], "flip-flops ?")
+        row = {"op": "an op", "cycles": 2, "energy_pj": 1.0, "energy_scaled_pj": 0.5, "scale": 0.5,
+               "node_nm": 28.0}
+        md = pw.energy_markdown("tiny", row, got, 1.0)
+        clock = 4e-6 * a * 2 * 1e3  # W x 2 cycles x 1 ns, in pJ
+        self.assertIn(f"| flip-flops r | 1 | {clock:.3f} |", md)
+
     def test_pin_names(self):
         names = {"a": "a", "u__1": "b.c"}
         self.assertEqual(pw.pin_name("u__1/CK", names), "b.c/CK")

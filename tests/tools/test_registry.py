@@ -118,7 +118,8 @@ class Views(unittest.TestCase):
         self.assertIn("VFLAGS_blk := -Wno-x", mk)
         self.assertIn("VFLAGS_two := ", mk)
         self.assertIn("CYCLES_blk := 3", mk)
-        self.assertIn("CYCLES_two := 3", mk)
+        self.assertIn(f"CYCLES_two := {registry.cycles(rows[1])}", mk)  # the parameter's value
+        self.assertGreater(registry.cycles(rows[1]), 1)
         self.assertEqual(mk[-5:], ["export MUT_TXNS_blk ?= 7", "export MUT_CHECK_blk ?= cnot1:u_a/xor.A[1]^0@blk.v:0123abcd",
                                    "MUT_SAMPLE_BLOCKS := blk ", "MUT_TOP_ONLY := two ",
                                    "export MUT_CUT_MEMORIES ?= two "])

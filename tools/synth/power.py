@@ -5,7 +5,8 @@ block's mapped netlist at the papers' 1 GHz clock, with the gate-level activity 
 gates-activity (which make power runs first) where it exists (vectorless otherwise), scaled to each paper's node and set beside the
 papers' hardware figures (aging and DC-Patch Table 2, pilot Table IV, PV Sec. 4.2.3).
 usage: python3 -m tools.synth.power SYNTH_DIR GATES_DIR CLOCK_PS BLOCK...  -> SYNTH_DIR/power.csv, power.md,
-  power.json (docs/results.md)
+  power.json (docs/results.md); SYNTH_DIR/BLOCK/BLOCK.energy.md (where a block's energy per
+  operation goes) for each block with gate-level activity
 bad input (a block not registered, a missing netlist): one line on stderr, exit 1"""
 import csv
 import json
@@ -28,6 +29,7 @@ NODES = "data/papers/nodes.tsv"
 PAPERS = "data/papers/reproduction.tsv"
 TECH_NM = libcut.NODE_NM
 CLOCK_PORT = "clk"            # every clocked block's clock (the registry's benches drive it)
+CLOCK_PIN = "CK"              # a flip-flop's clock pin in deltarf45.lib
 INPUT_DELAY_NS = 0.0          # ours: the block owns the whole cycle (docs/synth.md)
 OUTPUT_DELAY_NS = 0.0
 VECTORLESS_ACTIVITY = 0.1     # ours: transitions per cycle of every net, duty 0.5
@@ -348,9 +350,62 @@ def dynamic_power(sta, names, activity):
     return total
 
 
+# --- where the energy goes: BLOCK.energy.md -------------------------------------------------------
+def register_names(top):
+    """{net bit: register}: the netlist's public net names (the RTL's, which Yosys keeps; the _N_
+    names of rename -enumerate and $-names are private), hierarchy and index dropped."""
+    out = {}
+    for name, n in top.get("netnames", {}).items():
+        if not name.startswith(("$", "_")):
+            for b in n["bits"]:
+                out.setdefault(b, re.sub(r"\[\d+\]$", "", name.rsplit(".", 1)[-1]))
+    return out
+
+
+def energy_classes(top, sta, names, activity):
+    """[(class, cells, clock W, switching W)], the largest first, summing to dynamic_power: a
+    flip-flop (a cell with a CK pin) by the register its Q drives ('?': no public name), any other
+    cell by its type without the drive strength; clock = its power at activity 0 (its clock pins),
+    switching = the rest."""
+    regs, acc = register_names(top), {}
+    for inst, name in names.items():
+        c = top["cells"][name]
+        p0, p1 = dynamic_w(sta["inst0"][inst]), dynamic_w(sta["inst1"][inst])
+        if CLOCK_PIN in c["connections"]:
+            key = "flip-flops " + regs.get(c["connections"].get("Q", [None])[0], "?")
+        else:
+            key = "logic " + re.sub(r"_X\d+$", "", c["type"])
+        row = acc.setdefault(key, [0, 0.0, 0.0])
+        row[0] += 1
+        row[1] += p0
+        row[2] += (p1 - p0) * activity.get(name, 0.0)
+    return sorted(((k, *v) for k, v in acc.items()), key=lambda r: (-(r[2] + r[3]), r[0]))
+
+
+def energy_markdown(block, row, classes, period_ns):
+    """BLOCK.energy.md: the energy per operation of power.csv's row, class by class."""
+    per_op = row["cycles"] * period_ns * 1e3  # W x ns = 1e3 pJ
+    total = sum(c[2] + c[3] for c in classes) or 1.0
+    lines = [f"# Where the energy of {block} goes (make power)", "",
+             f"Energy per operation ({row['op']}, {row['cycles']} cycles of 1 GHz) from the gate-level "
+             f"activity: {row['energy_pj']:.3f} pJ at 45 nm, {row['energy_scaled_pj']:.3f} pJ x "
+             f"{row['scale']:.3f} at {row['node_nm']:g} nm (docs/synth.md, Timing and power). Clock "
+             "pins: a flip-flop's power at activity 0, paid every cycle whether it loads or holds "
+             "(no clock gating); switching: each cell's energy per output transition x its "
+             "transitions.", "",
+             "| class | cells | clock pins (pJ/op) | switching (pJ/op) | total (pJ/op) | scaled (pJ/op) | share |",
+             "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    for key, n, clock, switching in classes:
+        e = (clock + switching) * per_op
+        lines.append(f"| {key} | {n} | {clock * per_op:.3f} | {switching * per_op:.3f} | {e:.3f} | "
+                     f"{e * row['scale']:.3f} | {100 * (clock + switching) / total:.1f} % |")
+    return "\n".join(lines) + "\n"
+
+
 # --- one block ---------------------------------------------------------------------------------
 def write_sta_inputs(block, d, period_ns, env, lib_cells):
-    """BLOCK.sta.v and BLOCK.sta.tcl from BLOCK.mapped.json: (instance names, macros, boundary)."""
+    """BLOCK.sta.v and BLOCK.sta.tcl from BLOCK.mapped.json: (instance names, macros, boundary,
+    the netlist's top module)."""
     netlist = os.path.join(d, block + ".mapped.json")
     if not os.path.exists(netlist):
         raise PowerError(f"{block}: no mapped netlist {netlist}: run make synth")
@@ -363,17 +418,18 @@ def write_sta_inputs(block, d, period_ns, env, lib_cells):
         fh.write(text)
     with open(os.path.join(d, block + ".sta.tcl"), "w", encoding="utf-8") as fh:
         fh.write(sta_script(block, d, period_ns, *env))
-    return names, macros, boundary
+    return names, macros, boundary, top_module(design, block)
 
 
 def block_dynamic(sta, block, names, macros, activity_path):
-    """(dynamic uW, 'gate-sim' | 'vectorless', vectorless dynamic uW)."""
+    """(dynamic uW, 'gate-sim' | 'vectorless', vectorless dynamic uW, {instance: activity} or
+    None when vectorless)."""
     vectorless = dynamic_w(sta["design"]) * 1e6
     if not os.path.exists(activity_path):
-        return vectorless, "vectorless", vectorless
+        return vectorless, "vectorless", vectorless, None
     known = set(names.values()) | {m for m, _ in macros}
     acts = instance_activity(activity_path, block, known)
-    return dynamic_power(sta, names, acts) * 1e6, "gate-sim", vectorless
+    return dynamic_power(sta, names, acts) * 1e6, "gate-sim", vectorless, acts
 
 
 def measure(block, reg, synth_dir, gates_dir, period_ns, env, lib_cells, scales):
@@ -383,15 +439,15 @@ def measure(block, reg, synth_dir, gates_dir, period_ns, env, lib_cells, scales)
     if paper_name not in scales:
         raise PowerError(f"{block}: paper {paper_name!r} has no row in {NODES}")
     paper, node, k = scales[paper_name]
-    names, macros, boundary = write_sta_inputs(block, d, period_ns, env, lib_cells)
+    names, macros, boundary, top = write_sta_inputs(block, d, period_ns, env, lib_cells)
     sta = run_sta(block, d)
-    dynamic, activity, vectorless = block_dynamic(sta, block, names, macros,
-                                                  os.path.join(gates_dir, block, "activity.json"))
+    dynamic, activity, vectorless, acts = block_dynamic(
+        sta, block, names, macros, os.path.join(gates_dir, block, "activity.json"))
     cycles, slack, leak = row["cycles"], sta["slack"], sta["design"][2] * 1e6
     delay = period_ns - slack
     start, end = sta.get("path", ("-", "-"))
     energy = dynamic * cycles * period_ns * 1e-3  # uW x ns = 1e-3 pJ
-    return {
+    row = {
         "block": block, "kind": "macro" if row["synth"].startswith("macro") else "logic",
         "cells": len(names), "leakage_uw": leak, "dynamic_uw": dynamic, "activity": activity,
         "vectorless_dynamic_uw": vectorless, "energy_pj": energy, "op": row["op"], "cycles": cycles,
@@ -404,6 +460,10 @@ def measure(block, reg, synth_dir, gates_dir, period_ns, env, lib_cells, scales)
         "startpoint": pin_name(start, names), "endpoint": pin_name(end, names),
         "boundaries": " ".join(f"{n}({t})" for n, t in macros) or "-",
         "boundary_pins": len(boundary)}
+    if acts is not None:
+        with open(os.path.join(d, block + ".energy.md"), "w", encoding="utf-8") as fh:
+            fh.write(energy_markdown(block, row, energy_classes(top, sta, names, acts), period_ns))
+    return row
 
 
 def pin_name(pin, names):
