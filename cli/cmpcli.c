@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* deltarf compare TRACE... [--chips N] [--years Y] [--gpu NAME|FILE] [--json FILE] (issue 32):
- * every technique of the four papers on each trace, read once, on common axes against the same
- * baseline: a text table per kernel, a summary over kernels, and the JSON of docs/compare.md. */
+/* deltarf compare TRACE... [--chips N] [--years Y] [--gpu NAME|FILE] [--json FILE]
+ * (docs/compare.md): every technique of the four papers on each trace, read once, on common axes
+ * against the same baseline: a text table per kernel, a summary over kernels, and its JSON. */
 #include "cmpcli.h"
 
 #include <math.h>
@@ -24,7 +24,7 @@ typedef struct {
     const char *json, *gpu;
 } options;
 
-/* A usage error: one line, exit 1 (issue 32 item 4). */
+/* A usage error: one line, exit 1 (docs/compare.md). */
 static int usage(const char *problem, const char *arg)
 {
     ec_usage(PROG, COMPARE_SYNOPSIS, problem, arg);

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* deltarf compare's run (issue 32): one read of a trace feeds every evaluation. The reader's
+/* deltarf compare's run (docs/compare.md): one read of a trace feeds every evaluation. The reader's
  * tap gives each event, in file order, to the PV and Pilot evaluations; one dispatch (packed
  * placement) gives each placed event to the aging paper's replay and to DC-Patch's slices under
  * the common, clustered and dispersed fault maps. Decisions: docs/compare.md. */

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* The four papers' techniques side by side on one trace (issue 32): one read of the trace feeds
+/* The four papers' techniques side by side on one trace (docs/compare.md): one read of the trace feeds
  * the aging paper's replay (Sec. 6), DC-Patch under three fault maps (Sec. V), the PV/NBTI banked
  * RF (Sec. 6) and the Pilot RF (Sec. V); each technique is set on common axes against the same
  * baseline with one energy and one ageing model. Decisions: docs/compare.md. */
