@@ -10,21 +10,10 @@
 # Each task is a job of the one runner (tools/run/runner.py run: FORMAL_JOBS at a time, 1;
 # LAUNCHER=slurm a Slurm job array), which runs formal/run.sh -J ... BLOCK.TASK; a task that
 # passes leaves OUT_DIR/BLOCK.TASK.ok (make formal's stamp). -t: formal/selftest.sh a job too.
-# A block's groups are the //@ stanzas of its props file (tools/run/formal_groups.py reads them and
-# prints one line a group, "name|top|params|engine|depth|peeks|prep|description", run here):
-#   params  NAME=VALUE,... parameters of top
-#   engine  smt-comb, smt-bmc, smt-ind, smt-cover (formal/engine/smtbmc.sh); sat-comb, sat-ind,
-#           sat-cover (formal/engine/sat.sh); abc-bmc, abc-cover (formal/engine/abc.sh)
-#   peeks   wire=instance.signal,... connected after flattening (internal state for invariants);
-#           wire[*]=instance.mem[*]#N: the N words of a memory (mapped to flip-flops first)
-#   prep    abc: AIG rewriting first (same function); equiv: top's IMPL 1 against IMPL 0 in a
-#           miter; zero: registers start at zero; cutMODULE (one or more): MODULE's outputs free
-#           (constrained by the wrapper's assumptions, its contract); D:NAME=VALUE: a params.def parameter set
-#           (tools/gen/gen_params.sh), e.g. a reduced register count; slow: a group that takes
-#           longer than make test allows, SKIPPED unless FORMAL_SLOW=1 (docs/formal.md);
-#           full: only in the full profile (make formal), SKIPPED in FORMAL_PROFILE=quick (make
-#           test's formal step); quick=D: depth D instead in the quick profile
-#           (a stanza's prep, cut, sizes and profile settings, as tools/run/formal_groups.py joins them)
+# A block's groups are the //@ stanzas of its props file (what each setting means: docs/formal.md,
+# Groups); tools/run/formal_groups.py prints one line a group, run here:
+# "name|top|params|engine|depth|peeks|prep|description", prep joining the stanza's prep, cut
+# (cutMODULE), sizes (D:NAME=VALUE) and profile (full, slow, quick=D) items.
 # FORMAL_TIMEOUT (seconds, default 300) bounds every solver run.
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)

@@ -12,27 +12,18 @@ one setting a line, `//@   KEY VALUE`, a value continued on the next lines inden
     //@   depth   1
     //@   sizes   DRF_REGS=16, DRF_LDS_SPILL_SLOTS=8
 
-KEYS says what each key holds. usage: python3 -m tools.run.formal_groups lines PROPS TASK | check PROPS..."""
+What each key holds: docs/formal.md, Groups. An engine is one that formal/engine/*.sh defines
+(its function engine_NAME, NAME with '-' for '_').
+usage: python3 -m tools.run.formal_groups lines PROPS TASK | check PROPS..."""
+import glob
 import os
 import re
 import sys
 
+ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 TASKS = ("prove", "cover")
-ENGINES = ("smt-comb", "smt-bmc", "smt-ind", "smt-cover", "sat-comb", "sat-ind", "sat-cover",
-           "abc-bmc", "abc-cover", "abc-pdr")
 PREP = ("abc", "equiv", "zero")
-KEYS = {
-    "checks": "what the group proves or covers (the report's description)",
-    "top": "the wrapper module, when not the props file's own <block>_props",
-    "params": "NAME=VALUE, ... parameters of top",
-    "engine": "one of ENGINES (formal/engine/*.sh)",
-    "depth": "the induction or BMC depth",
-    "peeks": "wire=instance.signal, ...: internal state for invariants (wire[*]=inst.mem[*]#N: N words)",
-    "prep": "abc (AIG rewriting first), equiv (IMPL 1 against IMPL 0), zero (registers start at 0)",
-    "cut": "MODULE, ...: those modules' outputs free, constrained by the wrapper's contract",
-    "sizes": "NAME=VALUE, ... params.def parameters set for the proof (a reduced register count)",
-    "profile": "full (make formal only), slow (FORMAL_SLOW=1 only) or quick depth D (make test's)",
-}
+KEYS = ("checks", "top", "params", "engine", "depth", "peeks", "prep", "cut", "sizes", "profile")
 HEADER = re.compile(r"^//@ (\w+) ([\w-]+)\s*$")
 SETTING = re.compile(r"^//@   (\w+)\s+(\S.*?)\s*$")
 CONTINUED = re.compile(r"^//@\s{4,}(\S.*?)\s*$")
@@ -40,6 +31,15 @@ CONTINUED = re.compile(r"^//@\s{4,}(\S.*?)\s*$")
 
 class GroupError(Exception):
     pass
+
+
+def engines():
+    """The engines formal/run.sh can call: the engine_* functions of formal/engine/*.sh."""
+    names = []
+    for path in sorted(glob.glob(os.path.join(ROOT, "formal", "engine", "*.sh"))):
+        with open(path, encoding="utf-8") as f:
+            names += [n.replace("_", "-") for n in re.findall(r"^engine_(\w+)\(\)", f.read(), re.M)]
+    return names
 
 
 def items(value):
@@ -107,7 +107,7 @@ def groups(path):
     with open(path, encoding="utf-8") as f:
         text = f.read()
     own = os.path.basename(path)[:-len(".v")]
-    out, seen = [], set()
+    out, seen, known = [], set(), engines()
     for n, task, name, s in stanzas(text, path):
         where = f"{path}:{n}: {task} {name}"
         if (task, name) in seen:
@@ -116,8 +116,8 @@ def groups(path):
         for key in ("checks", "engine", "depth"):
             if key not in s:
                 raise GroupError(f"{where}: no {key}")
-        if s["engine"] not in ENGINES:
-            raise GroupError(f"{where}: engine {s['engine']!r} (known: {', '.join(ENGINES)})")
+        if s["engine"] not in known:
+            raise GroupError(f"{where}: engine {s['engine']!r} (known: {', '.join(known)})")
         if not s["depth"].isdigit():
             raise GroupError(f"{where}: depth {s['depth']!r} is not a number")
         fields = [name, s.get("top", own), ",".join(items(s.get("params", ""))), s["engine"],
