@@ -70,6 +70,15 @@ class Design(unittest.TestCase):
             self.assertEqual(self.design().formal_files("top", props),
                              ["rtl/leaf.v", "rtl/stray.v", "rtl/sub.v", "rtl/top.v"])
 
+    def test_included_files_follow_includes_beside_the_including_file(self):
+        with tempfile.TemporaryDirectory() as d:
+            os.mkdir(os.path.join(d, "rtl"))
+            write(os.path.join(d, "rtl", "top.v"), '`include "a.vh"\n`include "gen.vh"\nmodule top;\n')
+            write(os.path.join(d, "rtl", "a.vh"), '  `include "b.vh"\n// `include "c.vh"\n')
+            write(os.path.join(d, "rtl", "b.vh"), '`include "a.vh"\n')
+            self.assertEqual(registry.included_files(["rtl/top.v"], root=d),
+                             ["rtl/a.vh", "rtl/b.vh"])
+
     def test_ports_tsv_lists_every_module_port_with_its_width(self):
         self.assertEqual(self.design().ports_tsv().splitlines()[:3],
                          ["top clk input 1", "top a input 4", "top y output 2"])

@@ -129,6 +129,29 @@ def instantiated(modules):
             if not c["type"].startswith("$")}
 
 
+INCLUDE = re.compile(r'^\s*`include\s+"([^"]+)"', re.M)
+
+
+def included_files(files, root=ROOT):
+    """The files that files `include, and those they include in turn, beside the including file
+    (the RTL's include folder; others, e.g. the generated views, are not followed), sorted:
+    make rebuilds what reads them when one changes."""
+    seen, todo = set(), list(files)
+    while todo:
+        path = todo.pop()
+        try:
+            with open(os.path.join(root, path), encoding="utf-8") as f:
+                names = INCLUDE.findall(f.read())
+        except OSError:
+            continue
+        for name in names:
+            inc = os.path.join(os.path.dirname(path), name)
+            if inc not in seen and os.path.isfile(os.path.join(root, inc)):
+                seen.add(inc)
+                todo.append(inc)
+    return sorted(seen)
+
+
 def tops(modules):
     """RTL modules with ports that no RTL module instantiates."""
     return sorted({m for m, v in modules.items() if v["ports"]} - instantiated(modules))
@@ -306,8 +329,10 @@ def registry_mk(rows, design):
         words_line("SYNTH_MACROS", synth_macros(rows))]
     for row in rows:
         b, vflags = row[0], column(row, "verilator")
+        formal = design.formal_files(b, f"formal/{b}_props.v")
         lines += [words_line(f"RTL_FILES_{b}", design.block_files(b)),
-                  words_line(f"FORMAL_FILES_{b}", design.formal_files(b, f"formal/{b}_props.v")),
+                  words_line(f"FORMAL_FILES_{b}", formal),
+                  words_line(f"RTL_INCLUDES_{b}", included_files(formal)),
                   f"VFLAGS_{b} := {'' if vflags == '-' else vflags}",
                   f"CYCLES_{b} := {cycles(row)}"]
     return "\n".join(lines + mutate_mk(rows)) + "\n"
