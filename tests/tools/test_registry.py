@@ -233,8 +233,9 @@ class Generation(unittest.TestCase):
         with tempfile.TemporaryDirectory() as tree:
             os.makedirs(os.path.join(tree, "tools", "gen"))
             shutil.copy(TOOL, os.path.join(tree, "tools", "gen", "registry.py"))
-            shutil.copy(os.path.join(os.path.dirname(TOOL), "formal_ports.py"),
-                        os.path.join(tree, "tools", "gen", "formal_ports.py"))
+            for helper in ("formal_ports.py", "includes.py"):
+                shutil.copy(os.path.join(os.path.dirname(TOOL), helper),
+                            os.path.join(tree, "tools", "gen", helper))
             write(os.path.join(tree, "blocks.tsv"), ROW + "\n")
             write(os.path.join(tree, "rtl", "blk.v"), "module blk(input clk, input [3:0] a, "
                   "output [1:0] y);\n  leaf #(.W(2)) u (.a(a[1:0]), .y(y));\nendmodule\n")

@@ -12,7 +12,7 @@ import shutil
 import subprocess
 import sys
 
-from tools.gen import formal_ports
+from tools.gen import formal_ports, includes
 
 # the tree's root, its symbolic links kept (a copy of the tree may link tools/ to this one)
 ROOT = os.path.normpath(os.path.join(os.path.abspath(os.path.dirname(__file__)), "..", ".."))
@@ -129,27 +129,17 @@ def instantiated(modules):
             if not c["type"].startswith("$")}
 
 
-INCLUDE = re.compile(r'^\s*`include\s+"([^"]+)"', re.M)
-
-
 def included_files(files, root=ROOT):
-    """The files that files `include, and those they include in turn, beside the including file
-    (the RTL's include folder; others, e.g. the generated views, are not followed), sorted:
-    make rebuilds what reads them when one changes."""
-    seen, todo = set(), list(files)
-    while todo:
-        path = todo.pop()
-        try:
-            with open(os.path.join(root, path), encoding="utf-8") as f:
-                names = INCLUDE.findall(f.read())
-        except OSError:
-            continue
-        for name in names:
-            inc = os.path.join(os.path.dirname(path), name)
-            if inc not in seen and os.path.isfile(os.path.join(root, inc)):
-                seen.add(inc)
-                todo.append(inc)
-    return sorted(seen)
+    """The RTL files that FILES (those in the tree) `include, transitively, sorted: make
+    rebuilds what reads them when one changes."""
+    present = [f for f in files if os.path.isfile(os.path.join(root, f))]
+    return sorted(includes.closure(root, present, includes.V_INCLUDE, includes.V_DIRS, False,
+                                   read_file) - set(present))
+
+
+def read_file(root, path):
+    with open(os.path.join(root, path), encoding="utf-8", errors="replace") as f:
+        return f.read()
 
 
 def tops(modules):
