@@ -127,14 +127,18 @@ static choice expect_u(const scoreboard *sb)
     return (choice){false, 0, 0, 0};
 }
 
-/* The lowest free block of each tier, then the first tier that has one; skip: the entry
- * take_u occupies in this cycle. */
+/* The lowest free block of each tier, then the first tier that has one (the scan stops at
+ * the first faulty-tier one: nothing beats it); skip: the entry take_u occupies in this
+ * cycle. */
 static choice expect_c(const scoreboard *sb, unsigned skip)
 {
     choice first[PSU_TIERS] = {{0}};
-    for (unsigned e = 0; e < PSU_ENTRIES; e++) {
-        const unsigned t = tier_of(sb, e), free = ~(sb->faulty[e] | sb->held[e]) & ALL_BLKS;
-        if (e != skip && free && !first[t].valid)
+    for (unsigned e = 0; e < PSU_ENTRIES && !first[PSU_TIER_FAULTY].valid; e++) {
+        const unsigned free = ~(sb->faulty[e] | sb->held[e]) & ALL_BLKS;
+        if (e == skip || !free)
+            continue;
+        const unsigned t = tier_of(sb, e);
+        if (!first[t].valid)
             first[t] = (choice){true, e, (unsigned)__builtin_ctz(free), t};
     }
     for (unsigned t = 0; t < PSU_TIERS; t++)
