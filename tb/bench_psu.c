@@ -113,6 +113,11 @@ static bool whole_free(const scoreboard *sb, unsigned e)
     return !entry_faulty(sb, e) && entry_unheld(sb, e);
 }
 
+static unsigned free_blocks(const scoreboard *sb, unsigned e)
+{
+    return ~(sb->faulty[e] | sb->held[e]) & ALL_BLKS;
+}
+
 static unsigned tier_of(const scoreboard *sb, unsigned e)
 {
     return entry_faulty(sb, e) ? PSU_TIER_FAULTY
@@ -132,18 +137,19 @@ static choice expect_u(const scoreboard *sb)
  * cycle. */
 static choice expect_c(const scoreboard *sb, unsigned skip)
 {
-    choice first[PSU_TIERS] = {{0}};
-    for (unsigned e = 0; e < PSU_ENTRIES && !first[PSU_TIER_FAULTY].valid; e++) {
-        const unsigned free = ~(sb->faulty[e] | sb->held[e]) & ALL_BLKS;
-        if (e == skip || !free)
+    unsigned first[PSU_TIERS]; /* each tier's lowest entry with a free block */
+    for (unsigned t = 0; t < PSU_TIERS; t++)
+        first[t] = NO_ENTRY;
+    for (unsigned e = 0; e < PSU_ENTRIES && first[PSU_TIER_FAULTY] == NO_ENTRY; e++) {
+        if (e == skip || !free_blocks(sb, e))
             continue;
         const unsigned t = tier_of(sb, e);
-        if (!first[t].valid)
-            first[t] = (choice){true, e, (unsigned)__builtin_ctz(free), t};
+        if (first[t] == NO_ENTRY)
+            first[t] = e;
     }
     for (unsigned t = 0; t < PSU_TIERS; t++)
-        if (first[t].valid)
-            return first[t];
+        if (first[t] != NO_ENTRY)
+            return (choice){true, first[t], (unsigned)__builtin_ctz(free_blocks(sb, first[t])), t};
     return (choice){false, 0, 0, 0};
 }
 
