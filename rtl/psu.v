@@ -39,21 +39,53 @@ module psu (
 
     wire [SLOTS-1:0] free = ~bitmap;
 
-    // --- the selection stage (decision 20): the encoders on the bitmap, registered as offers. A
-    // function, run at the edges that register it: Verilator then simulates it only after the
-    // bitmap changed (docs/bench.md, *The selection as a function*)
+    // --- the selection stage (decision 20): the encoders on the bitmap, registered as offers;
+    // functions, run at the edges that load the offer register (decision 23)
     localparam integer PAD = SLOTS < 64 ? 64 : SLOTS;          // blocks, a word at least
     localparam integer LOW_W = 2 * PAD, LOW_L = $clog2(LOW_W); // the tiers' encoder
     localparam integer F2_W = ENTRIES < 128 ? 128 : ENTRIES;   // whole entries, two words at least
     localparam integer F2_L = $clog2(F2_W);
+    localparam integer WE = 64 / BLKS;                         // entries in a word of blocks
 `include "psu_lowest.vh"
 `include "psu_first2.vh"
+    // a word of blocks: its free blocks in tier 0 (of a faulty entry) and in tier 1 (of a
+    // reliable entry, not whole), and its whole free entries (decision 8)
+    function [128+WE-1:0] word_tiers; // {tier 0, tier 1, whole}
+        input [63:0] occupied;
+        input [63:0] map;
+        reg [63:0] first, f, m, h, fe, we;     // first: each entry's block 0
+        reg [WE-1:0] whole;
+        integer k;
+        begin
+            first = 0;
+            for (k = 0; k < 64; k = k + BLKS)
+                first[k] = 1'b1;
+            f = ~occupied;
+            m = map;
+            h = f;
+            for (k = 1; k < BLKS; k = k + 1) begin // an entry's blocks, at its block 0
+                m = m | (map >> k);
+                h = h & (f >> k);
+            end
+            m = m & first;                         // the entry has a faulty block
+            h = h & first;                         // the entry is whole and free
+            fe = m;
+            we = h;
+            for (k = 1; k < BLKS; k = k + 1) begin // back to each of its blocks
+                fe = fe | (m << k);
+                we = we | (h << k);
+            end
+            for (k = 0; k < WE; k = k + 1)
+                whole[k] = h[BLKS*k];
+            word_tiers = {f & fe, f & ~fe & ~we, whole};
+        end
+    endfunction
     localparam integer QW = 5 + 2 * SB + EB;
     function [QW-1:0] select; // the offers of a bitmap under a fault map
         input [SLOTS-1:0] occupied;
         input [SLOTS-1:0] map;
         reg [PAD-1:0] occ, fm;                 // padded: blocks that do not exist are occupied
-        reg [63:0] first, f, m, h, fe, we;     // a word of blocks; first: each entry's block 0
+        reg [128+WE-1:0] wt;
         reg [PAD-1:0] t_faulty, t_shared;
         reg [F2_W-1:0] whole;
         reg [LOW_L:0] t01;                     // {valid, index} of tiers 0 and 1
@@ -61,40 +93,24 @@ module psu (
         reg a01, aw, aw2;
         reg [LOW_L-1:0] i01;
         reg [F2_L-1:0] ue, ue2;
-        integer w, k;
+        integer w;
         begin
             occ = {PAD{1'b1}};
             occ[SLOTS-1:0] = occupied;
             fm = {PAD{1'b0}};
             fm[SLOTS-1:0] = map;
-            first = 0;
-            for (k = 0; k < 64; k = k + BLKS)
-                first[k] = 1'b1;
             whole = 0;
+            // (each function result through a variable: Verilator calls a function once per
+            // part of a {..} target)
             for (w = 0; w < PAD / 64; w = w + 1) begin
-                f = ~occ[64*w +: 64];
-                m = fm[64*w +: 64];
-                h = f;
-                for (k = 1; k < BLKS; k = k + 1) begin // an entry's blocks, at its block 0
-                    m = m | (fm[64*w +: 64] >> k);
-                    h = h & (f >> k);
-                end
-                m = m & first;                         // the entry has a faulty block
-                h = h & first;                         // the entry is whole and free
-                fe = m;
-                we = h;
-                for (k = 1; k < BLKS; k = k + 1) begin // back to each of its blocks
-                    fe = fe | (m << k);
-                    we = we | (h << k);
-                end
-                t_faulty[64*w +: 64] = f & fe;
-                t_shared[64*w +: 64] = f & ~fe & ~we;
-                for (k = 0; k < 64 / BLKS; k = k + 1)
-                    whole[(64/BLKS)*w + k] = h[BLKS*k];
+                wt = word_tiers(occ[64*w +: 64], fm[64*w +: 64]);
+                t_faulty[64*w +: 64] = wt[128+WE-1 -: 64];
+                t_shared[64*w +: 64] = wt[64+WE-1 -: 64];
+                whole[WE*w +: WE] = wt[WE-1:0];
             end
             // tiers 0 and 1: one encoder (decision 8), its top index bit says which
-            t01 = psu_lowest({t_shared, t_faulty}); // one call each: Verilator calls a
-            w2 = psu_first2(whole);                  // function once per part of a {..} target
+            t01 = psu_lowest({t_shared, t_faulty});
+            w2 = psu_first2(whole);
             {a01, i01} = t01;
             {aw, ue, aw2, ue2} = w2;
             // no candidate at all: i01 is all ones, the NONE of decision 11
