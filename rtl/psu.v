@@ -46,6 +46,7 @@ module psu (
     localparam integer F2_W = ENTRIES < 128 ? 128 : ENTRIES;   // whole entries, two words at least
     localparam integer F2_L = $clog2(F2_W);
     localparam integer WE = 64 / BLKS;                         // entries in a word of blocks
+    localparam [63:0] FIRST = {WE{{{(BLKS-1){1'b0}}, 1'b1}}};  // each entry's block 0
 `include "psu_lowest.vh"
 `include "psu_first2.vh"
     // a word of blocks: its free blocks in tier 0 (of a faulty entry) and in tier 1 (of a
@@ -53,13 +54,10 @@ module psu (
     function [128+WE-1:0] word_tiers; // {tier 0, tier 1, whole}
         input [63:0] occupied;
         input [63:0] map;
-        reg [63:0] first, f, m, h, fe, we;     // first: each entry's block 0
+        reg [63:0] f, m, h, fe, we;
         reg [WE-1:0] whole;
         integer k;
         begin
-            first = 0;
-            for (k = 0; k < 64; k = k + BLKS)
-                first[k] = 1'b1;
             f = ~occupied;
             m = map;
             h = f;
@@ -67,8 +65,8 @@ module psu (
                 m = m | (map >> k);
                 h = h & (f >> k);
             end
-            m = m & first;                         // the entry has a faulty block
-            h = h & first;                         // the entry is whole and free
+            m = m & FIRST;                         // the entry has a faulty block
+            h = h & FIRST;                         // the entry is whole and free
             fe = m;
             we = h;
             for (k = 1; k < BLKS; k = k + 1) begin // back to each of its blocks
