@@ -33,6 +33,7 @@
 //@   engine  sat-cover
 //@   depth   8
 //@   peeks   peek_q=dut.q, peek_q_d=dut.q_d, peek_changed=dut.changed
+//@   prep    abc
 //@   sizes   DRF_REGS=16, DRF_LDS_SPILL_SLOTS=8
 `include "drf_params.vh"
 module psu_props #(

@@ -101,6 +101,7 @@ typedef struct {
     unsigned fill;          /* an overflow's or injection's next register to write */
     unsigned read_back;     /* an injection's next register to read back after its writes */
     bool alive[WINDOWS];
+    unsigned nalive, alive_list[WINDOWS]; /* the alive windows in order, kept by set_alive */
 } phase;
 
 /* What check_conservation reads: a quiescent cycle that leaves it as it was last checked
@@ -240,6 +241,15 @@ static void generate_map(phase *ph, rng_state *r)
     fm_pack(&ph->map, ph->faulty);
 }
 
+static void set_alive(phase *ph, unsigned window, bool alive)
+{
+    ph->alive[window] = alive;
+    ph->nalive = 0;
+    for (unsigned i = 0; i < WINDOWS; i++)
+        if (ph->alive[i])
+            ph->alive_list[ph->nalive++] = i;
+}
+
 /* Windows in use: the workload's, SCARCE_WINDOWS on the scarce map, all in an overflow. */
 static unsigned windows(const phase *ph)
 {
@@ -295,7 +305,7 @@ static void new_phase(bench *t)
     ph->fill = 0;
     ph->setup = SETUP_CYCLES;
     for (unsigned i = 0; i < WINDOWS; i++)
-        ph->alive[i] = i < windows(ph);
+        set_alive(ph, i, i < windows(ph));
     memset(&t->sb.valid, 0, sizeof t->sb.valid);
     t->w.active = t->prev.active = false;
     memset(t->rd, 0, sizeof t->rd);
@@ -364,22 +374,13 @@ static void read_back(bench *t, dcp_slice_in *in)
         }
 }
 
-static unsigned alive_windows(const phase *ph, unsigned list[WINDOWS])
-{
-    unsigned n = 0;
-    for (unsigned i = 0; i < WINDOWS; i++)
-        if (ph->alive[i])
-            list[n++] = i;
-    return n;
-}
-
 static bool pick_alive_reg(bench *t, uint8_t *reg)
 {
-    unsigned list[WINDOWS];
-    const unsigned n = alive_windows(&t->ph, list);
-    if (!n)
+    const phase *ph = &t->ph;
+    if (!ph->nalive)
         return false;
-    *reg = (uint8_t)(list[rng_below(&t->b->rng, n)] * WIN_REGS + rng_below(&t->b->rng, WIN_REGS));
+    *reg = (uint8_t)(ph->alive_list[rng_below(&t->b->rng, ph->nalive)] * WIN_REGS
+                     + rng_below(&t->b->rng, WIN_REGS));
     return true;
 }
 
@@ -387,12 +388,11 @@ static bool pick_alive_reg(bench *t, uint8_t *reg)
  * slots, an injection phase writes the blocks of every live entry. */
 static bool next_alive_reg(bench *t, uint8_t *reg)
 {
-    unsigned list[WINDOWS];
-    const unsigned n = alive_windows(&t->ph, list);
-    if (!n)
+    phase *ph = &t->ph;
+    if (!ph->nalive)
         return false;
-    const unsigned i = t->ph.fill++ % (n * WIN_REGS);
-    *reg = (uint8_t)(list[i / WIN_REGS] * WIN_REGS + i % WIN_REGS);
+    const unsigned i = ph->fill++ % (ph->nalive * WIN_REGS);
+    *reg = (uint8_t)(ph->alive_list[i / WIN_REGS] * WIN_REGS + i % WIN_REGS);
     return true;
 }
 
@@ -473,12 +473,11 @@ static void choose_dealloc(bench *t)
 {
     rng_state *r = &t->b->rng;
     dealloc_ctl *dc = &t->dc;
-    unsigned list[WINDOWS];
-    const unsigned n = alive_windows(&t->ph, list), kind = rng_below(r, 20);
+    const unsigned n = t->ph.nalive, kind = rng_below(r, 20);
     dc->want = true;
     dc->whole = kind < 17 && n > 0;
     if (dc->whole) {
-        dc->base = (uint8_t)(list[rng_below(r, n)] * WIN_REGS);
+        dc->base = (uint8_t)(t->ph.alive_list[rng_below(r, n)] * WIN_REGS);
         dc->n = WIN_REGS;
     } else if (kind < 19) {
         dc->base = (uint8_t)rng_rand32(r);
@@ -506,13 +505,12 @@ static void pick_dealloc(bench *t, dcp_slice_in *in)
 static void revive_window(bench *t)
 {
     phase *ph = &t->ph;
-    unsigned list[WINDOWS];
-    if (alive_windows(ph, list) >= windows(ph) || !rng_chance(&t->b->rng, 1, 50))
+    if (ph->nalive >= windows(ph) || !rng_chance(&t->b->rng, 1, 50))
         return;
     const unsigned start = rng_below(&t->b->rng, WINDOWS);
     for (unsigned i = 0; i < WINDOWS; i++)
         if (!ph->alive[(start + i) % WINDOWS]) {
-            ph->alive[(start + i) % WINDOWS] = true;
+            set_alive(ph, (start + i) % WINDOWS, true);
             return;
         }
 }
@@ -609,6 +607,20 @@ static void expect_outputs(bench *t, const dcp_slice_out *o)
 
 /* --- properties ------------------------------------------------------------------------ */
 
+/* A block read that differs from the last value written, lane by lane. */
+static void check_read_lanes(bench *t, const uint32_t *exp, const uint32_t *got)
+{
+    for (unsigned j = 0; j < LANES; j++) {
+        if (lockstep_only(&t->ph)) {
+            if (t->ph.inject && exp[j] != got[j])
+                hx_hit(t->b, t->v.corrupted); /* not a write dropped on overflow */
+        } else {
+            hx_assert(t->b, exp[j] == got[j], "read returns the last value written", exp[j],
+                      got[j]);
+        }
+    }
+}
+
 static void check_reads(bench *t, const dcp_slice_out *o)
 {
     for (unsigned i = 0; i < PORTS; i++) {
@@ -617,16 +629,9 @@ static void check_reads(bench *t, const dcp_slice_out *o)
             continue;
         hx_assert(t->b, o->rd_valid[i] && o->rd_blk[i] == pr->next, "read block in order",
                   pr->next, o->rd_valid[i] ? o->rd_blk[i] : 0xFF);
-        for (unsigned j = 0; j < LANES && pr->check; j++) {
-            const uint32_t exp = pr->exp[pr->next * LANES + j];
-            if (lockstep_only(&t->ph)) {
-                if (t->ph.inject && exp != o->rd_data[i][j])
-                    hx_hit(t->b, t->v.corrupted); /* not a write dropped on overflow */
-            } else {
-                hx_assert(t->b, exp == o->rd_data[i][j], "read returns the last value written",
-                          exp, o->rd_data[i][j]);
-            }
-        }
+        const uint32_t *exp = &pr->exp[pr->next * LANES];
+        if (pr->check && memcmp(exp, o->rd_data[i], sizeof o->rd_data[i]) != 0)
+            check_read_lanes(t, exp, o->rd_data[i]);
         pr->active = ++pr->next < BLKS;
     }
 }
@@ -745,7 +750,7 @@ static void accept_dealloc(bench *t, const dcp_slice_in *in)
         t->sb.valid[r] = false;
     }
     if (dc->want && dc->whole)
-        t->ph.alive[in->reg_base / WIN_REGS] = false;
+        set_alive(&t->ph, in->reg_base / WIN_REGS, false);
     dc->want = false;
     dc->walk_base = in->reg_base;
     dc->walk_end = end;

@@ -115,6 +115,8 @@ static void *xcalloc(size_t n, size_t size)
     return p;
 }
 
+_Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "hx_words32 needs a little-endian host");
+
 /* The clock is the harness's own input; the vectors and the history leave it out. */
 static bool is_stimulus(const dut_port *p)
 {
@@ -127,12 +129,15 @@ void hx_attach(hx_bench *b, dut *d)
     b->nports = dut_port_count(d);
     b->port = xcalloc(b->nports, sizeof *b->port);
     b->compared = xcalloc(b->nports, 1);
+    b->stim = xcalloc(b->nports, sizeof *b->stim);
     b->expected = xcalloc(b->nports, sizeof *b->expected);
     for (unsigned i = 0; i < b->nports; i++) {
         const dut_port *p = b->port[i] = dut_port_at(d, i);
         b->noutputs += p->dir == DUT_OUT;
-        if (is_stimulus(p))
+        if (is_stimulus(p)) {
+            b->stim[b->nstim++] = p;
             b->input_bytes += (unsigned)p->bytes;
+        }
         if (p->dir == DUT_OUT && b->vec)
             b->expected[i] = xcalloc(p->bytes / 4 + 2, 4);
     }
@@ -180,10 +185,8 @@ static char *format_inputs(const hx_bench *b, const uint8_t *storage)
         room += strlen(b->port[i]->name) + 2 * b->port[i]->bytes + 8;
     char *out = xcalloc(room, 1);
     size_t n = 0;
-    for (unsigned i = 0; i < b->nports; i++) {
-        const dut_port *p = b->port[i];
-        if (!is_stimulus(p))
-            continue;
+    for (unsigned i = 0; i < b->nstim; i++) {
+        const dut_port *p = b->stim[i];
         n += (size_t)snprintf(out + n, room - n, "%s%s=", n ? " " : "", p->name);
         format_value(out + n, room - n, storage, p->bytes);
         n += strlen(out + n);
@@ -194,11 +197,10 @@ static char *format_inputs(const hx_bench *b, const uint8_t *storage)
 
 static void snapshot_inputs(const hx_bench *b, uint8_t *to)
 {
-    for (unsigned i = 0; i < b->nports; i++)
-        if (is_stimulus(b->port[i])) {
-            memcpy(to, b->port[i]->p, b->port[i]->bytes);
-            to += b->port[i]->bytes;
-        }
+    for (unsigned i = 0; i < b->nstim; i++) {
+        memcpy(to, b->stim[i]->p, b->stim[i]->bytes);
+        to += b->stim[i]->bytes;
+    }
 }
 
 /* A mismatch: the first one fails the bench at this cycle; the others of the same cycle

@@ -58,6 +58,8 @@ typedef struct {
     /* the block's ports (tb/dut.h) and which outputs this cycle compared */
     unsigned nports, noutputs, ncompared, input_bytes;
     const dut_port **port;
+    unsigned nstim;     /* the stimulus inputs (every input but the clock), in port order */
+    const dut_port **stim;
     uint8_t *compared;  /* per port: 1 expected or don't-care this cycle */
     uint32_t **expected;/* per output, with --vectors: the value last expected this cycle */
     hx_txn_rec history[HX_RING];
@@ -93,15 +95,11 @@ static inline void hx_set(hx_bench *b, const dut_port *p, uint64_t v)
     }
 }
 /* A C model's wide vector (64-bit words, low first) as a wide port's 32-bit words, low first;
- * n32 may be odd (the last 64-bit word's low half). */
+ * n32 may be odd (the last 64-bit word's low half). On a little-endian host (harness.c checks
+ * that at compile time) word 2i is v[i]'s low half in memory too. */
 static inline void hx_words32(const uint64_t *v, uint32_t *w, unsigned n32)
 {
-    for (unsigned i = 0; i + 1 < n32; i += 2) {
-        w[i] = (uint32_t)v[i / 2];
-        w[i + 1] = (uint32_t)(v[i / 2] >> 32);
-    }
-    if (n32 % 2)
-        w[n32 - 1] = (uint32_t)v[n32 / 2];
+    memcpy(w, v, (size_t)n32 * 4u);
 }
 static inline void hx_set_words(hx_bench *b, const dut_port *p, const uint32_t *w,
                                 unsigned nwords)
