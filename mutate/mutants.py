@@ -247,8 +247,11 @@ def gen(rtl, top_only, pins, block, n, seed, out):
         f.write("".join(line + "\n" for line, _, _ in rows))
     with open(os.path.join(out, "mutants.tsv"), "w", encoding="utf-8") as f:
         f.write("".join(f"{k}\t{sig}\t{d}\n" for k, (_, sig, d) in enumerate(rows, 1)))
-    yosys(f"read_rtlil {out}/gold.il; script {out}/mutants.ys; opt_clean; write_verilog {out}/net.v",
-          os.path.join(out, "net.log"))
+    # each driver's bits as a wire of their own: Verilator 5.006 mis-simulates a wire whose bits
+    # come from several cells when that forms a cycle between wires at the word level (bit by
+    # bit there is none), e.g. rc_decompress's ripple steps packed side by side
+    yosys(f"read_rtlil {out}/gold.il; script {out}/mutants.ys; opt_clean; splitnets -driver; "
+          f"write_verilog {out}/net.v", os.path.join(out, "net.log"))
     os.remove(os.path.join(out, "cells.json"))
     pinned = len(rows) - len(drawn)
     print(f"{block}: {len(rows)} mutants in {out}/net.v"

@@ -24,6 +24,7 @@ from mutate import mutants
 
 PASSING = ("killed", "equivalent")
 RUN_SECONDS = 120  # a mutant run's limit
+GOLD = "0"  # the --mutant of no mutant: every mutation is selected by a mutsel from 1
 
 
 def arguments(argv):
@@ -100,11 +101,12 @@ class Block:
         runs = os.path.abspath(os.path.join(self.dir, "runs"))
         ks = self.selection() or list(table)
         runner.write_jobs(runs, [runner.bench_job(runs, k, f"timeout {RUN_SECONDS} {runner.tree_path(bench)} "
-                                                  f"--mutant {k} --n {n}") for k in ks])
+                                                  f"--mutant {k} --n {n}") for k in [GOLD] + ks])
         launcher = os.environ.get("LAUNCHER", "local")
         if runner.launch(runs, launcher, 2 if launcher == "local" else None,
                          f"mutate {self.name}") not in (0, 3):
             raise mutants.MutantError(f"{self.name}: the runner could not run its mutants")
+        check_gold(self.name, run_verdict(runs, GOLD))
         results = [(k,) + run_verdict(runs, k) for k in sorted(ks, key=int)]
         with open(self.path("results"), "w", encoding="utf-8") as f:
             f.write("".join("\t".join(r) + "\n" for r in results))
@@ -168,6 +170,14 @@ class Block:
         table = self.table()
         return [f"- {self.name} `{sig}`: {table[k][1]} — {detail}\n"
                 for k, sig, v, detail in self.verdicts() if v == verdict]
+
+
+def check_gold(name, verdict):
+    """The netlist with no mutant selected (GOLD) must pass its bench, or every mutant would
+    count as killed."""
+    if verdict[0] != "survived":
+        raise mutants.MutantError(f"{name}: the netlist without a mutant (--mutant {GOLD}) fails "
+                                  f"its bench ({verdict[0]}: {verdict[1]})")
 
 
 def run_verdict(runs, k):

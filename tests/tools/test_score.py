@@ -97,12 +97,7 @@ class Report(unittest.TestCase):
         self.assertIn("mutate: blk could not be run: no model", err.getvalue())
 
 
-class Runs(unittest.TestCase):
-    def test_mutants_run_through_the_runner_and_are_judged(self):
-        """A stand-in model: mutant 1 diverges, 2 survives, 3 times out (exit 124)."""
-        with tempfile.TemporaryDirectory() as d:
-            fixture(d, "blk", [])
-            write(os.path.join(d, "blk", "bench"), """#!/bin/sh
+STAND_IN = """#!/bin/sh
 # --mutant K --n N --result FILE: the harness's result (docs/results.md, run)
 result() {
   printf '{"flow": "run", "version": 1, "bench": "blk", "seed": 1, "xseed": 3, "mutant": %s, "unit": "ops",
@@ -111,13 +106,28 @@ result() {
  "first_divergence": %s}' "$2" "$4" "$1" "$3" "$5" >"$6"
 }
 case $2 in
-  1) set -- 3 "$2" false "$4" '{"cycle": 4, "transaction": 4, "mismatches": ["signal y"], "inputs": "",
+  DIVERGING) set -- 3 "$2" false "$4" '{"cycle": 4, "transaction": 4, "mismatches": ["signal y"], "inputs": "",
      "history": [], "replay": "bench", "waveform": null}' "$6"; result "$@"; exit 1 ;;
-  2) set -- "$4" "$2" true "$4" null "$6"; result "$@" ;;
+  PASSING) set -- "$4" "$2" true "$4" null "$6"; result "$@" ;;
   *) exit 124 ;;
 esac
-""")
-            os.chmod(os.path.join(d, "blk", "bench"), 0o755)
+"""
+
+
+def stand_in(d, diverging, passing):
+    """A stand-in model of block blk in D: the mutants DIVERGING (a case pattern) diverge, the
+    PASSING pass, the others time out (exit 124)."""
+    fixture(d, "blk", [])
+    path = os.path.join(d, "blk", "bench")
+    write(path, STAND_IN.replace("DIVERGING", diverging).replace("PASSING", passing))
+    os.chmod(path, 0o755)
+
+
+class Runs(unittest.TestCase):
+    def test_mutants_run_through_the_runner_and_are_judged(self):
+        """Mutant 1 diverges, 2 survives, 3 times out; no mutant (0) passes."""
+        with tempfile.TemporaryDirectory() as d:
+            stand_in(d, "1", "0|2")
             with mock.patch.object(score.Block, "equiv", lambda self, k: f"{k} unproven"):
                 status, out = run(["-d", d, "-n", "9", "blk"])
             results = score.read_tsv(os.path.join(d, "blk", "mutate-results.tsv"))
@@ -125,6 +135,18 @@ esac
                                    ["3", "timeout", "no divergence in 120 s"]])
         self.assertIn(f"- blk `{SIGS[1]}`: description 2 — 9 passed, 0 failed; unproven\n", out)
         self.assertEqual(status, 1)
+
+    def test_a_netlist_that_fails_without_a_mutant_stops_the_run(self):
+        """The netlist itself diverges (mutant 0): no results, the run stops and says why."""
+        with tempfile.TemporaryDirectory() as d:
+            stand_in(d, "0|1", "2")
+            with contextlib.redirect_stdout(io.StringIO()), \
+                    contextlib.redirect_stderr(io.StringIO()) as err:
+                status = score.main(["-d", d, "-n", "9", "blk"])
+            self.assertFalse(os.path.exists(os.path.join(d, "blk", "mutate-results.tsv")))
+        self.assertIn("the netlist without a mutant (--mutant 0) fails its bench (killed: at cycle 4",
+                      err.getvalue())
+        self.assertEqual(status, 2)
 
     def test_a_run_without_a_status_or_a_crash_is_crashed(self):
         with tempfile.TemporaryDirectory() as d:
