@@ -17,8 +17,9 @@ RESULTS := $(BUILD)/results
 
 # --- the block registry (blocks.tsv, tools/gen/registry.py) ----------------------------------
 # $(GEN)/registry.mk: BLOCKS, IMPL_BLOCKS, SYNTH_BLOCKS, SYNTH_MACROS, RTL_FILES_<b>,
-# FORMAL_FILES_<b>, VFLAGS_<b> and the mutate settings; beside it the ports read from the RTL
-# and, per block, the bench's port struct, the Verilator shim and the Icarus testbench.
+# RTL_INCLUDES_<b>, FORMAL_FILES_<b>, VFLAGS_<b> and the mutate settings; beside it the ports
+# read from the RTL and, per block, the bench's port struct, the Verilator shim and the Icarus
+# testbench.
 # The tools come first (tools/check/ensure-tools.sh installs what is missing), then the registry: a
 # hard include, so a registry that cannot be generated (no yosys, an RTL error) stops every
 # target with its own error instead of leaving BLOCKS empty (docs/registry.md).
@@ -99,8 +100,8 @@ VARIANT_BENCHES := $(IMPL_BLOCKS:%=$(BUILD)/tb/bench_%@0)
 # A bench: tb/bench_<b>.c, the generated port struct and shim, the block's RTL files.
 .SECONDEXPANSION:
 BENCH_DEPS = tb/bench_%.c $(GEN)/tb/ports_%.h $(GEN)/tb/shim_%.cpp tb/vshim.cpp tb/vshim.hpp \
-  tb/harness.h tb/dut.h $$(RTL_FILES_$$*) $(HARNESS_LIB) $(BUILD)/libdrf.a $(BUILD)/verilator.flags \
-  $(BUILD)/vflags/$$*
+  tb/harness.h tb/dut.h $$(RTL_FILES_$$*) $$(RTL_INCLUDES_$$*) $(HARNESS_LIB) $(BUILD)/libdrf.a \
+  $(BUILD)/verilator.flags $(BUILD)/vflags/$$*
 # $(call verilate,BLOCK,NAME,FLAGS): tb/bench_BLOCK.c on the block's RTL (or BENCH_RTL) with
 # top BLOCK, its registry options and the extra Verilator FLAGS, as $(BUILD)/tb/bench_NAME
 # (Verilator's files in $(BUILD)/vl/NAME); HARNESS_FIRST: objects linked before the harness's.

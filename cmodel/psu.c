@@ -66,13 +66,15 @@ static uint64_t tiers(const psu_state *s, const uint64_t fmap[PSU_WORDS], unsign
     return whole;
 }
 
-/* Bit k set where entry k of word w's 16 entries is whole (from its block-0 bits). */
+/* Bit k set where entry k of word w's 16 entries is whole: its block-0 bits (every fourth)
+ * gathered in three halvings. */
 static uint64_t entry_bits_of(uint64_t whole_blocks)
 {
-    uint64_t e = 0;
-    for (unsigned k = 0; k < ENTRIES_PER_WORD; k++)
-        e |= (whole_blocks >> (k * PSU_BLKS) & 1u) << k;
-    return e;
+    uint64_t e = whole_blocks & NIB_LSB;                 /* bit 4k */
+    e = (e | e >> 3) & 0x0303030303030303ull;            /* bits 8j, 8j + 1 */
+    e = (e | e >> 6) & 0x000f000f000f000full;            /* bits 16j .. 16j + 3 */
+    e = (e | e >> 12) & 0x000000ff000000ffull;           /* bits 32j .. 32j + 7 */
+    return (e | e >> 24) & 0xffffull;
 }
 
 /* The selection stage (rtl/psu.v q_d): the lowest candidate of the first tier (decisions 8-9),

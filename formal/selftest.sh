@@ -43,8 +43,8 @@ mutate rc_compress_ctrl rc_compress_ctrl.v 's/DELTAS_C32: next = compr ? DELTAS_
     "DELTAS_C32: next = DELTAS_C48;" rc_compress.prove fsm
 
 # DC-Patch Section IV-D: the optimised encoder's first tree level prefers the upper input
-mutate psu_prio_enc psu_prio_enc.v 's/assign idx = ~leaf\[2\*n\];/assign idx = leaf[2*n+1];/' \
-    "assign idx = leaf[2*n+1];" psu_prio_enc.prove equiv-128
+mutate psu_prio_enc psu_lowest.vh 's/p\[64\*l +: 64\] = ~v;/p[64*l +: 64] = l == 0 ? v >> 1 : ~v;/' \
+    "p[64*l +: 64] = l == 0 ? v >> 1 : ~v;" psu_prio_enc.prove equiv-128
 # Aging paper Section 5.1 / docs/rc-decisions.md: the special MOV decompresses the subwavefront
 # that read port B names instead of the one being written
 mutate rc_slice rc_slice.v 's/\.sw(mov_active ? sw : rd_sw_b)/.sw(rd_sw_b)/' \

@@ -25,7 +25,7 @@ endif
 FORMAL_STAMPS := $(foreach m,$(FORMAL_MODULES),$(FORMAL_OUT)/$(m).prove.ok $(FORMAL_OUT)/$(m).cover.ok)
 define FORMAL_RULES
 $(FORMAL_OUT)/$(1).prove.ok $(FORMAL_OUT)/$(1).cover.ok: $(FORMAL_OUT)/$(1).%.ok: formal/$(1)_props.v \
-    $(FORMAL_FILES_$(1)) $(foreach v,dut ports params,$(GEN)/formal/$(1)_$(v).vh) $(RTL_DIR)/drf_params.vh params.def tools/gen/gen_params.sh \
+    $(FORMAL_FILES_$(1)) $(RTL_INCLUDES_$(1)) $(foreach v,dut ports params,$(GEN)/formal/$(1)_$(v).vh) $(RTL_DIR)/drf_params.vh params.def tools/gen/gen_params.sh \
     formal/common.v $(wildcard formal/*.vh) formal/run.sh tools/run/formal_groups.py formal/covers.sh $(wildcard formal/engine/*.sh) formal/cover2assert.v | $(TOOLS_OK)
 	@mkdir -p $(FORMAL_OUT) && echo $(1).$$* >>$(FORMAL_OUT)/todo
 endef

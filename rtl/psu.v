@@ -39,37 +39,86 @@ module psu (
 
     wire [SLOTS-1:0] free = ~bitmap;
 
-    // --- the selection stage (decision 20): the encoders on the bitmap, registered as offers
-    wire [SLOTS-1:0] t_faulty, t_shared;
-    wire [ENTRIES-1:0] whole;
-    genvar e;
-    generate
-        for (e = 0; e < ENTRIES; e = e + 1) begin : g_entry
-            wire [BLKS-1:0] f = free[e*BLKS +: BLKS];
-            wire is_faulty = |fmap[e*BLKS +: BLKS];
-            assign whole[e] = &f;
-            assign t_faulty[e*BLKS +: BLKS] = f & {BLKS{is_faulty}};
-            assign t_shared[e*BLKS +: BLKS] = f & {BLKS{~is_faulty & ~whole[e]}};
+    // --- the selection stage (decision 20): the encoders on the bitmap, registered as offers;
+    // functions, run at the edges that load the offer register (decision 23)
+    localparam integer PAD = SLOTS < 64 ? 64 : SLOTS;          // blocks, a word at least
+    localparam integer LOW_W = 2 * PAD, LOW_L = $clog2(LOW_W); // the tiers' encoder
+    localparam integer F2_W = ENTRIES < 128 ? 128 : ENTRIES;   // whole entries, two words at least
+    localparam integer F2_L = $clog2(F2_W);
+    localparam integer WE = 64 / BLKS;                         // entries in a word of blocks
+    localparam [63:0] FIRST = {WE{{{(BLKS-1){1'b0}}, 1'b1}}};  // each entry's block 0
+`include "psu_lowest.vh"
+`include "psu_first2.vh"
+    // a word of blocks: its free blocks in tier 0 (of a faulty entry) and in tier 1 (of a
+    // reliable entry, not whole), and its whole free entries (decision 8)
+    function [128+WE-1:0] word_tiers; // {tier 0, tier 1, whole}
+        input [63:0] occupied;
+        input [63:0] map;
+        reg [63:0] f, m, h, fe, we;
+        reg [WE-1:0] whole;
+        integer k;
+        begin
+            f = ~occupied;
+            m = map;
+            h = f;
+            for (k = 1; k < BLKS; k = k + 1) begin // an entry's blocks, at its block 0
+                m = m | (map >> k);
+                h = h & (f >> k);
+            end
+            m = m & FIRST;                         // the entry has a faulty block
+            h = h & FIRST;                         // the entry is whole and free
+            fe = m;
+            we = h;
+            for (k = 1; k < BLKS; k = k + 1) begin // back to each of its blocks
+                fe = fe | (m << k);
+                we = we | (h << k);
+            end
+            for (k = 0; k < WE; k = k + 1)
+                whole[k] = h[BLKS*k];
+            word_tiers = {f & fe, f & ~fe & ~we, whole};
         end
-    endgenerate
-    // tiers 0 and 1: the 1024-input encoder of each, joined by one merge node (decision 8);
-    // index bit SB says which tier won
-    wire a01;
-    wire [SB:0] i01;
-    psu_prio_enc #(.WIDTH(2 * SLOTS)) u_tiers (.in({t_shared, t_faulty}), .valid(a01),
-                                               .index(i01));
-    // the 256-input encoder of whole free entries, with the second one for the steering
-    wire aw, aw2;
-    wire [EB-1:0] ue, ue2;
-    psu_first2 #(.WIDTH(ENTRIES)) u_whole (.in(whole), .valid1(aw), .index1(ue), .valid2(aw2),
-                                          .index2(ue2));
-    wire [1:0] tier_d = !a01 ? TIER_WHOLE : i01[SB] ? TIER_SHARED : TIER_FAULTY;
-    // no candidate at all: i01 is all ones, the NONE of decision 11
-    wire [SB-1:0] pc_slot_d = a01 || !aw ? i01[SB-1:0] : {ue, BLK0};
-    wire [SB-1:0] alt_slot_d = {ue2, aw2 ? BLK0 : NO_BLK};
-    // the offer register (one vector: formal/psu_props.v compares it with q_d)
+    endfunction
     localparam integer QW = 5 + 2 * SB + EB;
-    wire [QW-1:0] q_d = {a01 || aw, aw, aw2, tier_d, pc_slot_d, alt_slot_d, ue};
+    function [QW-1:0] select; // the offers of a bitmap under a fault map
+        input [SLOTS-1:0] occupied;
+        input [SLOTS-1:0] map;
+        reg [PAD-1:0] occ, fm;                 // padded: blocks that do not exist are occupied
+        reg [128+WE-1:0] wt;
+        reg [PAD-1:0] t_faulty, t_shared;
+        reg [F2_W-1:0] whole;
+        reg [LOW_L:0] t01;                     // {valid, index} of tiers 0 and 1
+        reg [2*F2_L+1:0] w2;                   // {valid, index} of the two whole entries
+        reg a01, aw, aw2;
+        reg [LOW_L-1:0] i01;
+        reg [F2_L-1:0] ue, ue2;
+        integer w;
+        begin
+            occ = {PAD{1'b1}};
+            occ[SLOTS-1:0] = occupied;
+            fm = {PAD{1'b0}};
+            fm[SLOTS-1:0] = map;
+            whole = 0;
+            // (each function result through a variable: Verilator calls a function once per
+            // part of a {..} target)
+            for (w = 0; w < PAD / 64; w = w + 1) begin
+                wt = word_tiers(occ[64*w +: 64], fm[64*w +: 64]);
+                t_faulty[64*w +: 64] = wt[128+WE-1 -: 64];
+                t_shared[64*w +: 64] = wt[64+WE-1 -: 64];
+                whole[WE*w +: WE] = wt[WE-1:0];
+            end
+            // tiers 0 and 1: one encoder (decision 8), its top index bit says which
+            t01 = psu_lowest({t_shared, t_faulty});
+            w2 = psu_first2(whole);
+            {a01, i01} = t01;
+            {aw, ue, aw2, ue2} = w2;
+            // no candidate at all: i01 is all ones, the NONE of decision 11
+            select = {a01 || aw, aw, aw2,
+                      !a01 ? TIER_WHOLE : i01[LOW_L-1] ? TIER_SHARED : TIER_FAULTY,
+                      a01 || !aw ? i01[SB-1:0] : {ue[EB-1:0], BLK0},
+                      ue2[EB-1:0], aw2 ? BLK0 : NO_BLK, ue[EB-1:0]};
+        end
+    endfunction
+    // the offer register (one vector: formal/psu_props.v compares it with q_d)
     reg  [QW-1:0] q;
     wire pcq_v, puq_v, altq_v;
     wire [1:0] pcq_tier;
@@ -109,15 +158,19 @@ module psu (
             bitmap <= (bitmap & ~(rel_mask & ~fmap)) | take_mask; // release before take
     end
 
-    // the selection stage runs every cycle; a reset clears it
+    // the selection stage, after the bitmap changed; a reset clears it
     always @(posedge clk) begin
         if (rst) begin
             q <= {QW{1'b0}};
             changed <= 1'b1;
         end else begin
-            q <= q_d;
+            if (changed) // else the bitmap is the last edge's: q holds its offers (decision 2)
+                q <= select(bitmap, fmap);
             changed <= load_map || change;
         end
     end
+`ifdef FORMAL
+    wire [QW-1:0] q_d = select(bitmap, fmap); // the proofs' view of the selection
+`endif
 endmodule
 `default_nettype wire

@@ -14,17 +14,15 @@ module psu_decode #(
 );
     localparam integer LB = SB - SB / 2; // low half: at least the block bits
     localparam integer HB = SB - LB;
-    wire [(1<<LB)-1:0] lo;
-    wire [(1<<HB)-1:0] hi;
-    genvar k, h;
+    localparam [(1<<LB)-1:0] ONE = 1, ENTRY = (1 << (1 << BB)) - 1; // a block, an entry's
+    localparam [(1<<HB)-1:0] ONE_HI = 1;
+    // the halves as shifts of one bit (Verilator then simulates each in a few word operations)
+    wire [(1<<LB)-1:0] lo = (ONE << slot[LB-1:0]) |
+                            (whole ? ENTRY << {slot[LB-1:BB], {BB{1'b0}}} : {(1<<LB){1'b0}});
+    wire [(1<<HB)-1:0] hi = en ? ONE_HI << slot[SB-1:LB] : {(1<<HB){1'b0}};
+    genvar h;
     generate
-        for (k = 0; k < (1 << LB); k = k + 1) begin : g_lo
-            localparam [LB-1:0] K = k;
-            assign lo[k] = slot[LB-1:0] == K || (whole && slot[LB-1:BB] == K[LB-1:BB]);
-        end
         for (h = 0; h < (1 << HB); h = h + 1) begin : g_hi
-            localparam [HB-1:0] H = h;
-            assign hi[h] = en && slot[SB-1:LB] == H;
             assign mask[h*(1<<LB) +: (1<<LB)] = lo & {(1<<LB){hi[h]}};
         end
     endgenerate

@@ -70,6 +70,15 @@ class Design(unittest.TestCase):
             self.assertEqual(self.design().formal_files("top", props),
                              ["rtl/leaf.v", "rtl/stray.v", "rtl/sub.v", "rtl/top.v"])
 
+    def test_included_files_follow_includes_beside_the_including_file(self):
+        with tempfile.TemporaryDirectory() as d:
+            os.mkdir(os.path.join(d, "rtl"))
+            write(os.path.join(d, "rtl", "top.v"), '`include "a.vh"\n`include "gen.vh"\nmodule top;\n')
+            write(os.path.join(d, "rtl", "a.vh"), '  `include "b.vh"\n// `include "c.vh"\n')
+            write(os.path.join(d, "rtl", "b.vh"), '`include "a.vh"\n')
+            self.assertEqual(registry.included_files(["rtl/top.v"], root=d),
+                             ["rtl/a.vh", "rtl/b.vh"])
+
     def test_ports_tsv_lists_every_module_port_with_its_width(self):
         self.assertEqual(self.design().ports_tsv().splitlines()[:3],
                          ["top clk input 1", "top a input 4", "top y output 2"])
@@ -224,8 +233,9 @@ class Generation(unittest.TestCase):
         with tempfile.TemporaryDirectory() as tree:
             os.makedirs(os.path.join(tree, "tools", "gen"))
             shutil.copy(TOOL, os.path.join(tree, "tools", "gen", "registry.py"))
-            shutil.copy(os.path.join(os.path.dirname(TOOL), "formal_ports.py"),
-                        os.path.join(tree, "tools", "gen", "formal_ports.py"))
+            for helper in ("formal_ports.py", "includes.py"):
+                shutil.copy(os.path.join(os.path.dirname(TOOL), helper),
+                            os.path.join(tree, "tools", "gen", helper))
             write(os.path.join(tree, "blocks.tsv"), ROW + "\n")
             write(os.path.join(tree, "rtl", "blk.v"), "module blk(input clk, input [3:0] a, "
                   "output [1:0] y);\n  leaf #(.W(2)) u (.a(a[1:0]), .y(y));\nendmodule\n")

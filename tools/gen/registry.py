@@ -12,7 +12,7 @@ import shutil
 import subprocess
 import sys
 
-from tools.gen import formal_ports
+from tools.gen import formal_ports, includes
 
 # the tree's root, its symbolic links kept (a copy of the tree may link tools/ to this one)
 ROOT = os.path.normpath(os.path.join(os.path.abspath(os.path.dirname(__file__)), "..", ".."))
@@ -127,6 +127,19 @@ def instantiated(modules):
     """Names of the RTL modules some module instantiates (cells whose type is not a $-cell)."""
     return {c["type"] for m in modules.values() for c in m.get("cells", {}).values()
             if not c["type"].startswith("$")}
+
+
+def included_files(files, root=ROOT):
+    """The RTL files that FILES (those in the tree) `include, transitively, sorted: make
+    rebuilds what reads them when one changes."""
+    present = [f for f in files if os.path.isfile(os.path.join(root, f))]
+    return sorted(includes.closure(root, present, includes.V_INCLUDE, includes.V_DIRS, False,
+                                   read_file) - set(present))
+
+
+def read_file(root, path):
+    with open(os.path.join(root, path), encoding="utf-8", errors="replace") as f:
+        return f.read()
 
 
 def tops(modules):
@@ -306,8 +319,10 @@ def registry_mk(rows, design):
         words_line("SYNTH_MACROS", synth_macros(rows))]
     for row in rows:
         b, vflags = row[0], column(row, "verilator")
+        formal = design.formal_files(b, f"formal/{b}_props.v")
         lines += [words_line(f"RTL_FILES_{b}", design.block_files(b)),
-                  words_line(f"FORMAL_FILES_{b}", design.formal_files(b, f"formal/{b}_props.v")),
+                  words_line(f"FORMAL_FILES_{b}", formal),
+                  words_line(f"RTL_INCLUDES_{b}", included_files(formal)),
                   f"VFLAGS_{b} := {'' if vflags == '-' else vflags}",
                   f"CYCLES_{b} := {cycles(row)}"]
     return "\n".join(lines + mutate_mk(rows)) + "\n"

@@ -26,12 +26,11 @@ import os
 import re
 import sys
 
+from tools.gen.includes import V_DIRS, V_INCLUDE, closure
 from tools.regress.regress import RegressError, expand_seeds
 
 C_DIRS = ("tb", "cmodel", "common")  # where a bench's "#include"s are looked up (-I)
-V_DIRS = ("rtl", "tb")           # where the RTL's `includes are (-Irtl -Itb)
 C_INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
-V_INCLUDE = re.compile(r'^\s*`include\s+"([^"]+)"', re.M)
 BENCH_COLUMNS = (1, 2, 4)         # blocks.tsv's cmodel, impl and verilator columns
 SHIM = ("tb/vshim.cpp",)          # linked into every bench (Makefile, verilate)
 HASH_CHARS = 16
@@ -77,38 +76,6 @@ def rtl_files(registry_mk):
     return found
 
 
-def find(root, name, near, dirs):
-    """The path of an included NAME: beside the including file, then in DIRS; None when it is
-    not in the tree (a system or Verilator header, a generated one: build/gen's port struct)."""
-    for d in (near,) + tuple(dirs):
-        path = os.path.normpath(os.path.join(d, name))
-        if os.path.isfile(os.path.join(root, path)):
-            return path
-    return None
-
-
-def closure(root, start, pattern, dirs, with_sources):
-    """START and every file they include (PATTERN), transitively; WITH_SOURCES: also the .c
-    or .cpp beside each header found (what a bench links of it)."""
-    seen, todo = set(), list(start)
-    while todo:
-        path = todo.pop()
-        if path in seen:
-            continue
-        seen.add(path)
-        for name in pattern.findall(read_text(root, path)):
-            found = find(root, name, os.path.dirname(path), dirs)
-            if found is None:
-                continue
-            todo.append(found)
-            base, ext = os.path.splitext(found)
-            for src in ((base + ".c", base + ".cpp") if with_sources and ext in (".h", ".hpp")
-                        else ()):
-                if os.path.isfile(os.path.join(root, src)):
-                    todo.append(src)
-    return seen
-
-
 def exclusion_rows(text, block):
     """The block's rows of the exclusions file, as written (comments aside)."""
     return [line for line in text.splitlines()
@@ -122,8 +89,8 @@ def block_sources(root, block, rows, rtl, exclusions_path, exclusions_text):
         raise InputError(f"{block} is not registered")
     if block not in rtl:
         raise InputError(f"registry.mk has no RTL_FILES_{block} (make regenerates it)")
-    files = closure(root, rtl[block], V_INCLUDE, V_DIRS, False)
-    files |= closure(root, [f"tb/bench_{block}.c", *SHIM], C_INCLUDE, C_DIRS, True)
+    files = closure(root, rtl[block], V_INCLUDE, V_DIRS, False, read_text)
+    files |= closure(root, [f"tb/bench_{block}.c", *SHIM], C_INCLUDE, C_DIRS, True, read_text)
     out = {f: digest(read_bytes(root, f)) for f in sorted(files)}
     columns = [rows[block][i] if i < len(rows[block]) else "" for i in BENCH_COLUMNS]
     out[f"blocks.tsv[{block}]"] = digest("\t".join(columns).encode())
