@@ -3,10 +3,11 @@
 // docs/dcpatch-slice-decisions.md 2-16): a read returns the last value written to the component
 // (uncompressed, compressed, spilled to the LDS, after a misprediction's DRB replay, merged by
 // the special MOV), nothing is written to a faulty block, and err_lds_full, err_rel, psu_err are
-// never raised. Bounded from reset (LAYER 0), and for lane 0 unbounded in four 1-induction
-// layers (LAYER 1-4, the invariants at the end; docs/formal.md, Bounded groups). The RC
-// compression unit inside the Com unit is cut (formal/run.sh): its outputs are free but for its
-// contract, proven by rc_compress's tasks; in the layers the decompression units are cut too.
+// never raised. Bounded from reset (LAYER 0), and for lanes 0 and 8 unbounded in four
+// 1-induction layers (LAYER 1-4, the invariants at the end; docs/formal.md, Bounded groups).
+// The RC compression unit inside the Com unit is cut (formal/run.sh): its outputs are free but
+// for its contract, proven by rc_compress's tasks; in the layers the decompression units are
+// cut too.
 // Groups: the //@ stanzas below (tools/run/formal_groups.py, docs/formal.md).
 //@ prove read-lane0
 //@   checks  8 registers, 8 LDS slots, 16-bit components, lane 0 of an anyconst block, any fault
@@ -23,170 +24,25 @@
 //@   sizes   DRF_REGS=8, DRF_LDS_SPILL_SLOTS=8, DRF_WORD_BITS=16
 //@   profile quick depth 11
 //@ prove read-lane8
+//@   like    read-lane0
 //@   checks  8 registers, 8 LDS slots, 16-bit components, lane 8 of an anyconst block, any fault
 //@           map: read = last value written (entry, compressed, LDS, DRB replay, special MOV); no
 //@           write to a faulty block; err_lds_full, err_rel, psu_err never; read beats
 //@   params  LANE=8
-//@   engine  abc-bmc
-//@   depth   15
-//@   peeks   peek_w_en_delta=dut.u_com.w_en_delta, peek_compr_final=dut.u_com.compr_final,
-//@           peek_de=dut.cdata_de, peek_db=dut.cdata_db, peek_mem_we=dut.mem_we,
-//@           peek_wr_faulty=dut.wr_faulty, peek_leave_lds=dut.leave_lds
-//@   prep    abc
-//@   cut     rc_compress
-//@   sizes   DRF_REGS=8, DRF_LDS_SPILL_SLOTS=8, DRF_WORD_BITS=16
 //@   profile full
+//@   timeout 600
 //@ prove read-lane0-l1
-//@   checks  layer 1 of 4, 1-induction: the Com stage, the write port, the Com unit and its
-//@           replay follow the wrapper's phases; the walk and a fresh slice; the PSU's stage; read beats
+//@   checks  layer 1 of 4: the Com stage, the write port, the Com unit and its replay follow the
+//@           wrapper's phases; the walk and a fresh slice; the PSU's stage; read beats
 //@   params  LANE=0, LAYER=1
-//@   engine  sat-ind
+//@   engine  sat-ind-each
 //@   depth   1
 //@   peeks   peek_w_en_delta=dut.u_com.w_en_delta, peek_compr_final=dut.u_com.compr_final,
 //@           peek_de=dut.cdata_de, peek_db=dut.cdata_db, peek_mem_we=dut.mem_we,
 //@           peek_wr_faulty=dut.wr_faulty, peek_leave_lds=dut.leave_lds, peek_ptv=dut.u_pt.v,
-//@           pk_pay[*].w=dut.u_pt.payload[*]#8, pk_mem[*].w=dut.mem[*]#32,
-//@           pk_lds[*].w=dut.lds[*]#32, pk_drb[*].w=dut.u_com.drb[*]#4,
-//@           peek_cw_valid=dut.u_com.u_wr.valid, peek_cw_blk=dut.u_com.u_wr.blk,
-//@           peek_rp_valid=dut.u_com.u_replay.valid, peek_rp_blk=dut.u_com.u_replay.blk,
-//@           peek_spec=dut.u_com.spec, peek_wb_valid=dut.u_wb.valid, peek_wb_blk=dut.u_wb.blk,
-//@           peek_x_ok=dut.x_ok, peek_x_div=dut.x_div, peek_x_compr=dut.x_compr,
-//@           peek_x_misp=dut.x_misp, peek_x_replay=dut.x_replay, peek_x_reg=dut.x_reg,
-//@           peek_x_mask=dut.x_mask, peek_x_rblk=dut.x_replay_blk, peek_x_de=dut.x_de,
-//@           peek_x_db=dut.x_db, peek_x_c0=dut.x_row[15:0], peek_x_rowl=dut.x_row[15:0],
-//@           peek_dw_reg=dut.w_reg, peek_dw_mask=dut.w_mask, peek_o_v=dut.o_v, peek_o_c=dut.o_c,
-//@           peek_o_m=dut.o_m, peek_o_entry=dut.o_entry, peek_o_blk=dut.o_blk, peek_pc_v=dut.pc_v,
-//@           peek_pu_v=dut.pu_v, peek_pc_entry=dut.pc_entry, peek_pc_blk=dut.pc_blk,
-//@           peek_pu_entry=dut.pu_entry, peek_p_kind=dut.p_kind, peek_p_src=dut.p_src,
-//@           peek_p_entry=dut.p_entry, peek_p_blk=dut.p_blk, peek_mov_c0=dut.mov_c0,
-//@           peek_mov_de=dut.mov_de, peek_mov_db=dut.mov_db, peek_rq_c=dut.rq_c,
-//@           peek_rq_entry=dut.rq_entry, peek_rq_blk=dut.rq_blk, peek_fmap=dut.fmap,
-//@           peek_left=dut.u_pt.left, peek_q=dut.u_psu.q, peek_q_d=dut.u_psu.q_d,
-//@           peek_changed=dut.u_psu.changed, peek_rk_a=dut.g_rd[0].kind_q,
-//@           peek_re_a=dut.g_rd[0].entry_q, peek_dc0_a=dut.g_rd[0].u_dec.c0_q,
-//@           peek_dde_a=dut.g_rd[0].u_dec.log2de_q, peek_ddb_a=dut.g_rd[0].u_dec.log2db_q,
-//@           peek_dv_a=dut.g_rd[0].u_dec.u_beats.valid, peek_dblk_a=dut.g_rd[0].u_dec.u_beats.blk,
-//@           peek_rk_b=dut.g_rd[1].kind_q, peek_re_b=dut.g_rd[1].entry_q,
-//@           peek_dc0_b=dut.g_rd[1].u_dec.c0_q, peek_dde_b=dut.g_rd[1].u_dec.log2de_q,
-//@           peek_ddb_b=dut.g_rd[1].u_dec.log2db_q, peek_dv_b=dut.g_rd[1].u_dec.u_beats.valid,
-//@           peek_dblk_b=dut.g_rd[1].u_dec.u_beats.blk, peek_mv_c0=dut.u_mov.c0,
-//@           peek_mv_de=dut.u_mov.log2de, peek_mv_db=dut.u_mov.log2db, peek_mv_sw=dut.u_mov.sw,
-//@           peek_mv_comp=dut.u_mov.comp[15:0], peek_ua_c0=dut.g_rd[0].u_dec.u_dec.c0,
-//@           peek_ua_de=dut.g_rd[0].u_dec.u_dec.log2de, peek_ua_db=dut.g_rd[0].u_dec.u_dec.log2db,
-//@           peek_ua_sw=dut.g_rd[0].u_dec.u_dec.sw, peek_ub_c0=dut.g_rd[1].u_dec.u_dec.c0,
-//@           peek_ub_de=dut.g_rd[1].u_dec.u_dec.log2de, peek_ub_db=dut.g_rd[1].u_dec.u_dec.log2db,
-//@           peek_ub_sw=dut.g_rd[1].u_dec.u_dec.sw, peek_pc_valid=dut.pc_valid,
-//@           peek_pc_entry_o=dut.pc_entry_o, peek_pc_blk_o=dut.pc_blk_o,
-//@           peek_pu_valid=dut.pu_valid, peek_pu_entry_o=dut.pu_entry_o, peek_take_u=dut.take_u
-//@   prep    abc
-//@   cut     rc_compress, rc_decompress
-//@   sizes   DRF_REGS=8, DRF_LDS_SPILL_SLOTS=8, DRF_WORD_BITS=16
-//@   profile slow
-//@ prove read-lane0-l2
-//@   checks  layer 2 of 4, 1-induction, layer 1 assumed: the write's old row, patches and placement;
-//@           every entry, block and LDS slot has one owner at most, none faulty, bitmap and
-//@           lds_used their union; no write to a faulty block; err_lds_full, err_rel, psu_err never
-//@   params  LANE=0, LAYER=2
-//@   engine  sat-ind
-//@   depth   1
-//@   peeks   peek_w_en_delta=dut.u_com.w_en_delta, peek_compr_final=dut.u_com.compr_final,
-//@           peek_de=dut.cdata_de, peek_db=dut.cdata_db, peek_mem_we=dut.mem_we,
-//@           peek_wr_faulty=dut.wr_faulty, peek_leave_lds=dut.leave_lds, peek_ptv=dut.u_pt.v,
-//@           pk_pay[*].w=dut.u_pt.payload[*]#8, pk_mem[*].w=dut.mem[*]#32,
-//@           pk_lds[*].w=dut.lds[*]#32, pk_drb[*].w=dut.u_com.drb[*]#4,
-//@           peek_cw_valid=dut.u_com.u_wr.valid, peek_cw_blk=dut.u_com.u_wr.blk,
-//@           peek_rp_valid=dut.u_com.u_replay.valid, peek_rp_blk=dut.u_com.u_replay.blk,
-//@           peek_spec=dut.u_com.spec, peek_wb_valid=dut.u_wb.valid, peek_wb_blk=dut.u_wb.blk,
-//@           peek_x_ok=dut.x_ok, peek_x_div=dut.x_div, peek_x_compr=dut.x_compr,
-//@           peek_x_misp=dut.x_misp, peek_x_replay=dut.x_replay, peek_x_reg=dut.x_reg,
-//@           peek_x_mask=dut.x_mask, peek_x_rblk=dut.x_replay_blk, peek_x_de=dut.x_de,
-//@           peek_x_db=dut.x_db, peek_x_c0=dut.x_row[15:0], peek_x_rowl=dut.x_row[15:0],
-//@           peek_dw_reg=dut.w_reg, peek_dw_mask=dut.w_mask, peek_o_v=dut.o_v, peek_o_c=dut.o_c,
-//@           peek_o_m=dut.o_m, peek_o_entry=dut.o_entry, peek_o_blk=dut.o_blk, peek_pc_v=dut.pc_v,
-//@           peek_pu_v=dut.pu_v, peek_pc_entry=dut.pc_entry, peek_pc_blk=dut.pc_blk,
-//@           peek_pu_entry=dut.pu_entry, peek_p_kind=dut.p_kind, peek_p_src=dut.p_src,
-//@           peek_p_entry=dut.p_entry, peek_p_blk=dut.p_blk, peek_mov_c0=dut.mov_c0,
-//@           peek_mov_de=dut.mov_de, peek_mov_db=dut.mov_db, peek_rq_c=dut.rq_c,
-//@           peek_rq_entry=dut.rq_entry, peek_rq_blk=dut.rq_blk, peek_fmap=dut.fmap,
-//@           peek_left=dut.u_pt.left, peek_q=dut.u_psu.q, peek_q_d=dut.u_psu.q_d,
-//@           peek_changed=dut.u_psu.changed, peek_rk_a=dut.g_rd[0].kind_q,
-//@           peek_re_a=dut.g_rd[0].entry_q, peek_dc0_a=dut.g_rd[0].u_dec.c0_q,
-//@           peek_dde_a=dut.g_rd[0].u_dec.log2de_q, peek_ddb_a=dut.g_rd[0].u_dec.log2db_q,
-//@           peek_dv_a=dut.g_rd[0].u_dec.u_beats.valid, peek_dblk_a=dut.g_rd[0].u_dec.u_beats.blk,
-//@           peek_rk_b=dut.g_rd[1].kind_q, peek_re_b=dut.g_rd[1].entry_q,
-//@           peek_dc0_b=dut.g_rd[1].u_dec.c0_q, peek_dde_b=dut.g_rd[1].u_dec.log2de_q,
-//@           peek_ddb_b=dut.g_rd[1].u_dec.log2db_q, peek_dv_b=dut.g_rd[1].u_dec.u_beats.valid,
-//@           peek_dblk_b=dut.g_rd[1].u_dec.u_beats.blk, peek_mv_c0=dut.u_mov.c0,
-//@           peek_mv_de=dut.u_mov.log2de, peek_mv_db=dut.u_mov.log2db, peek_mv_sw=dut.u_mov.sw,
-//@           peek_mv_comp=dut.u_mov.comp[15:0], peek_ua_c0=dut.g_rd[0].u_dec.u_dec.c0,
-//@           peek_ua_de=dut.g_rd[0].u_dec.u_dec.log2de, peek_ua_db=dut.g_rd[0].u_dec.u_dec.log2db,
-//@           peek_ua_sw=dut.g_rd[0].u_dec.u_dec.sw, peek_ub_c0=dut.g_rd[1].u_dec.u_dec.c0,
-//@           peek_ub_de=dut.g_rd[1].u_dec.u_dec.log2de, peek_ub_db=dut.g_rd[1].u_dec.u_dec.log2db,
-//@           peek_ub_sw=dut.g_rd[1].u_dec.u_dec.sw, peek_pc_valid=dut.pc_valid,
-//@           peek_pc_entry_o=dut.pc_entry_o, peek_pc_blk_o=dut.pc_blk_o,
-//@           peek_pu_valid=dut.pu_valid, peek_pu_entry_o=dut.pu_entry_o, peek_take_u=dut.take_u
-//@   prep    abc
-//@   cut     rc_compress, rc_decompress
-//@   sizes   DRF_REGS=8, DRF_LDS_SPILL_SLOTS=8, DRF_WORD_BITS=16
-//@   profile slow
-//@ prove read-lane0-l3
-//@   checks  layer 3 of 4, 1-induction, layers 1-2 assumed: the watched component (lane 0
-//@           of an anyconst block) is where the read path finds it: PT row's place, the write's new place, the
-//@           DRB, the special MOV's old block, the compressed entry written
-//@   params  LANE=0, LAYER=3
-//@   engine  sat-ind
-//@   depth   1
-//@   peeks   peek_w_en_delta=dut.u_com.w_en_delta, peek_compr_final=dut.u_com.compr_final,
-//@           peek_de=dut.cdata_de, peek_db=dut.cdata_db, peek_mem_we=dut.mem_we,
-//@           peek_wr_faulty=dut.wr_faulty, peek_leave_lds=dut.leave_lds, peek_ptv=dut.u_pt.v,
-//@           pk_pay[*].w=dut.u_pt.payload[*]#8, pk_mem[*].w=dut.mem[*]#32,
-//@           pk_lds[*].w=dut.lds[*]#32, pk_drb[*].w=dut.u_com.drb[*]#4,
-//@           peek_cw_valid=dut.u_com.u_wr.valid, peek_cw_blk=dut.u_com.u_wr.blk,
-//@           peek_rp_valid=dut.u_com.u_replay.valid, peek_rp_blk=dut.u_com.u_replay.blk,
-//@           peek_spec=dut.u_com.spec, peek_wb_valid=dut.u_wb.valid, peek_wb_blk=dut.u_wb.blk,
-//@           peek_x_ok=dut.x_ok, peek_x_div=dut.x_div, peek_x_compr=dut.x_compr,
-//@           peek_x_misp=dut.x_misp, peek_x_replay=dut.x_replay, peek_x_reg=dut.x_reg,
-//@           peek_x_mask=dut.x_mask, peek_x_rblk=dut.x_replay_blk, peek_x_de=dut.x_de,
-//@           peek_x_db=dut.x_db, peek_x_c0=dut.x_row[15:0], peek_x_rowl=dut.x_row[15:0],
-//@           peek_dw_reg=dut.w_reg, peek_dw_mask=dut.w_mask, peek_o_v=dut.o_v, peek_o_c=dut.o_c,
-//@           peek_o_m=dut.o_m, peek_o_entry=dut.o_entry, peek_o_blk=dut.o_blk, peek_pc_v=dut.pc_v,
-//@           peek_pu_v=dut.pu_v, peek_pc_entry=dut.pc_entry, peek_pc_blk=dut.pc_blk,
-//@           peek_pu_entry=dut.pu_entry, peek_p_kind=dut.p_kind, peek_p_src=dut.p_src,
-//@           peek_p_entry=dut.p_entry, peek_p_blk=dut.p_blk, peek_mov_c0=dut.mov_c0,
-//@           peek_mov_de=dut.mov_de, peek_mov_db=dut.mov_db, peek_rq_c=dut.rq_c,
-//@           peek_rq_entry=dut.rq_entry, peek_rq_blk=dut.rq_blk, peek_fmap=dut.fmap,
-//@           peek_left=dut.u_pt.left, peek_q=dut.u_psu.q, peek_q_d=dut.u_psu.q_d,
-//@           peek_changed=dut.u_psu.changed, peek_rk_a=dut.g_rd[0].kind_q,
-//@           peek_re_a=dut.g_rd[0].entry_q, peek_dc0_a=dut.g_rd[0].u_dec.c0_q,
-//@           peek_dde_a=dut.g_rd[0].u_dec.log2de_q, peek_ddb_a=dut.g_rd[0].u_dec.log2db_q,
-//@           peek_dv_a=dut.g_rd[0].u_dec.u_beats.valid, peek_dblk_a=dut.g_rd[0].u_dec.u_beats.blk,
-//@           peek_rk_b=dut.g_rd[1].kind_q, peek_re_b=dut.g_rd[1].entry_q,
-//@           peek_dc0_b=dut.g_rd[1].u_dec.c0_q, peek_dde_b=dut.g_rd[1].u_dec.log2de_q,
-//@           peek_ddb_b=dut.g_rd[1].u_dec.log2db_q, peek_dv_b=dut.g_rd[1].u_dec.u_beats.valid,
-//@           peek_dblk_b=dut.g_rd[1].u_dec.u_beats.blk, peek_mv_c0=dut.u_mov.c0,
-//@           peek_mv_de=dut.u_mov.log2de, peek_mv_db=dut.u_mov.log2db, peek_mv_sw=dut.u_mov.sw,
-//@           peek_mv_comp=dut.u_mov.comp[15:0], peek_ua_c0=dut.g_rd[0].u_dec.u_dec.c0,
-//@           peek_ua_de=dut.g_rd[0].u_dec.u_dec.log2de, peek_ua_db=dut.g_rd[0].u_dec.u_dec.log2db,
-//@           peek_ua_sw=dut.g_rd[0].u_dec.u_dec.sw, peek_ub_c0=dut.g_rd[1].u_dec.u_dec.c0,
-//@           peek_ub_de=dut.g_rd[1].u_dec.u_dec.log2de, peek_ub_db=dut.g_rd[1].u_dec.u_dec.log2db,
-//@           peek_ub_sw=dut.g_rd[1].u_dec.u_dec.sw, peek_pc_valid=dut.pc_valid,
-//@           peek_pc_entry_o=dut.pc_entry_o, peek_pc_blk_o=dut.pc_blk_o,
-//@           peek_pu_valid=dut.pu_valid, peek_pu_entry_o=dut.pu_entry_o, peek_take_u=dut.take_u
-//@   prep    abc
-//@   cut     rc_compress, rc_decompress
-//@   sizes   DRF_REGS=8, DRF_LDS_SPILL_SLOTS=8, DRF_WORD_BITS=16
-//@   profile slow
-//@ prove read-lane0-l4
-//@   checks  layer 4 of 4, 1-induction, layers 1-3 assumed: a checked read in flight reads where the
-//@           value is; read = last value written (entry, compressed, LDS, DRB replay, special MOV)
-//@   params  LANE=0, LAYER=4
-//@   engine  sat-ind
-//@   depth   1
-//@   peeks   peek_w_en_delta=dut.u_com.w_en_delta, peek_compr_final=dut.u_com.compr_final,
-//@           peek_de=dut.cdata_de, peek_db=dut.cdata_db, peek_mem_we=dut.mem_we,
-//@           peek_wr_faulty=dut.wr_faulty, peek_leave_lds=dut.leave_lds, peek_ptv=dut.u_pt.v,
-//@           pk_pay[*].w=dut.u_pt.payload[*]#8, pk_mem[*].w=dut.mem[*]#32,
-//@           pk_lds[*].w=dut.lds[*]#32, pk_drb[*].w=dut.u_com.drb[*]#4,
+//@           pk_pay[*].w=dut.u_pt.payload[*]#8, pk_mem[*].l=dut.mem[*][15:0]#32,
+//@           pk_mem[*].p=dut.mem[*][21:0]#32, pk_lds[*].l=dut.lds[*][15:0]#32,
+//@           pk_drb[*].l=dut.u_com.drb[*][15:0]#4,
 //@           peek_cw_valid=dut.u_com.u_wr.valid, peek_cw_blk=dut.u_com.u_wr.blk,
 //@           peek_rp_valid=dut.u_com.u_replay.valid, peek_rp_blk=dut.u_com.u_replay.blk,
 //@           peek_spec=dut.u_com.spec, peek_wb_valid=dut.u_wb.valid, peek_wb_blk=dut.u_wb.blk,
@@ -225,6 +81,85 @@
 //@   cut     rc_compress, rc_decompress
 //@   sizes   DRF_REGS=8, DRF_LDS_SPILL_SLOTS=8, DRF_WORD_BITS=16
 //@   profile slow
+//@ prove read-lane0-l2
+//@   like    read-lane0-l1
+//@   checks  layer 2 of 4, layer 1 assumed: the write's old row, patches and placement; every
+//@           entry, block and LDS slot has one owner at most, none faulty, bitmap and lds_used
+//@           their union; no write to a faulty block; err_lds_full, err_rel, psu_err never
+//@   params  LANE=0, LAYER=2
+//@ prove read-lane0-l3
+//@   like    read-lane0-l1
+//@   checks  layer 3 of 4, layers 1-2 assumed: the watched component (lane 0 of an anyconst block)
+//@           is where the read path finds it: the PT row's place, the write's new place, the DRB,
+//@           the special MOV's old block, the compressed entry written
+//@   params  LANE=0, LAYER=3
+//@ prove read-lane0-l4
+//@   like    read-lane0-l1
+//@   checks  layer 4 of 4, layers 1-3 assumed: a checked read in flight (lane 0) reads where the
+//@           value is; read = last value written (entry, compressed, LDS, DRB replay, special MOV)
+//@   params  LANE=0, LAYER=4
+//@ prove read-lane8-l1
+//@   like    read-lane0-l1
+//@   checks  layer 1 of 4: the Com stage, the write port, the Com unit and its replay follow the
+//@           wrapper's phases; the walk and a fresh slice; the PSU's stage; read beats
+//@   params  LANE=8, LAYER=1
+//@   peeks   peek_w_en_delta=dut.u_com.w_en_delta, peek_compr_final=dut.u_com.compr_final,
+//@           peek_de=dut.cdata_de, peek_db=dut.cdata_db, peek_mem_we=dut.mem_we,
+//@           peek_wr_faulty=dut.wr_faulty, peek_leave_lds=dut.leave_lds, peek_ptv=dut.u_pt.v,
+//@           pk_pay[*].w=dut.u_pt.payload[*]#8, pk_mem[*].l=dut.mem[*][143:128]#32,
+//@           pk_mem[*].p=dut.mem[*][21:0]#32, pk_lds[*].l=dut.lds[*][143:128]#32,
+//@           pk_drb[*].l=dut.u_com.drb[*][143:128]#4,
+//@           peek_cw_valid=dut.u_com.u_wr.valid, peek_cw_blk=dut.u_com.u_wr.blk,
+//@           peek_rp_valid=dut.u_com.u_replay.valid, peek_rp_blk=dut.u_com.u_replay.blk,
+//@           peek_spec=dut.u_com.spec, peek_wb_valid=dut.u_wb.valid, peek_wb_blk=dut.u_wb.blk,
+//@           peek_x_ok=dut.x_ok, peek_x_div=dut.x_div, peek_x_compr=dut.x_compr,
+//@           peek_x_misp=dut.x_misp, peek_x_replay=dut.x_replay, peek_x_reg=dut.x_reg,
+//@           peek_x_mask=dut.x_mask, peek_x_rblk=dut.x_replay_blk, peek_x_de=dut.x_de,
+//@           peek_x_db=dut.x_db, peek_x_c0=dut.x_row[15:0], peek_x_rowl=dut.x_row[143:128],
+//@           peek_dw_reg=dut.w_reg, peek_dw_mask=dut.w_mask, peek_o_v=dut.o_v, peek_o_c=dut.o_c,
+//@           peek_o_m=dut.o_m, peek_o_entry=dut.o_entry, peek_o_blk=dut.o_blk, peek_pc_v=dut.pc_v,
+//@           peek_pu_v=dut.pu_v, peek_pc_entry=dut.pc_entry, peek_pc_blk=dut.pc_blk,
+//@           peek_pu_entry=dut.pu_entry, peek_p_kind=dut.p_kind, peek_p_src=dut.p_src,
+//@           peek_p_entry=dut.p_entry, peek_p_blk=dut.p_blk, peek_mov_c0=dut.mov_c0,
+//@           peek_mov_de=dut.mov_de, peek_mov_db=dut.mov_db, peek_rq_c=dut.rq_c,
+//@           peek_rq_entry=dut.rq_entry, peek_rq_blk=dut.rq_blk, peek_fmap=dut.fmap,
+//@           peek_left=dut.u_pt.left, peek_q=dut.u_psu.q, peek_q_d=dut.u_psu.q_d,
+//@           peek_changed=dut.u_psu.changed, peek_rk_a=dut.g_rd[0].kind_q,
+//@           peek_re_a=dut.g_rd[0].entry_q, peek_rdq_a=dut.g_rd[0].data_q[143:128],
+//@           peek_dc0_a=dut.g_rd[0].u_dec.c0_q, peek_dde_a=dut.g_rd[0].u_dec.log2de_q,
+//@           peek_ddb_a=dut.g_rd[0].u_dec.log2db_q, peek_dv_a=dut.g_rd[0].u_dec.u_beats.valid,
+//@           peek_dblk_a=dut.g_rd[0].u_dec.u_beats.blk, peek_rk_b=dut.g_rd[1].kind_q,
+//@           peek_re_b=dut.g_rd[1].entry_q, peek_rdq_b=dut.g_rd[1].data_q[143:128],
+//@           peek_dc0_b=dut.g_rd[1].u_dec.c0_q, peek_dde_b=dut.g_rd[1].u_dec.log2de_q,
+//@           peek_ddb_b=dut.g_rd[1].u_dec.log2db_q, peek_dv_b=dut.g_rd[1].u_dec.u_beats.valid,
+//@           peek_dblk_b=dut.g_rd[1].u_dec.u_beats.blk, peek_mv_c0=dut.u_mov.c0,
+//@           peek_mv_de=dut.u_mov.log2de, peek_mv_db=dut.u_mov.log2db, peek_mv_sw=dut.u_mov.sw,
+//@           peek_mv_comp=dut.u_mov.comp[143:128], peek_ua_c0=dut.g_rd[0].u_dec.u_dec.c0,
+//@           peek_ua_de=dut.g_rd[0].u_dec.u_dec.log2de, peek_ua_db=dut.g_rd[0].u_dec.u_dec.log2db,
+//@           peek_ua_sw=dut.g_rd[0].u_dec.u_dec.sw,
+//@           peek_ua_comp=dut.g_rd[0].u_dec.u_dec.comp[143:128],
+//@           peek_ub_c0=dut.g_rd[1].u_dec.u_dec.c0, peek_ub_de=dut.g_rd[1].u_dec.u_dec.log2de,
+//@           peek_ub_db=dut.g_rd[1].u_dec.u_dec.log2db, peek_ub_sw=dut.g_rd[1].u_dec.u_dec.sw,
+//@           peek_ub_comp=dut.g_rd[1].u_dec.u_dec.comp[143:128], peek_pc_valid=dut.pc_valid,
+//@           peek_pc_entry_o=dut.pc_entry_o, peek_pc_blk_o=dut.pc_blk_o,
+//@           peek_pu_valid=dut.pu_valid, peek_pu_entry_o=dut.pu_entry_o, peek_take_u=dut.take_u
+//@ prove read-lane8-l2
+//@   like    read-lane8-l1
+//@   checks  layer 2 of 4, layer 1 assumed: the write's old row, patches and placement; every
+//@           entry, block and LDS slot has one owner at most, none faulty, bitmap and lds_used
+//@           their union; no write to a faulty block; err_lds_full, err_rel, psu_err never
+//@   params  LANE=8, LAYER=2
+//@ prove read-lane8-l3
+//@   like    read-lane8-l1
+//@   checks  layer 3 of 4, layers 1-2 assumed: the watched component (lane 8 of an anyconst block)
+//@           is where the read path finds it: the PT row's place, the write's new place, the DRB,
+//@           the special MOV's old block, the compressed entry written
+//@   params  LANE=8, LAYER=3
+//@ prove read-lane8-l4
+//@   like    read-lane8-l1
+//@   checks  layer 4 of 4, layers 1-3 assumed: a checked read in flight (lane 8) reads where the
+//@           value is; read = last value written (entry, compressed, LDS, DRB replay, special MOV)
+//@   params  LANE=8, LAYER=4
 //@ cover cover
 //@   checks  checked reads of a compressed, a spilled, a replayed and an entry register; a re-patch
 //@           from the LDS; a special MOV
@@ -384,15 +319,19 @@ module dcp_slice_props #(
     wire prop_faulty = !(peek_mem_we && peek_wr_faulty);
     wire [2:0] prop_err_c = {!err_lds_full, !err_rel, !psu_err};
     wire prop_err = &prop_err_c;
-    always @(*) begin
-        if (!init && LAYER == 0) begin
-            assert (prop_beats);
-            assert (prop_read_a);
-            assert (prop_read_b);
-            assert (prop_faulty);
-            assert (prop_err);
+    generate
+        if (LAYER == 0) begin : g_bmc
+            always @(*) begin
+                if (!init) begin
+                    assert (prop_beats);
+                    assert (prop_read_a);
+                    assert (prop_read_b);
+                    assert (prop_faulty);
+                    assert (prop_err);
+                end
+            end
         end
-    end
+    endgenerate
 
     // how the watched register was last written (for the covers)
     reg was_comp = 1'b0, was_spill = 1'b0, was_misp = 1'b0, was_mov = 1'b0, w_mov = 1'b0;
@@ -443,24 +382,28 @@ module dcp_slice_props #(
     wire [NBLK*W-1:0] mem_l, lds_l;              // lane LANE of every row
     wire [NBLK*PAY-1:0] mem_p;                   // the compressed-block bits of every row
     wire [4*W-1:0] drb_l;
+    // a kept peek keeps the logic that drives it: the memories are peeked in the bits the
+    // invariants read (lane LANE; lanes 0-1's low bits for a compressed block), since whole rows
+    // kept every lane's logic (18 360 flip-flops instead of 2 278; the layers' SAT twice as big)
     genvar gi;
     generate
         for (gi = 0; gi < NREG; gi = gi + 1) begin : pk_pay
             (* keep *) wire [PW-1:0] w;                     // peek: PT payload of register gi
             assign pay_all[gi*PW +: PW] = w;
         end
-        for (gi = 0; gi < NBLK; gi = gi + 1) begin : pk_mem
-            (* keep *) wire [ROW-1:0] w;                    // peek: the slice's row gi = {entry, block}
-            assign mem_l[gi*W +: W] = w[LANE*W +: W];
-            assign mem_p[gi*PAY +: PAY] = w[PAY-1:0];
+        for (gi = 0; gi < NBLK; gi = gi + 1) begin : pk_mem      // row gi = {entry, block}
+            (* keep *) wire [W-1:0] l;                      // peek: lane LANE of the row
+            (* keep *) wire [PAY-1:0] p;                    // peek: its compressed-block bits
+            assign mem_l[gi*W +: W] = l;
+            assign mem_p[gi*PAY +: PAY] = p;
         end
-        for (gi = 0; gi < NBLK; gi = gi + 1) begin : pk_lds
-            (* keep *) wire [ROW-1:0] w;                    // peek: the LDS row gi = {slot, block}
-            assign lds_l[gi*W +: W] = w[LANE*W +: W];
+        for (gi = 0; gi < NBLK; gi = gi + 1) begin : pk_lds      // row gi = {slot, block}
+            (* keep *) wire [W-1:0] l;                      // peek: lane LANE of the LDS row
+            assign lds_l[gi*W +: W] = l;
         end
         for (gi = 0; gi < 4; gi = gi + 1) begin : pk_drb
-            (* keep *) wire [ROW-1:0] w;                    // peek: DRB word gi
-            assign drb_l[gi*W +: W] = w[LANE*W +: W];
+            (* keep *) wire [W-1:0] l;                      // peek: lane LANE of DRB word gi
+            assign drb_l[gi*W +: W] = l;
         end
     endgenerate
 
@@ -567,7 +510,7 @@ module dcp_slice_props #(
     reg [(NREG+1)*NLDS-1:0] lown;
     reg [NBLK-1:0] own_all;
     reg [NLDS-1:0] lown_all;
-    reg inv_own, inv_lown, inv_ent;
+    reg own_dis, own_flt, own_bm, inv_lown, inv_ent;   // own: disjoint, not faulty, the bitmap
     integer a, b;
     always @(*) begin
         inv_ent = 1'b1;
@@ -589,15 +532,15 @@ module dcp_slice_props #(
                                                 : {NBLK{1'b0}};
         lown[NREG*NLDS +: NLDS] = wact && peek_p_kind == K_SPILL && peek_p_src == S_SLOT ?
             {{(NLDS-1){1'b0}}, 1'b1} << peek_p_entry[2:0] : {NLDS{1'b0}};
-        inv_own = 1'b1;
+        {own_dis, own_flt} = 2'b11;
         own_all = 0;
         for (a = 0; a < NOWN; a = a + 1) begin
             own_all = own_all | own[a*NBLK +: NBLK];
-            if ((own[a*NBLK +: NBLK] & peek_fmap) != 0) inv_own = 1'b0;
+            if ((own[a*NBLK +: NBLK] & peek_fmap) != 0) own_flt = 1'b0;
             for (b = a + 1; b < NOWN; b = b + 1)
-                if ((own[a*NBLK +: NBLK] & own[b*NBLK +: NBLK]) != 0) inv_own = 1'b0;
+                if ((own[a*NBLK +: NBLK] & own[b*NBLK +: NBLK]) != 0) own_dis = 1'b0;
         end
-        if (bitmap != (peek_fmap | own_all)) inv_own = 1'b0;
+        own_bm = bitmap == (peek_fmap | own_all);
         inv_lown = 1'b1;
         lown_all = 0;
         for (a = 0; a <= NREG; a = a + 1) begin
@@ -760,34 +703,31 @@ module dcp_slice_props #(
     wire inv_rdb = !(chk_b && beat_b != 3'd0) || &inv_rdb_c;
     // the layers: 1 the pipeline, the walk, the PSU's stage; 2 the write's state and the
     // owners (and the no-faulty-write and error properties); 3 the watched value; 4 the read
-    // ports and the read-back property. Layer k asserts its own and assumes those below k.
-    always @(*) begin
-        if (!init && LAYER == 1) begin
-            assert (inv_pipe); assert (inv_fresh); assert (inv_walk); assert (inv_psu);
-            assert (inv_beat); assert (prop_beats);
+    // ports and the read-back property. Layer k assumes those below k and asserts each of its
+    // own conditions on its own (engine sat-ind-each: one SAT problem a condition), with all of
+    // them assumed a cycle earlier, after the reset (prev_ok): together the 1-induction of the
+    // layer, in problems the solver finishes.
+    wire [5:0] l1_c = {inv_pipe, inv_fresh, inv_walk, inv_psu, inv_beat, prop_beats};
+    wire [8:0] l2_c = {inv_wr, own_dis, own_flt, own_bm, inv_lown, inv_ent, inv_offer, prop_faulty,
+                       prop_err};
+    wire [7:0] l3_c = {inv_val0, inv_vala, inv_vald, inv_valb, inv_valc, inv_vale, inv_drb, inv_vrep};
+    wire [3:0] l4_c = {inv_rda, inv_rdb, prop_read_a, prop_read_b};
+    localparam integer NC = LAYER == 1 ? 6 : LAYER == 2 ? 9 : LAYER == 3 ? 8 : 4;
+    wire [8:0] lay_c = LAYER == 1 ? {3'b111, l1_c} : LAYER == 2 ? l2_c
+                     : LAYER == 3 ? {1'b1, l3_c} : {5'b11111, l4_c};
+    reg prev_ok = 1'b1;
+    always @(posedge clk) prev_ok <= init || &lay_c;
+    generate
+        if (LAYER != 0) begin : g_layer
+            for (gi = 0; gi < NC; gi = gi + 1) begin : g_c
+                always @(*) if (!init) assert (lay_c[gi]);
+            end
+            always @(*) begin
+                if (!init) assume (prev_ok);
+                if (!init && LAYER > 1) assume (&l1_c);
+                if (!init && LAYER > 2) assume (&l2_c);
+                if (!init && LAYER > 3) assume (&l3_c);
+            end
         end
-        if (!init && LAYER > 1) begin
-            assume (inv_pipe); assume (inv_fresh); assume (inv_walk); assume (inv_psu);
-            assume (inv_beat); assume (prop_beats);
-        end
-        if (!init && LAYER == 2) begin
-            assert (inv_wr); assert (inv_own); assert (inv_lown); assert (inv_ent);
-            assert (inv_offer); assert (prop_faulty); assert (prop_err);
-        end
-        if (!init && LAYER > 2) begin
-            assume (inv_wr); assume (inv_own); assume (inv_lown); assume (inv_ent);
-            assume (inv_offer); assume (prop_faulty); assume (prop_err);
-        end
-        if (!init && LAYER == 3) begin
-            assert (inv_val0); assert (inv_vala); assert (inv_vald); assert (inv_valb);
-            assert (inv_valc); assert (inv_vale); assert (inv_drb); assert (inv_vrep);
-        end
-        if (!init && LAYER > 3) begin
-            assume (inv_val0); assume (inv_vala); assume (inv_vald); assume (inv_valb);
-            assume (inv_valc); assume (inv_vale); assume (inv_drb); assume (inv_vrep);
-        end
-        if (!init && LAYER == 4) begin
-            assert (inv_rda); assert (inv_rdb); assert (prop_read_a); assert (prop_read_b);
-        end
-    end
+    endgenerate
 endmodule
