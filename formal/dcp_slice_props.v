@@ -42,16 +42,74 @@
 //@           peek_wr_faulty=dut.wr_faulty, peek_leave_lds=dut.leave_lds, peek_ptv=dut.u_pt.v,
 //@           pk_pay[*].w=dut.u_pt.payload[*]#8, pk_mem[*].l=dut.mem[*][15:0]#32,
 //@           pk_mem[*].p=dut.mem[*][21:0]#32, pk_lds[*].l=dut.lds[*][15:0]#32,
-//@           pk_drb[*].l=dut.u_com.drb[*][15:0]#4,
-//@           peek_cw_valid=dut.u_com.u_wr.valid, peek_cw_blk=dut.u_com.u_wr.blk,
-//@           peek_rp_valid=dut.u_com.u_replay.valid, peek_rp_blk=dut.u_com.u_replay.blk,
-//@           peek_spec=dut.u_com.spec, peek_wb_valid=dut.u_wb.valid, peek_wb_blk=dut.u_wb.blk,
-//@           peek_x_ok=dut.x_ok, peek_x_div=dut.x_div, peek_x_compr=dut.x_compr,
-//@           peek_x_misp=dut.x_misp, peek_x_replay=dut.x_replay, peek_x_reg=dut.x_reg,
-//@           peek_x_mask=dut.x_mask, peek_x_rblk=dut.x_replay_blk, peek_x_de=dut.x_de,
-//@           peek_x_db=dut.x_db, peek_x_c0=dut.x_row[15:0], peek_x_rowl=dut.x_row[15:0],
-//@           peek_dw_reg=dut.w_reg, peek_dw_mask=dut.w_mask, peek_o_v=dut.o_v, peek_o_c=dut.o_c,
-//@           peek_o_m=dut.o_m, peek_o_entry=dut.o_entry, peek_o_blk=dut.o_blk, peek_pc_v=dut.pc_v,
+//@           pk_drb[*].l=dut.u_com.drb[*][15:0]#4, peek_cw_valid=dut.u_com.u_wr.valid,
+//@           peek_cw_blk=dut.u_com.u_wr.blk, peek_rp_valid=dut.u_com.u_replay.valid,
+//@           peek_rp_blk=dut.u_com.u_replay.blk, peek_spec=dut.u_com.spec,
+//@           peek_wb_valid=dut.u_wb.valid, peek_wb_blk=dut.u_wb.blk, peek_x_ok=dut.x_ok,
+//@           peek_x_div=dut.x_div, peek_x_compr=dut.x_compr, peek_x_misp=dut.x_misp,
+//@           peek_x_replay=dut.x_replay, peek_x_reg=dut.x_reg, peek_x_mask=dut.x_mask,
+//@           peek_x_rblk=dut.x_replay_blk, peek_x_de=dut.x_de, peek_x_db=dut.x_db,
+//@           peek_x_c0=dut.x_row[15:0], peek_x_rowl=dut.x_row[15:0], peek_dw_reg=dut.w_reg,
+//@           peek_dw_mask=dut.w_mask, peek_o_v=dut.o_v, peek_o_c=dut.o_c, peek_o_m=dut.o_m,
+//@           peek_o_entry=dut.o_entry, peek_o_blk=dut.o_blk, peek_pc_v=dut.pc_v,
+//@           peek_pu_v=dut.pu_v, peek_pc_entry=dut.pc_entry, peek_pc_blk=dut.pc_blk,
+//@           peek_pu_entry=dut.pu_entry, peek_p_kind=dut.p_kind, peek_p_src=dut.p_src,
+//@           peek_p_entry=dut.p_entry, peek_p_blk=dut.p_blk, peek_mov_c0=dut.mov_c0,
+//@           peek_mov_de=dut.mov_de, peek_mov_db=dut.mov_db, peek_rq_c=dut.rq_c,
+//@           peek_rq_entry=dut.rq_entry, peek_rq_blk=dut.rq_blk, peek_fmap=dut.fmap,
+//@           peek_left=dut.u_pt.left, peek_q=dut.u_psu.q, peek_q_d=dut.u_psu.q_d,
+//@           peek_changed=dut.u_psu.changed, peek_rk_a=dut.g_rd[0].kind_q,
+//@           peek_re_a=dut.g_rd[0].entry_q, peek_dc0_a=dut.g_rd[0].u_dec.c0_q,
+//@           peek_dde_a=dut.g_rd[0].u_dec.log2de_q, peek_ddb_a=dut.g_rd[0].u_dec.log2db_q,
+//@           peek_dv_a=dut.g_rd[0].u_dec.u_beats.valid, peek_dblk_a=dut.g_rd[0].u_dec.u_beats.blk,
+//@           peek_rk_b=dut.g_rd[1].kind_q, peek_re_b=dut.g_rd[1].entry_q,
+//@           peek_dc0_b=dut.g_rd[1].u_dec.c0_q, peek_dde_b=dut.g_rd[1].u_dec.log2de_q,
+//@           peek_ddb_b=dut.g_rd[1].u_dec.log2db_q, peek_dv_b=dut.g_rd[1].u_dec.u_beats.valid,
+//@           peek_dblk_b=dut.g_rd[1].u_dec.u_beats.blk, peek_mv_c0=dut.u_mov.c0,
+//@           peek_mv_de=dut.u_mov.log2de, peek_mv_db=dut.u_mov.log2db, peek_mv_sw=dut.u_mov.sw,
+//@           peek_mv_comp=dut.u_mov.comp[15:0], peek_ua_c0=dut.g_rd[0].u_dec.u_dec.c0,
+//@           peek_ua_de=dut.g_rd[0].u_dec.u_dec.log2de, peek_ua_db=dut.g_rd[0].u_dec.u_dec.log2db,
+//@           peek_ua_sw=dut.g_rd[0].u_dec.u_dec.sw, peek_ub_c0=dut.g_rd[1].u_dec.u_dec.c0,
+//@           peek_ub_de=dut.g_rd[1].u_dec.u_dec.log2de, peek_ub_db=dut.g_rd[1].u_dec.u_dec.log2db,
+//@           peek_ub_sw=dut.g_rd[1].u_dec.u_dec.sw, peek_pc_valid=dut.pc_valid,
+//@           peek_pc_entry_o=dut.pc_entry_o, peek_pc_blk_o=dut.pc_blk_o,
+//@           peek_pu_valid=dut.pu_valid, peek_pu_entry_o=dut.pu_entry_o, peek_take_u=dut.take_u
+//@   prep    abc
+//@   cut     rc_compress, rc_decompress
+//@   sizes   DRF_REGS=8, DRF_LDS_SPILL_SLOTS=8, DRF_WORD_BITS=16
+//@   profile slow
+//@ prove read-lane0-l2
+//@   like    read-lane0-l1
+//@   checks  layer 2 of 4, layer 1 assumed: the write's old row, patches and placement; every
+//@           entry, block and LDS slot has one owner at most, none faulty, bitmap and lds_used
+//@           their union; no write to a faulty block; err_lds_full, err_rel, psu_err never
+//@   params  LANE=0, LAYER=2
+//@ prove read-lane0-l3
+//@   like    read-lane0-l1
+//@   checks  layer 3 of 4, layers 1-2 assumed: the watched component (lane 0 of an anyconst block)
+//@           is where the read path finds it: the PT row's place, the write's new place, the DRB,
+//@           the special MOV's old block, the compressed entry written
+//@   params  LANE=0, LAYER=3
+//@ prove read-lane0-l4
+//@   like    read-lane0-l1
+//@   checks  layer 4 of 4, layers 1-3 assumed: a checked read in flight (lane 0) reads where the
+//@           value is; read = last value written (entry, compressed, LDS, DRB replay, special MOV)
+//@   params  LANE=0, LAYER=4
+//@   peeks   peek_w_en_delta=dut.u_com.w_en_delta, peek_compr_final=dut.u_com.compr_final,
+//@           peek_de=dut.cdata_de, peek_db=dut.cdata_db, peek_mem_we=dut.mem_we,
+//@           peek_wr_faulty=dut.wr_faulty, peek_leave_lds=dut.leave_lds, peek_ptv=dut.u_pt.v,
+//@           pk_pay[*].w=dut.u_pt.payload[*]#8, pk_mem[*].l=dut.mem[*][15:0]#32,
+//@           pk_mem[*].p=dut.mem[*][21:0]#32, pk_lds[*].l=dut.lds[*][15:0]#32,
+//@           pk_drb[*].l=dut.u_com.drb[*][15:0]#4, peek_cw_valid=dut.u_com.u_wr.valid,
+//@           peek_cw_blk=dut.u_com.u_wr.blk, peek_rp_valid=dut.u_com.u_replay.valid,
+//@           peek_rp_blk=dut.u_com.u_replay.blk, peek_spec=dut.u_com.spec,
+//@           peek_wb_valid=dut.u_wb.valid, peek_wb_blk=dut.u_wb.blk, peek_x_ok=dut.x_ok,
+//@           peek_x_div=dut.x_div, peek_x_compr=dut.x_compr, peek_x_misp=dut.x_misp,
+//@           peek_x_replay=dut.x_replay, peek_x_reg=dut.x_reg, peek_x_mask=dut.x_mask,
+//@           peek_x_rblk=dut.x_replay_blk, peek_x_de=dut.x_de, peek_x_db=dut.x_db,
+//@           peek_x_c0=dut.x_row[15:0], peek_x_rowl=dut.x_row[15:0], peek_dw_reg=dut.w_reg,
+//@           peek_dw_mask=dut.w_mask, peek_o_v=dut.o_v, peek_o_c=dut.o_c, peek_o_m=dut.o_m,
+//@           peek_o_entry=dut.o_entry, peek_o_blk=dut.o_blk, peek_pc_v=dut.pc_v,
 //@           peek_pu_v=dut.pu_v, peek_pc_entry=dut.pc_entry, peek_pc_blk=dut.pc_blk,
 //@           peek_pu_entry=dut.pu_entry, peek_p_kind=dut.p_kind, peek_p_src=dut.p_src,
 //@           peek_p_entry=dut.p_entry, peek_p_blk=dut.p_blk, peek_mov_c0=dut.mov_c0,
@@ -77,27 +135,6 @@
 //@           peek_ub_comp=dut.g_rd[1].u_dec.u_dec.comp[15:0], peek_pc_valid=dut.pc_valid,
 //@           peek_pc_entry_o=dut.pc_entry_o, peek_pc_blk_o=dut.pc_blk_o,
 //@           peek_pu_valid=dut.pu_valid, peek_pu_entry_o=dut.pu_entry_o, peek_take_u=dut.take_u
-//@   prep    abc
-//@   cut     rc_compress, rc_decompress
-//@   sizes   DRF_REGS=8, DRF_LDS_SPILL_SLOTS=8, DRF_WORD_BITS=16
-//@   profile slow
-//@ prove read-lane0-l2
-//@   like    read-lane0-l1
-//@   checks  layer 2 of 4, layer 1 assumed: the write's old row, patches and placement; every
-//@           entry, block and LDS slot has one owner at most, none faulty, bitmap and lds_used
-//@           their union; no write to a faulty block; err_lds_full, err_rel, psu_err never
-//@   params  LANE=0, LAYER=2
-//@ prove read-lane0-l3
-//@   like    read-lane0-l1
-//@   checks  layer 3 of 4, layers 1-2 assumed: the watched component (lane 0 of an anyconst block)
-//@           is where the read path finds it: the PT row's place, the write's new place, the DRB,
-//@           the special MOV's old block, the compressed entry written
-//@   params  LANE=0, LAYER=3
-//@ prove read-lane0-l4
-//@   like    read-lane0-l1
-//@   checks  layer 4 of 4, layers 1-3 assumed: a checked read in flight (lane 0) reads where the
-//@           value is; read = last value written (entry, compressed, LDS, DRB replay, special MOV)
-//@   params  LANE=0, LAYER=4
 //@ prove read-lane8-l1
 //@   like    read-lane0-l1
 //@   checks  layer 1 of 4: the Com stage, the write port, the Com unit and its replay follow the
@@ -108,16 +145,70 @@
 //@           peek_wr_faulty=dut.wr_faulty, peek_leave_lds=dut.leave_lds, peek_ptv=dut.u_pt.v,
 //@           pk_pay[*].w=dut.u_pt.payload[*]#8, pk_mem[*].l=dut.mem[*][143:128]#32,
 //@           pk_mem[*].p=dut.mem[*][21:0]#32, pk_lds[*].l=dut.lds[*][143:128]#32,
-//@           pk_drb[*].l=dut.u_com.drb[*][143:128]#4,
-//@           peek_cw_valid=dut.u_com.u_wr.valid, peek_cw_blk=dut.u_com.u_wr.blk,
-//@           peek_rp_valid=dut.u_com.u_replay.valid, peek_rp_blk=dut.u_com.u_replay.blk,
-//@           peek_spec=dut.u_com.spec, peek_wb_valid=dut.u_wb.valid, peek_wb_blk=dut.u_wb.blk,
-//@           peek_x_ok=dut.x_ok, peek_x_div=dut.x_div, peek_x_compr=dut.x_compr,
-//@           peek_x_misp=dut.x_misp, peek_x_replay=dut.x_replay, peek_x_reg=dut.x_reg,
-//@           peek_x_mask=dut.x_mask, peek_x_rblk=dut.x_replay_blk, peek_x_de=dut.x_de,
-//@           peek_x_db=dut.x_db, peek_x_c0=dut.x_row[15:0], peek_x_rowl=dut.x_row[143:128],
-//@           peek_dw_reg=dut.w_reg, peek_dw_mask=dut.w_mask, peek_o_v=dut.o_v, peek_o_c=dut.o_c,
-//@           peek_o_m=dut.o_m, peek_o_entry=dut.o_entry, peek_o_blk=dut.o_blk, peek_pc_v=dut.pc_v,
+//@           pk_drb[*].l=dut.u_com.drb[*][143:128]#4, peek_cw_valid=dut.u_com.u_wr.valid,
+//@           peek_cw_blk=dut.u_com.u_wr.blk, peek_rp_valid=dut.u_com.u_replay.valid,
+//@           peek_rp_blk=dut.u_com.u_replay.blk, peek_spec=dut.u_com.spec,
+//@           peek_wb_valid=dut.u_wb.valid, peek_wb_blk=dut.u_wb.blk, peek_x_ok=dut.x_ok,
+//@           peek_x_div=dut.x_div, peek_x_compr=dut.x_compr, peek_x_misp=dut.x_misp,
+//@           peek_x_replay=dut.x_replay, peek_x_reg=dut.x_reg, peek_x_mask=dut.x_mask,
+//@           peek_x_rblk=dut.x_replay_blk, peek_x_de=dut.x_de, peek_x_db=dut.x_db,
+//@           peek_x_c0=dut.x_row[15:0], peek_x_rowl=dut.x_row[143:128], peek_dw_reg=dut.w_reg,
+//@           peek_dw_mask=dut.w_mask, peek_o_v=dut.o_v, peek_o_c=dut.o_c, peek_o_m=dut.o_m,
+//@           peek_o_entry=dut.o_entry, peek_o_blk=dut.o_blk, peek_pc_v=dut.pc_v,
+//@           peek_pu_v=dut.pu_v, peek_pc_entry=dut.pc_entry, peek_pc_blk=dut.pc_blk,
+//@           peek_pu_entry=dut.pu_entry, peek_p_kind=dut.p_kind, peek_p_src=dut.p_src,
+//@           peek_p_entry=dut.p_entry, peek_p_blk=dut.p_blk, peek_mov_c0=dut.mov_c0,
+//@           peek_mov_de=dut.mov_de, peek_mov_db=dut.mov_db, peek_rq_c=dut.rq_c,
+//@           peek_rq_entry=dut.rq_entry, peek_rq_blk=dut.rq_blk, peek_fmap=dut.fmap,
+//@           peek_left=dut.u_pt.left, peek_q=dut.u_psu.q, peek_q_d=dut.u_psu.q_d,
+//@           peek_changed=dut.u_psu.changed, peek_rk_a=dut.g_rd[0].kind_q,
+//@           peek_re_a=dut.g_rd[0].entry_q, peek_dc0_a=dut.g_rd[0].u_dec.c0_q,
+//@           peek_dde_a=dut.g_rd[0].u_dec.log2de_q, peek_ddb_a=dut.g_rd[0].u_dec.log2db_q,
+//@           peek_dv_a=dut.g_rd[0].u_dec.u_beats.valid, peek_dblk_a=dut.g_rd[0].u_dec.u_beats.blk,
+//@           peek_rk_b=dut.g_rd[1].kind_q, peek_re_b=dut.g_rd[1].entry_q,
+//@           peek_dc0_b=dut.g_rd[1].u_dec.c0_q, peek_dde_b=dut.g_rd[1].u_dec.log2de_q,
+//@           peek_ddb_b=dut.g_rd[1].u_dec.log2db_q, peek_dv_b=dut.g_rd[1].u_dec.u_beats.valid,
+//@           peek_dblk_b=dut.g_rd[1].u_dec.u_beats.blk, peek_mv_c0=dut.u_mov.c0,
+//@           peek_mv_de=dut.u_mov.log2de, peek_mv_db=dut.u_mov.log2db, peek_mv_sw=dut.u_mov.sw,
+//@           peek_mv_comp=dut.u_mov.comp[143:128], peek_ua_c0=dut.g_rd[0].u_dec.u_dec.c0,
+//@           peek_ua_de=dut.g_rd[0].u_dec.u_dec.log2de, peek_ua_db=dut.g_rd[0].u_dec.u_dec.log2db,
+//@           peek_ua_sw=dut.g_rd[0].u_dec.u_dec.sw, peek_ub_c0=dut.g_rd[1].u_dec.u_dec.c0,
+//@           peek_ub_de=dut.g_rd[1].u_dec.u_dec.log2de, peek_ub_db=dut.g_rd[1].u_dec.u_dec.log2db,
+//@           peek_ub_sw=dut.g_rd[1].u_dec.u_dec.sw, peek_pc_valid=dut.pc_valid,
+//@           peek_pc_entry_o=dut.pc_entry_o, peek_pc_blk_o=dut.pc_blk_o,
+//@           peek_pu_valid=dut.pu_valid, peek_pu_entry_o=dut.pu_entry_o, peek_take_u=dut.take_u
+//@ prove read-lane8-l2
+//@   like    read-lane8-l1
+//@   checks  layer 2 of 4, layer 1 assumed: the write's old row, patches and placement; every
+//@           entry, block and LDS slot has one owner at most, none faulty, bitmap and lds_used
+//@           their union; no write to a faulty block; err_lds_full, err_rel, psu_err never
+//@   params  LANE=8, LAYER=2
+//@ prove read-lane8-l3
+//@   like    read-lane8-l1
+//@   checks  layer 3 of 4, layers 1-2 assumed: the watched component (lane 8 of an anyconst block)
+//@           is where the read path finds it: the PT row's place, the write's new place, the DRB,
+//@           the special MOV's old block, the compressed entry written
+//@   params  LANE=8, LAYER=3
+//@ prove read-lane8-l4
+//@   like    read-lane8-l1
+//@   checks  layer 4 of 4, layers 1-3 assumed: a checked read in flight (lane 8) reads where the
+//@           value is; read = last value written (entry, compressed, LDS, DRB replay, special MOV)
+//@   params  LANE=8, LAYER=4
+//@   peeks   peek_w_en_delta=dut.u_com.w_en_delta, peek_compr_final=dut.u_com.compr_final,
+//@           peek_de=dut.cdata_de, peek_db=dut.cdata_db, peek_mem_we=dut.mem_we,
+//@           peek_wr_faulty=dut.wr_faulty, peek_leave_lds=dut.leave_lds, peek_ptv=dut.u_pt.v,
+//@           pk_pay[*].w=dut.u_pt.payload[*]#8, pk_mem[*].l=dut.mem[*][143:128]#32,
+//@           pk_mem[*].p=dut.mem[*][21:0]#32, pk_lds[*].l=dut.lds[*][143:128]#32,
+//@           pk_drb[*].l=dut.u_com.drb[*][143:128]#4, peek_cw_valid=dut.u_com.u_wr.valid,
+//@           peek_cw_blk=dut.u_com.u_wr.blk, peek_rp_valid=dut.u_com.u_replay.valid,
+//@           peek_rp_blk=dut.u_com.u_replay.blk, peek_spec=dut.u_com.spec,
+//@           peek_wb_valid=dut.u_wb.valid, peek_wb_blk=dut.u_wb.blk, peek_x_ok=dut.x_ok,
+//@           peek_x_div=dut.x_div, peek_x_compr=dut.x_compr, peek_x_misp=dut.x_misp,
+//@           peek_x_replay=dut.x_replay, peek_x_reg=dut.x_reg, peek_x_mask=dut.x_mask,
+//@           peek_x_rblk=dut.x_replay_blk, peek_x_de=dut.x_de, peek_x_db=dut.x_db,
+//@           peek_x_c0=dut.x_row[15:0], peek_x_rowl=dut.x_row[143:128], peek_dw_reg=dut.w_reg,
+//@           peek_dw_mask=dut.w_mask, peek_o_v=dut.o_v, peek_o_c=dut.o_c, peek_o_m=dut.o_m,
+//@           peek_o_entry=dut.o_entry, peek_o_blk=dut.o_blk, peek_pc_v=dut.pc_v,
 //@           peek_pu_v=dut.pu_v, peek_pc_entry=dut.pc_entry, peek_pc_blk=dut.pc_blk,
 //@           peek_pu_entry=dut.pu_entry, peek_p_kind=dut.p_kind, peek_p_src=dut.p_src,
 //@           peek_p_entry=dut.p_entry, peek_p_blk=dut.p_blk, peek_mov_c0=dut.mov_c0,
@@ -143,23 +234,6 @@
 //@           peek_ub_comp=dut.g_rd[1].u_dec.u_dec.comp[143:128], peek_pc_valid=dut.pc_valid,
 //@           peek_pc_entry_o=dut.pc_entry_o, peek_pc_blk_o=dut.pc_blk_o,
 //@           peek_pu_valid=dut.pu_valid, peek_pu_entry_o=dut.pu_entry_o, peek_take_u=dut.take_u
-//@ prove read-lane8-l2
-//@   like    read-lane8-l1
-//@   checks  layer 2 of 4, layer 1 assumed: the write's old row, patches and placement; every
-//@           entry, block and LDS slot has one owner at most, none faulty, bitmap and lds_used
-//@           their union; no write to a faulty block; err_lds_full, err_rel, psu_err never
-//@   params  LANE=8, LAYER=2
-//@ prove read-lane8-l3
-//@   like    read-lane8-l1
-//@   checks  layer 3 of 4, layers 1-2 assumed: the watched component (lane 8 of an anyconst block)
-//@           is where the read path finds it: the PT row's place, the write's new place, the DRB,
-//@           the special MOV's old block, the compressed entry written
-//@   params  LANE=8, LAYER=3
-//@ prove read-lane8-l4
-//@   like    read-lane8-l1
-//@   checks  layer 4 of 4, layers 1-3 assumed: a checked read in flight (lane 8) reads where the
-//@           value is; read = last value written (entry, compressed, LDS, DRB replay, special MOV)
-//@   params  LANE=8, LAYER=4
 //@ cover cover
 //@   checks  checked reads of a compressed, a spilled, a replayed and an entry register; a re-patch
 //@           from the LDS; a special MOV
