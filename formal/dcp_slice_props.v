@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 // Formal properties of the DC-Patch slice wrapper (dc-patch paper Sections II-A and IV;
-// docs/dcpatch-slice-decisions.md 2-16), bounded from reset: a read returns the last value written
-// to the component (uncompressed, compressed, spilled to the LDS, after a misprediction's DRB
-// replay, merged by the special MOV), nothing is written to a faulty block, and err_lds_full,
-// err_rel, psu_err are never raised. The RC compression unit inside the Com unit is cut
-// (formal/run.sh): its outputs are free but for its contract, proven by rc_compress's tasks.
+// docs/dcpatch-slice-decisions.md 2-16): a read returns the last value written to the component
+// (uncompressed, compressed, spilled to the LDS, after a misprediction's DRB replay, merged by
+// the special MOV), nothing is written to a faulty block, and err_lds_full, err_rel, psu_err are
+// never raised. Bounded from reset (LAYER 0), and for lanes 0 and 8 unbounded in four
+// 1-induction layers (LAYER 1-4, the invariants at the end; docs/formal.md, Bounded groups).
+// The RC compression unit inside the Com unit is cut (formal/run.sh): its outputs are free but
+// for its contract, proven by rc_compress's tasks; in the layers the decompression units are
+// cut too.
 // Groups: the //@ stanzas below (tools/run/formal_groups.py, docs/formal.md).
 //@ prove read-lane0
 //@   checks  8 registers, 8 LDS slots, 16-bit components, lane 0 of an anyconst block, any fault
@@ -21,19 +24,216 @@
 //@   sizes   DRF_REGS=8, DRF_LDS_SPILL_SLOTS=8, DRF_WORD_BITS=16
 //@   profile quick depth 11
 //@ prove read-lane8
+//@   like    read-lane0
 //@   checks  8 registers, 8 LDS slots, 16-bit components, lane 8 of an anyconst block, any fault
 //@           map: read = last value written (entry, compressed, LDS, DRB replay, special MOV); no
 //@           write to a faulty block; err_lds_full, err_rel, psu_err never; read beats
 //@   params  LANE=8
-//@   engine  abc-bmc
-//@   depth   15
+//@   profile full
+//@   timeout 600
+//@ prove read-lane0-l1
+//@   checks  layer 1 of 4: the Com stage, the write port, the Com unit and its replay follow the
+//@           wrapper's phases; the walk and a fresh slice; the PSU's stage; read beats
+//@   params  LANE=0, LAYER=1
+//@   engine  sat-ind-each
+//@   depth   1
 //@   peeks   peek_w_en_delta=dut.u_com.w_en_delta, peek_compr_final=dut.u_com.compr_final,
 //@           peek_de=dut.cdata_de, peek_db=dut.cdata_db, peek_mem_we=dut.mem_we,
-//@           peek_wr_faulty=dut.wr_faulty, peek_leave_lds=dut.leave_lds
+//@           peek_wr_faulty=dut.wr_faulty, peek_leave_lds=dut.leave_lds, peek_ptv=dut.u_pt.v,
+//@           pk_pay[*].w=dut.u_pt.payload[*]#8, pk_mem[*].l=dut.mem[*][15:0]#32,
+//@           pk_mem[*].p=dut.mem[*][21:0]#32, pk_lds[*].l=dut.lds[*][15:0]#32,
+//@           pk_drb[*].l=dut.u_com.drb[*][15:0]#4, peek_cw_valid=dut.u_com.u_wr.valid,
+//@           peek_cw_blk=dut.u_com.u_wr.blk, peek_rp_valid=dut.u_com.u_replay.valid,
+//@           peek_rp_blk=dut.u_com.u_replay.blk, peek_spec=dut.u_com.spec,
+//@           peek_wb_valid=dut.u_wb.valid, peek_wb_blk=dut.u_wb.blk, peek_x_ok=dut.x_ok,
+//@           peek_x_div=dut.x_div, peek_x_compr=dut.x_compr, peek_x_misp=dut.x_misp,
+//@           peek_x_replay=dut.x_replay, peek_x_reg=dut.x_reg, peek_x_mask=dut.x_mask,
+//@           peek_x_rblk=dut.x_replay_blk, peek_x_de=dut.x_de, peek_x_db=dut.x_db,
+//@           peek_x_c0=dut.x_row[15:0], peek_x_rowl=dut.x_row[15:0], peek_dw_reg=dut.w_reg,
+//@           peek_dw_mask=dut.w_mask, peek_o_v=dut.o_v, peek_o_c=dut.o_c, peek_o_m=dut.o_m,
+//@           peek_o_entry=dut.o_entry, peek_o_blk=dut.o_blk, peek_pc_v=dut.pc_v,
+//@           peek_pu_v=dut.pu_v, peek_pc_entry=dut.pc_entry, peek_pc_blk=dut.pc_blk,
+//@           peek_pu_entry=dut.pu_entry, peek_p_kind=dut.p_kind, peek_p_src=dut.p_src,
+//@           peek_p_entry=dut.p_entry, peek_p_blk=dut.p_blk, peek_mov_c0=dut.mov_c0,
+//@           peek_mov_de=dut.mov_de, peek_mov_db=dut.mov_db, peek_rq_c=dut.rq_c,
+//@           peek_rq_entry=dut.rq_entry, peek_rq_blk=dut.rq_blk, peek_fmap=dut.fmap,
+//@           peek_left=dut.u_pt.left, peek_q=dut.u_psu.q, peek_q_d=dut.u_psu.q_d,
+//@           peek_changed=dut.u_psu.changed, peek_rk_a=dut.g_rd[0].kind_q,
+//@           peek_re_a=dut.g_rd[0].entry_q, peek_dc0_a=dut.g_rd[0].u_dec.c0_q,
+//@           peek_dde_a=dut.g_rd[0].u_dec.log2de_q, peek_ddb_a=dut.g_rd[0].u_dec.log2db_q,
+//@           peek_dv_a=dut.g_rd[0].u_dec.u_beats.valid, peek_dblk_a=dut.g_rd[0].u_dec.u_beats.blk,
+//@           peek_rk_b=dut.g_rd[1].kind_q, peek_re_b=dut.g_rd[1].entry_q,
+//@           peek_dc0_b=dut.g_rd[1].u_dec.c0_q, peek_dde_b=dut.g_rd[1].u_dec.log2de_q,
+//@           peek_ddb_b=dut.g_rd[1].u_dec.log2db_q, peek_dv_b=dut.g_rd[1].u_dec.u_beats.valid,
+//@           peek_dblk_b=dut.g_rd[1].u_dec.u_beats.blk, peek_mv_c0=dut.u_mov.c0,
+//@           peek_mv_de=dut.u_mov.log2de, peek_mv_db=dut.u_mov.log2db, peek_mv_sw=dut.u_mov.sw,
+//@           peek_mv_comp=dut.u_mov.comp[15:0], peek_ua_c0=dut.g_rd[0].u_dec.u_dec.c0,
+//@           peek_ua_de=dut.g_rd[0].u_dec.u_dec.log2de, peek_ua_db=dut.g_rd[0].u_dec.u_dec.log2db,
+//@           peek_ua_sw=dut.g_rd[0].u_dec.u_dec.sw, peek_ub_c0=dut.g_rd[1].u_dec.u_dec.c0,
+//@           peek_ub_de=dut.g_rd[1].u_dec.u_dec.log2de, peek_ub_db=dut.g_rd[1].u_dec.u_dec.log2db,
+//@           peek_ub_sw=dut.g_rd[1].u_dec.u_dec.sw, peek_pc_valid=dut.pc_valid,
+//@           peek_pc_entry_o=dut.pc_entry_o, peek_pc_blk_o=dut.pc_blk_o,
+//@           peek_pu_valid=dut.pu_valid, peek_pu_entry_o=dut.pu_entry_o, peek_take_u=dut.take_u
 //@   prep    abc
-//@   cut     rc_compress
+//@   cut     rc_compress, rc_decompress
 //@   sizes   DRF_REGS=8, DRF_LDS_SPILL_SLOTS=8, DRF_WORD_BITS=16
-//@   profile full
+//@   profile slow
+//@ prove read-lane0-l2
+//@   like    read-lane0-l1
+//@   checks  layer 2 of 4, layer 1 assumed: the write's old row, patches and placement; every
+//@           entry, block and LDS slot has one owner at most, none faulty, bitmap and lds_used
+//@           their union; no write to a faulty block; err_lds_full, err_rel, psu_err never
+//@   params  LANE=0, LAYER=2
+//@ prove read-lane0-l3
+//@   like    read-lane0-l1
+//@   checks  layer 3 of 4, layers 1-2 assumed: the watched component (lane 0 of an anyconst block)
+//@           is where the read path finds it: the PT row's place, the write's new place, the DRB,
+//@           the special MOV's old block, the compressed entry written
+//@   params  LANE=0, LAYER=3
+//@ prove read-lane0-l4
+//@   like    read-lane0-l1
+//@   checks  layer 4 of 4, layers 1-3 assumed: a checked read in flight (lane 0) reads where the
+//@           value is; read = last value written (entry, compressed, LDS, DRB replay, special MOV)
+//@   params  LANE=0, LAYER=4
+//@   peeks   peek_w_en_delta=dut.u_com.w_en_delta, peek_compr_final=dut.u_com.compr_final,
+//@           peek_de=dut.cdata_de, peek_db=dut.cdata_db, peek_mem_we=dut.mem_we,
+//@           peek_wr_faulty=dut.wr_faulty, peek_leave_lds=dut.leave_lds, peek_ptv=dut.u_pt.v,
+//@           pk_pay[*].w=dut.u_pt.payload[*]#8, pk_mem[*].l=dut.mem[*][15:0]#32,
+//@           pk_mem[*].p=dut.mem[*][21:0]#32, pk_lds[*].l=dut.lds[*][15:0]#32,
+//@           pk_drb[*].l=dut.u_com.drb[*][15:0]#4, peek_cw_valid=dut.u_com.u_wr.valid,
+//@           peek_cw_blk=dut.u_com.u_wr.blk, peek_rp_valid=dut.u_com.u_replay.valid,
+//@           peek_rp_blk=dut.u_com.u_replay.blk, peek_spec=dut.u_com.spec,
+//@           peek_wb_valid=dut.u_wb.valid, peek_wb_blk=dut.u_wb.blk, peek_x_ok=dut.x_ok,
+//@           peek_x_div=dut.x_div, peek_x_compr=dut.x_compr, peek_x_misp=dut.x_misp,
+//@           peek_x_replay=dut.x_replay, peek_x_reg=dut.x_reg, peek_x_mask=dut.x_mask,
+//@           peek_x_rblk=dut.x_replay_blk, peek_x_de=dut.x_de, peek_x_db=dut.x_db,
+//@           peek_x_c0=dut.x_row[15:0], peek_x_rowl=dut.x_row[15:0], peek_dw_reg=dut.w_reg,
+//@           peek_dw_mask=dut.w_mask, peek_o_v=dut.o_v, peek_o_c=dut.o_c, peek_o_m=dut.o_m,
+//@           peek_o_entry=dut.o_entry, peek_o_blk=dut.o_blk, peek_pc_v=dut.pc_v,
+//@           peek_pu_v=dut.pu_v, peek_pc_entry=dut.pc_entry, peek_pc_blk=dut.pc_blk,
+//@           peek_pu_entry=dut.pu_entry, peek_p_kind=dut.p_kind, peek_p_src=dut.p_src,
+//@           peek_p_entry=dut.p_entry, peek_p_blk=dut.p_blk, peek_mov_c0=dut.mov_c0,
+//@           peek_mov_de=dut.mov_de, peek_mov_db=dut.mov_db, peek_rq_c=dut.rq_c,
+//@           peek_rq_entry=dut.rq_entry, peek_rq_blk=dut.rq_blk, peek_fmap=dut.fmap,
+//@           peek_left=dut.u_pt.left, peek_q=dut.u_psu.q, peek_q_d=dut.u_psu.q_d,
+//@           peek_changed=dut.u_psu.changed, peek_rk_a=dut.g_rd[0].kind_q,
+//@           peek_re_a=dut.g_rd[0].entry_q, peek_rdq_a=dut.g_rd[0].data_q[15:0],
+//@           peek_dc0_a=dut.g_rd[0].u_dec.c0_q, peek_dde_a=dut.g_rd[0].u_dec.log2de_q,
+//@           peek_ddb_a=dut.g_rd[0].u_dec.log2db_q, peek_dv_a=dut.g_rd[0].u_dec.u_beats.valid,
+//@           peek_dblk_a=dut.g_rd[0].u_dec.u_beats.blk, peek_rk_b=dut.g_rd[1].kind_q,
+//@           peek_re_b=dut.g_rd[1].entry_q, peek_rdq_b=dut.g_rd[1].data_q[15:0],
+//@           peek_dc0_b=dut.g_rd[1].u_dec.c0_q, peek_dde_b=dut.g_rd[1].u_dec.log2de_q,
+//@           peek_ddb_b=dut.g_rd[1].u_dec.log2db_q, peek_dv_b=dut.g_rd[1].u_dec.u_beats.valid,
+//@           peek_dblk_b=dut.g_rd[1].u_dec.u_beats.blk, peek_mv_c0=dut.u_mov.c0,
+//@           peek_mv_de=dut.u_mov.log2de, peek_mv_db=dut.u_mov.log2db, peek_mv_sw=dut.u_mov.sw,
+//@           peek_mv_comp=dut.u_mov.comp[15:0], peek_ua_c0=dut.g_rd[0].u_dec.u_dec.c0,
+//@           peek_ua_de=dut.g_rd[0].u_dec.u_dec.log2de, peek_ua_db=dut.g_rd[0].u_dec.u_dec.log2db,
+//@           peek_ua_sw=dut.g_rd[0].u_dec.u_dec.sw,
+//@           peek_ua_comp=dut.g_rd[0].u_dec.u_dec.comp[15:0],
+//@           peek_ub_c0=dut.g_rd[1].u_dec.u_dec.c0, peek_ub_de=dut.g_rd[1].u_dec.u_dec.log2de,
+//@           peek_ub_db=dut.g_rd[1].u_dec.u_dec.log2db, peek_ub_sw=dut.g_rd[1].u_dec.u_dec.sw,
+//@           peek_ub_comp=dut.g_rd[1].u_dec.u_dec.comp[15:0], peek_pc_valid=dut.pc_valid,
+//@           peek_pc_entry_o=dut.pc_entry_o, peek_pc_blk_o=dut.pc_blk_o,
+//@           peek_pu_valid=dut.pu_valid, peek_pu_entry_o=dut.pu_entry_o, peek_take_u=dut.take_u
+//@ prove read-lane8-l1
+//@   like    read-lane0-l1
+//@   checks  layer 1 of 4: the Com stage, the write port, the Com unit and its replay follow the
+//@           wrapper's phases; the walk and a fresh slice; the PSU's stage; read beats
+//@   params  LANE=8, LAYER=1
+//@   peeks   peek_w_en_delta=dut.u_com.w_en_delta, peek_compr_final=dut.u_com.compr_final,
+//@           peek_de=dut.cdata_de, peek_db=dut.cdata_db, peek_mem_we=dut.mem_we,
+//@           peek_wr_faulty=dut.wr_faulty, peek_leave_lds=dut.leave_lds, peek_ptv=dut.u_pt.v,
+//@           pk_pay[*].w=dut.u_pt.payload[*]#8, pk_mem[*].l=dut.mem[*][143:128]#32,
+//@           pk_mem[*].p=dut.mem[*][21:0]#32, pk_lds[*].l=dut.lds[*][143:128]#32,
+//@           pk_drb[*].l=dut.u_com.drb[*][143:128]#4, peek_cw_valid=dut.u_com.u_wr.valid,
+//@           peek_cw_blk=dut.u_com.u_wr.blk, peek_rp_valid=dut.u_com.u_replay.valid,
+//@           peek_rp_blk=dut.u_com.u_replay.blk, peek_spec=dut.u_com.spec,
+//@           peek_wb_valid=dut.u_wb.valid, peek_wb_blk=dut.u_wb.blk, peek_x_ok=dut.x_ok,
+//@           peek_x_div=dut.x_div, peek_x_compr=dut.x_compr, peek_x_misp=dut.x_misp,
+//@           peek_x_replay=dut.x_replay, peek_x_reg=dut.x_reg, peek_x_mask=dut.x_mask,
+//@           peek_x_rblk=dut.x_replay_blk, peek_x_de=dut.x_de, peek_x_db=dut.x_db,
+//@           peek_x_c0=dut.x_row[15:0], peek_x_rowl=dut.x_row[143:128], peek_dw_reg=dut.w_reg,
+//@           peek_dw_mask=dut.w_mask, peek_o_v=dut.o_v, peek_o_c=dut.o_c, peek_o_m=dut.o_m,
+//@           peek_o_entry=dut.o_entry, peek_o_blk=dut.o_blk, peek_pc_v=dut.pc_v,
+//@           peek_pu_v=dut.pu_v, peek_pc_entry=dut.pc_entry, peek_pc_blk=dut.pc_blk,
+//@           peek_pu_entry=dut.pu_entry, peek_p_kind=dut.p_kind, peek_p_src=dut.p_src,
+//@           peek_p_entry=dut.p_entry, peek_p_blk=dut.p_blk, peek_mov_c0=dut.mov_c0,
+//@           peek_mov_de=dut.mov_de, peek_mov_db=dut.mov_db, peek_rq_c=dut.rq_c,
+//@           peek_rq_entry=dut.rq_entry, peek_rq_blk=dut.rq_blk, peek_fmap=dut.fmap,
+//@           peek_left=dut.u_pt.left, peek_q=dut.u_psu.q, peek_q_d=dut.u_psu.q_d,
+//@           peek_changed=dut.u_psu.changed, peek_rk_a=dut.g_rd[0].kind_q,
+//@           peek_re_a=dut.g_rd[0].entry_q, peek_dc0_a=dut.g_rd[0].u_dec.c0_q,
+//@           peek_dde_a=dut.g_rd[0].u_dec.log2de_q, peek_ddb_a=dut.g_rd[0].u_dec.log2db_q,
+//@           peek_dv_a=dut.g_rd[0].u_dec.u_beats.valid, peek_dblk_a=dut.g_rd[0].u_dec.u_beats.blk,
+//@           peek_rk_b=dut.g_rd[1].kind_q, peek_re_b=dut.g_rd[1].entry_q,
+//@           peek_dc0_b=dut.g_rd[1].u_dec.c0_q, peek_dde_b=dut.g_rd[1].u_dec.log2de_q,
+//@           peek_ddb_b=dut.g_rd[1].u_dec.log2db_q, peek_dv_b=dut.g_rd[1].u_dec.u_beats.valid,
+//@           peek_dblk_b=dut.g_rd[1].u_dec.u_beats.blk, peek_mv_c0=dut.u_mov.c0,
+//@           peek_mv_de=dut.u_mov.log2de, peek_mv_db=dut.u_mov.log2db, peek_mv_sw=dut.u_mov.sw,
+//@           peek_mv_comp=dut.u_mov.comp[143:128], peek_ua_c0=dut.g_rd[0].u_dec.u_dec.c0,
+//@           peek_ua_de=dut.g_rd[0].u_dec.u_dec.log2de, peek_ua_db=dut.g_rd[0].u_dec.u_dec.log2db,
+//@           peek_ua_sw=dut.g_rd[0].u_dec.u_dec.sw, peek_ub_c0=dut.g_rd[1].u_dec.u_dec.c0,
+//@           peek_ub_de=dut.g_rd[1].u_dec.u_dec.log2de, peek_ub_db=dut.g_rd[1].u_dec.u_dec.log2db,
+//@           peek_ub_sw=dut.g_rd[1].u_dec.u_dec.sw, peek_pc_valid=dut.pc_valid,
+//@           peek_pc_entry_o=dut.pc_entry_o, peek_pc_blk_o=dut.pc_blk_o,
+//@           peek_pu_valid=dut.pu_valid, peek_pu_entry_o=dut.pu_entry_o, peek_take_u=dut.take_u
+//@ prove read-lane8-l2
+//@   like    read-lane8-l1
+//@   checks  layer 2 of 4, layer 1 assumed: the write's old row, patches and placement; every
+//@           entry, block and LDS slot has one owner at most, none faulty, bitmap and lds_used
+//@           their union; no write to a faulty block; err_lds_full, err_rel, psu_err never
+//@   params  LANE=8, LAYER=2
+//@ prove read-lane8-l3
+//@   like    read-lane8-l1
+//@   checks  layer 3 of 4, layers 1-2 assumed: the watched component (lane 8 of an anyconst block)
+//@           is where the read path finds it: the PT row's place, the write's new place, the DRB,
+//@           the special MOV's old block, the compressed entry written
+//@   params  LANE=8, LAYER=3
+//@ prove read-lane8-l4
+//@   like    read-lane8-l1
+//@   checks  layer 4 of 4, layers 1-3 assumed: a checked read in flight (lane 8) reads where the
+//@           value is; read = last value written (entry, compressed, LDS, DRB replay, special MOV)
+//@   params  LANE=8, LAYER=4
+//@   peeks   peek_w_en_delta=dut.u_com.w_en_delta, peek_compr_final=dut.u_com.compr_final,
+//@           peek_de=dut.cdata_de, peek_db=dut.cdata_db, peek_mem_we=dut.mem_we,
+//@           peek_wr_faulty=dut.wr_faulty, peek_leave_lds=dut.leave_lds, peek_ptv=dut.u_pt.v,
+//@           pk_pay[*].w=dut.u_pt.payload[*]#8, pk_mem[*].l=dut.mem[*][143:128]#32,
+//@           pk_mem[*].p=dut.mem[*][21:0]#32, pk_lds[*].l=dut.lds[*][143:128]#32,
+//@           pk_drb[*].l=dut.u_com.drb[*][143:128]#4, peek_cw_valid=dut.u_com.u_wr.valid,
+//@           peek_cw_blk=dut.u_com.u_wr.blk, peek_rp_valid=dut.u_com.u_replay.valid,
+//@           peek_rp_blk=dut.u_com.u_replay.blk, peek_spec=dut.u_com.spec,
+//@           peek_wb_valid=dut.u_wb.valid, peek_wb_blk=dut.u_wb.blk, peek_x_ok=dut.x_ok,
+//@           peek_x_div=dut.x_div, peek_x_compr=dut.x_compr, peek_x_misp=dut.x_misp,
+//@           peek_x_replay=dut.x_replay, peek_x_reg=dut.x_reg, peek_x_mask=dut.x_mask,
+//@           peek_x_rblk=dut.x_replay_blk, peek_x_de=dut.x_de, peek_x_db=dut.x_db,
+//@           peek_x_c0=dut.x_row[15:0], peek_x_rowl=dut.x_row[143:128], peek_dw_reg=dut.w_reg,
+//@           peek_dw_mask=dut.w_mask, peek_o_v=dut.o_v, peek_o_c=dut.o_c, peek_o_m=dut.o_m,
+//@           peek_o_entry=dut.o_entry, peek_o_blk=dut.o_blk, peek_pc_v=dut.pc_v,
+//@           peek_pu_v=dut.pu_v, peek_pc_entry=dut.pc_entry, peek_pc_blk=dut.pc_blk,
+//@           peek_pu_entry=dut.pu_entry, peek_p_kind=dut.p_kind, peek_p_src=dut.p_src,
+//@           peek_p_entry=dut.p_entry, peek_p_blk=dut.p_blk, peek_mov_c0=dut.mov_c0,
+//@           peek_mov_de=dut.mov_de, peek_mov_db=dut.mov_db, peek_rq_c=dut.rq_c,
+//@           peek_rq_entry=dut.rq_entry, peek_rq_blk=dut.rq_blk, peek_fmap=dut.fmap,
+//@           peek_left=dut.u_pt.left, peek_q=dut.u_psu.q, peek_q_d=dut.u_psu.q_d,
+//@           peek_changed=dut.u_psu.changed, peek_rk_a=dut.g_rd[0].kind_q,
+//@           peek_re_a=dut.g_rd[0].entry_q, peek_rdq_a=dut.g_rd[0].data_q[143:128],
+//@           peek_dc0_a=dut.g_rd[0].u_dec.c0_q, peek_dde_a=dut.g_rd[0].u_dec.log2de_q,
+//@           peek_ddb_a=dut.g_rd[0].u_dec.log2db_q, peek_dv_a=dut.g_rd[0].u_dec.u_beats.valid,
+//@           peek_dblk_a=dut.g_rd[0].u_dec.u_beats.blk, peek_rk_b=dut.g_rd[1].kind_q,
+//@           peek_re_b=dut.g_rd[1].entry_q, peek_rdq_b=dut.g_rd[1].data_q[143:128],
+//@           peek_dc0_b=dut.g_rd[1].u_dec.c0_q, peek_dde_b=dut.g_rd[1].u_dec.log2de_q,
+//@           peek_ddb_b=dut.g_rd[1].u_dec.log2db_q, peek_dv_b=dut.g_rd[1].u_dec.u_beats.valid,
+//@           peek_dblk_b=dut.g_rd[1].u_dec.u_beats.blk, peek_mv_c0=dut.u_mov.c0,
+//@           peek_mv_de=dut.u_mov.log2de, peek_mv_db=dut.u_mov.log2db, peek_mv_sw=dut.u_mov.sw,
+//@           peek_mv_comp=dut.u_mov.comp[143:128], peek_ua_c0=dut.g_rd[0].u_dec.u_dec.c0,
+//@           peek_ua_de=dut.g_rd[0].u_dec.u_dec.log2de, peek_ua_db=dut.g_rd[0].u_dec.u_dec.log2db,
+//@           peek_ua_sw=dut.g_rd[0].u_dec.u_dec.sw,
+//@           peek_ua_comp=dut.g_rd[0].u_dec.u_dec.comp[143:128],
+//@           peek_ub_c0=dut.g_rd[1].u_dec.u_dec.c0, peek_ub_de=dut.g_rd[1].u_dec.u_dec.log2de,
+//@           peek_ub_db=dut.g_rd[1].u_dec.u_dec.log2db, peek_ub_sw=dut.g_rd[1].u_dec.u_dec.sw,
+//@           peek_ub_comp=dut.g_rd[1].u_dec.u_dec.comp[143:128], peek_pc_valid=dut.pc_valid,
+//@           peek_pc_entry_o=dut.pc_entry_o, peek_pc_blk_o=dut.pc_blk_o,
+//@           peek_pu_valid=dut.pu_valid, peek_pu_entry_o=dut.pu_entry_o, peek_take_u=dut.take_u
 //@ cover cover
 //@   checks  checked reads of a compressed, a spilled, a replayed and an entry register; a re-patch
 //@           from the LDS; a special MOV
@@ -48,7 +248,10 @@
 //@   sizes   DRF_REGS=8, DRF_LDS_SPILL_SLOTS=8, DRF_WORD_BITS=16
 `include "drf_params.vh"
 module dcp_slice_props #(
-    parameter integer LANE = 0   // the lane watched: a constant keeps one lane's cone of logic
+    parameter integer LANE = 0,  // the lane watched: a constant keeps one lane's cone of logic
+    // 0: the properties, bounded (abc-bmc); 1-4: the layers of the unbounded proof, each by
+    // 1-induction with the layers below it assumed (their own groups prove them)
+    parameter integer LAYER = 0
 ) (
 `include "dcp_slice_ports.vh"
 );
@@ -135,6 +338,30 @@ module dcp_slice_props #(
         end
     end
 
+    // the decompression units' contract in the layered proof (cut rc_decompress; proven for
+    // every input by rc_decompress's miters, at this word width by miter-impl1-w16): the
+    // watched lane of each unit's output is Eq. (2) (entry_ref) of its inputs; the special
+    // MOV's and the two Dec units'. The bounded groups (LAYER 0) keep the units.
+    (* keep *) wire [W-1:0] peek_mv_c0, peek_ua_c0, peek_ub_c0, peek_mv_comp, peek_ua_comp, peek_ub_comp;
+    (* keep *) wire [CB-1:0] peek_mv_de, peek_mv_db, peek_ua_de, peek_ua_db, peek_ub_de, peek_ub_db;
+    (* keep *) wire [1:0] peek_mv_sw, peek_ua_sw, peek_ub_sw;
+    wire [ROW-1:0] mv_ref, ua_ref, ub_ref;
+    entry_ref u_mvr (.c0(peek_mv_c0), .log2de(peek_mv_de), .log2db(peek_mv_db), .sw(peek_mv_sw),
+                     .comp(mv_ref));
+    entry_ref u_uar (.c0(peek_ua_c0), .log2de(peek_ua_de), .log2db(peek_ua_db), .sw(peek_ua_sw),
+                     .comp(ua_ref));
+    entry_ref u_ubr (.c0(peek_ub_c0), .log2de(peek_ub_de), .log2db(peek_ub_db), .sw(peek_ub_sw),
+                     .comp(ub_ref));
+    always @(*) begin
+        if (LAYER != 0) begin
+            assume (peek_mv_comp == mv_ref[wlane*W +: W]);
+        end
+        if (LAYER == 4) begin   // the Dec units are in the read path only
+            assume (peek_ua_comp == ua_ref[wlane*W +: W]);
+            assume (peek_ub_comp == ub_ref[wlane*W +: W]);
+        end
+    end
+
     // per read port: a read of the watched register started when its value is known and no
     // write to it is in flight returns the value in the beat of block wblk (decisions 15-16)
     wire settled = !rst && known && !writing;
@@ -157,20 +384,28 @@ module dcp_slice_props #(
     wire seen_b = chk_b && rd_valid_b && rd_blk_b == wblk;
 
     // nothing the design writes lands in a faulty block (decision 2)
-    wire peek_mem_we, peek_wr_faulty;
-    always @(*) begin
-        if (!init) begin
-            assert (rd_valid_a == (beat_a != 3'd0) && rd_valid_b == (beat_b != 3'd0));
-            assert (!rd_valid_a || rd_blk_a == beat_a[1:0] - 2'd1);
-            assert (!rd_valid_b || rd_blk_b == beat_b[1:0] - 2'd1);
-            if (seen_a)
-                assert (rd_data_a[wlane*W +: W] == want_a);
-            if (seen_b)
-                assert (rd_data_b[wlane*W +: W] == want_b);
-            assert (!(peek_mem_we && peek_wr_faulty));
-            assert (!err_lds_full && !err_rel && !psu_err);
+    (* keep *) wire peek_mem_we, peek_wr_faulty;
+    wire prop_beats = rd_valid_a == (beat_a != 3'd0) && rd_valid_b == (beat_b != 3'd0) &&
+                                 (!rd_valid_a || rd_blk_a == beat_a[1:0] - 2'd1) &&
+                                 (!rd_valid_b || rd_blk_b == beat_b[1:0] - 2'd1);
+    wire prop_read_a = !seen_a || rd_data_a[wlane*W +: W] == want_a;
+    wire prop_read_b = !seen_b || rd_data_b[wlane*W +: W] == want_b;
+    wire prop_faulty = !(peek_mem_we && peek_wr_faulty);
+    wire [2:0] prop_err_c = {!err_lds_full, !err_rel, !psu_err};
+    wire prop_err = &prop_err_c;
+    generate
+        if (LAYER == 0) begin : g_bmc
+            always @(*) begin
+                if (!init) begin
+                    assert (prop_beats);
+                    assert (prop_read_a);
+                    assert (prop_read_b);
+                    assert (prop_faulty);
+                    assert (prop_err);
+                end
+            end
         end
-    end
+    endgenerate
 
     // how the watched register was last written (for the covers)
     reg was_comp = 1'b0, was_spill = 1'b0, was_misp = 1'b0, was_mov = 1'b0, w_mov = 1'b0;
@@ -195,4 +430,378 @@ module dcp_slice_props #(
             cover (seen_a && was_mov);                   // a lane the special MOV kept
         end
     end
+    // --- invariants (k-induction, unbounded): the Com stage, the write port and the Com unit
+    // follow the wrapper's phases; every resource (entry, block, LDS slot) has at most one
+    // owner (a PT row, the write's preventive patches, the release queue), none faulty, and
+    // the PSU's bitmap and lds_used are their union; the watched component's value is where
+    // the read path finds it (peeks; formal/run.sh maps the memories to words first)
+    localparam integer LANES = `DRF_SW_LANES;
+    localparam integer NREG = `DRF_REGS;
+    localparam integer NBLK = NREG * 4;
+    localparam integer NLDS = `DRF_LDS_SPILL_SLOTS;
+    localparam integer EB = `DRF_PT_ENTRY_BITS;
+    localparam integer PW = 4 + EB;              // PT payload: c, m, entry, blk
+    localparam integer PAY = W + 2 * CB;         // a compressed block: {de, db, c0}
+    localparam integer SB = RB + 2;
+    localparam integer QW = 5 + 2 * SB + RB;     // rtl/psu.v's offer register
+    localparam [1:0] K_NONE = 2'd0, K_UNC = 2'd1, K_COMP = 2'd2, K_SPILL = 2'd3;
+    localparam [1:0] S_OLD = 2'd0, S_PC = 2'd1, S_PU = 2'd2, S_SLOT = 2'd3;
+
+    // the write port's phase: the Com stage's, one cycle later
+    reg [2:0] phase_d = 3'd0;
+    always @(posedge clk) phase_d <= rst ? 3'd0 : phase;
+
+    (* keep *) wire [NREG-1:0] peek_ptv;
+    wire [NREG*PW-1:0] pay_all;
+    wire [NBLK*W-1:0] mem_l, lds_l;              // lane LANE of every row
+    wire [NBLK*PAY-1:0] mem_p;                   // the compressed-block bits of every row
+    wire [4*W-1:0] drb_l;
+    // a kept peek keeps the logic that drives it: the memories are peeked in the bits the
+    // invariants read (lane LANE; lanes 0-1's low bits for a compressed block), since whole rows
+    // kept every lane's logic (18 360 flip-flops instead of 2 278; the layers' SAT twice as big)
+    genvar gi;
+    generate
+        for (gi = 0; gi < NREG; gi = gi + 1) begin : pk_pay
+            (* keep *) wire [PW-1:0] w;                     // peek: PT payload of register gi
+            assign pay_all[gi*PW +: PW] = w;
+        end
+        for (gi = 0; gi < NBLK; gi = gi + 1) begin : pk_mem      // row gi = {entry, block}
+            (* keep *) wire [W-1:0] l;                      // peek: lane LANE of the row
+            (* keep *) wire [PAY-1:0] p;                    // peek: its compressed-block bits
+            assign mem_l[gi*W +: W] = l;
+            assign mem_p[gi*PAY +: PAY] = p;
+        end
+        for (gi = 0; gi < NBLK; gi = gi + 1) begin : pk_lds      // row gi = {slot, block}
+            (* keep *) wire [W-1:0] l;                      // peek: lane LANE of the LDS row
+            assign lds_l[gi*W +: W] = l;
+        end
+        for (gi = 0; gi < 4; gi = gi + 1) begin : pk_drb
+            (* keep *) wire [W-1:0] l;                      // peek: lane LANE of DRB word gi
+            assign drb_l[gi*W +: W] = l;
+        end
+    endgenerate
+
+    // the Com unit, the Com stage and the write port (peeks)
+    (* keep *) wire peek_cw_valid, peek_rp_valid, peek_spec, peek_wb_valid;
+    (* keep *) wire [1:0] peek_cw_blk, peek_rp_blk, peek_wb_blk;
+    (* keep *) wire peek_x_ok, peek_x_div, peek_x_compr, peek_x_misp, peek_x_replay;
+    (* keep *) wire [RB-1:0] peek_x_reg;
+    (* keep *) wire [`DRF_COMPONENTS-1:0] peek_x_mask;
+    (* keep *) wire [1:0] peek_x_rblk;
+    (* keep *) wire [CB-1:0] peek_x_de, peek_x_db;
+    (* keep *) wire [W-1:0] peek_x_c0, peek_x_rowl;           // the write port's block: lanes 0, LANE
+    // the write in flight at the write port (peeks)
+    (* keep *) wire [RB-1:0] peek_dw_reg;
+    (* keep *) wire [`DRF_COMPONENTS-1:0] peek_dw_mask;
+    (* keep *) wire peek_o_v, peek_o_c, peek_o_m, peek_pc_v, peek_pu_v;
+    (* keep *) wire [EB-1:0] peek_o_entry, peek_p_entry;
+    (* keep *) wire [1:0] peek_o_blk, peek_pc_blk, peek_p_blk, peek_p_kind, peek_p_src;
+    (* keep *) wire [RB-1:0] peek_pc_entry, peek_pu_entry;
+    (* keep *) wire [W-1:0] peek_mov_c0;
+    (* keep *) wire [CB-1:0] peek_mov_de, peek_mov_db;
+    // the release queue, the fault map, the walk, the PSU's selection stage (peeks)
+    (* keep *) wire peek_rq_c;
+    (* keep *) wire [RB-1:0] peek_rq_entry;
+    (* keep *) wire [1:0] peek_rq_blk;
+    (* keep *) wire [NBLK-1:0] peek_fmap;
+    (* keep *) wire [RB:0] peek_left;
+    (* keep *) wire [QW-1:0] peek_q, peek_q_d;
+    (* keep *) wire peek_changed;
+
+    wire wact = phase_d != 3'd0 || peek_x_replay;       // a write at the write port
+    wire wt = wact && v_reg == watch;                   // ... to the watched register
+    wire [1:0] kb = peek_x_replay ? peek_x_rblk : phase_d[1:0] - 2'd1; // its block
+    wire v_act = v_mask[{wblk, wlane}];                 // the watched lane is written
+    wire v_full = &v_mask;
+
+    function [1:0] kind_of;
+        input v, c, m;
+        kind_of = !v ? K_NONE : m ? K_SPILL : c ? K_COMP : K_UNC;
+    endfunction
+    // the blocks a resource covers: an entry (uncompressed), one block (compressed)
+    function [NBLK-1:0] bmask;
+        input [1:0] kind;
+        input [RB-1:0] e;
+        input [1:0] b;
+        bmask = kind == K_UNC ? {{(NBLK-4){1'b0}}, 4'hf} << {e, 2'b00}
+              : kind == K_COMP ? {{(NBLK-1){1'b0}}, 1'b1} << {e, b} : {NBLK{1'b0}};
+    endfunction
+
+    // the PT rows (v, c, m, entry, blk), the watched register's and the write's
+    reg [PW-1:0] pay_w, pay_d;
+    integer r;
+    always @(*) begin
+        pay_w = 0;
+        pay_d = 0;
+        for (r = 0; r < NREG; r = r + 1) begin
+            if (watch == r) pay_w = pay_all[r*PW +: PW];
+            if (peek_dw_reg == r) pay_d = pay_all[r*PW +: PW];
+        end
+    end
+    wire vw = peek_ptv[watch];
+    wire [1:0] kw = kind_of(vw, pay_w[PW-1], pay_w[PW-2]);
+    wire [EB-1:0] ew = pay_w[EB+1:2];
+    wire [1:0] bw = pay_w[1:0];
+    wire vd = peek_ptv[peek_dw_reg];
+    wire [1:0] ko = kind_of(peek_o_v, peek_o_c, peek_o_m);
+
+    // where the watched component is: the PT row's place, the write's new place
+    reg [W-1:0] l_unc_w, l_spill_w, l_unc_p, l_spill_p;
+    reg [PAY-1:0] p_comp_w, p_comp_p;
+    always @(*) begin
+        {l_unc_w, l_spill_w, l_unc_p, l_spill_p, p_comp_w, p_comp_p} = 0;
+        for (r = 0; r < NBLK; r = r + 1) begin
+            if ({ew[RB-1:0], wblk} == r) begin
+                l_unc_w = mem_l[r*W +: W];
+                l_spill_w = lds_l[r*W +: W];
+            end
+            if ({ew[RB-1:0], bw} == r) p_comp_w = mem_p[r*PAY +: PAY];
+            if ({peek_p_entry[RB-1:0], wblk} == r) begin
+                l_unc_p = mem_l[r*W +: W];
+                l_spill_p = lds_l[r*W +: W];
+            end
+            if ({peek_p_entry[RB-1:0], peek_p_blk} == r) p_comp_p = mem_p[r*PAY +: PAY];
+        end
+    end
+    wire [ROW-1:0] ent_w, ent_mov;
+    entry_ref u_entw (.c0(p_comp_w[W-1:0]), .log2de(p_comp_w[PAY-1 -: CB]),
+                      .log2db(p_comp_w[W +: CB]), .sw(wblk), .comp(ent_w));
+    entry_ref u_entm (.c0(peek_mov_c0), .log2de(peek_mov_de), .log2db(peek_mov_db), .sw(wblk),
+                      .comp(ent_mov));
+    wire [W-1:0] loc_w = kw == K_UNC ? l_unc_w : kw == K_SPILL ? l_spill_w
+                       : ent_w[wlane*W +: W];
+    wire [W-1:0] loc_p = peek_p_kind == K_SPILL ? l_spill_p : l_unc_p;
+    reg [W-1:0] drb_w;
+    always @(*) begin
+        drb_w = 0;
+        for (r = 0; r < 4; r = r + 1)
+            if (wblk == r) drb_w = drb_l[r*W +: W];
+    end
+
+    // owners: the PT rows, the write's preventive patches, the release queue
+    localparam integer NOWN = NREG + 3;
+    reg [NOWN*NBLK-1:0] own;
+    reg [(NREG+1)*NLDS-1:0] lown;
+    reg [NBLK-1:0] own_all;
+    reg [NLDS-1:0] lown_all;
+    reg own_dis, own_flt, own_bm, inv_lown, inv_ent;   // own: disjoint, not faulty, the bitmap
+    integer a, b;
+    always @(*) begin
+        inv_ent = 1'b1;
+        for (r = 0; r < NREG; r = r + 1) begin
+            own[r*NBLK +: NBLK] = peek_ptv[r] && !pay_all[r*PW+PW-2] ?
+                bmask(pay_all[r*PW+PW-1] ? K_COMP : K_UNC, pay_all[r*PW+2 +: RB], pay_all[r*PW +: 2])
+                : {NBLK{1'b0}};
+            lown[r*NLDS +: NLDS] = peek_ptv[r] && pay_all[r*PW+PW-2] ?
+                {{(NLDS-1){1'b0}}, 1'b1} << pay_all[r*PW+2 +: 3] : {NLDS{1'b0}};
+            if (peek_ptv[r] && pay_all[r*PW+2+RB +: EB-RB] != 0) inv_ent = 1'b0;
+            if (peek_ptv[r] && !pay_all[r*PW+PW-2] && !pay_all[r*PW+PW-1] && pay_all[r*PW +: 2] != 0)
+                inv_ent = 1'b0;
+            if (peek_ptv[r] && pay_all[r*PW+PW-2] && (pay_all[r*PW+PW-1] || pay_all[r*PW +: 2] != 0))
+                inv_ent = 1'b0;
+        end
+        own[NREG*NBLK +: NBLK] = wact && peek_pc_v ? bmask(K_COMP, peek_pc_entry, peek_pc_blk) : {NBLK{1'b0}};
+        own[(NREG+1)*NBLK +: NBLK] = wact && peek_pu_v ? bmask(K_UNC, peek_pu_entry, 2'd0) : {NBLK{1'b0}};
+        own[(NREG+2)*NBLK +: NBLK] = relq_valid ? bmask(peek_rq_c ? K_COMP : K_UNC, peek_rq_entry, peek_rq_blk)
+                                                : {NBLK{1'b0}};
+        lown[NREG*NLDS +: NLDS] = wact && peek_p_kind == K_SPILL && peek_p_src == S_SLOT ?
+            {{(NLDS-1){1'b0}}, 1'b1} << peek_p_entry[2:0] : {NLDS{1'b0}};
+        {own_dis, own_flt} = 2'b11;
+        own_all = 0;
+        for (a = 0; a < NOWN; a = a + 1) begin
+            own_all = own_all | own[a*NBLK +: NBLK];
+            if ((own[a*NBLK +: NBLK] & peek_fmap) != 0) own_flt = 1'b0;
+            for (b = a + 1; b < NOWN; b = b + 1)
+                if ((own[a*NBLK +: NBLK] & own[b*NBLK +: NBLK]) != 0) own_dis = 1'b0;
+        end
+        own_bm = bitmap == (peek_fmap | own_all);
+        inv_lown = 1'b1;
+        lown_all = 0;
+        for (a = 0; a <= NREG; a = a + 1) begin
+            lown_all = lown_all | lown[a*NLDS +: NLDS];
+            for (b = a + 1; b <= NREG; b = b + 1)
+                if ((lown[a*NLDS +: NLDS] & lown[b*NLDS +: NLDS]) != 0) inv_lown = 1'b0;
+        end
+        if (lds_used != lown_all) inv_lown = 1'b0;
+    end
+
+    // the PSU's offers (its offers group, from the stage invariant and the map inside the
+    // bitmap): free and not faulty; the uncompressed one a whole free reliable entry; the two
+    // disjoint when both are taken
+    (* keep *) wire peek_pc_valid, peek_pu_valid, peek_take_u;
+    (* keep *) wire [RB-1:0] peek_pc_entry_o, peek_pu_entry_o;
+    (* keep *) wire [1:0] peek_pc_blk_o;
+    wire inv_offer =
+        (!peek_pc_valid || (!bitmap[{peek_pc_entry_o, peek_pc_blk_o}] &&
+                            !peek_fmap[{peek_pc_entry_o, peek_pc_blk_o}])) &&
+        (!peek_pu_valid || ((bitmap | peek_fmap) & bmask(K_UNC, peek_pu_entry_o, 2'd0)) == 0) &&
+        (!(peek_take_u && peek_pu_valid && peek_pc_valid) || peek_pc_entry_o != peek_pu_entry_o);
+
+    // the pipeline
+    wire [23:0] inv_pipe_c = {
+        phase <= 3'd4,
+        phase_d <= 3'd4,
+        peek_cw_valid == (phase != 3'd0),
+        peek_cw_blk == (phase != 3'd0 ? blk_now : 2'd0),
+        peek_x_ok == (phase == 3'd1),
+        x_taken == (phase == 3'd1),
+        (!relq_valid || (!peek_x_replay && phase_d <= 3'd1 && !peek_rp_valid)),
+        (phase != 3'd1 || (peek_x_reg == w_reg && peek_x_mask == w_mask && peek_x_div == w_div)),
+        peek_wb_valid == (phase_d != 3'd0),
+        peek_wb_blk == (phase_d != 3'd0 ? phase_d[1:0] - 2'd1 : 2'd0),
+        (phase_d == 3'd0 || phase_d == 3'd4 || phase == phase_d + 3'd1),
+        (phase_d != 3'd0 || phase <= 3'd1),
+        (phase_d != 3'd4 || phase <= 3'd1),
+        (!wact || (peek_dw_reg == v_reg && peek_dw_mask == v_mask)),
+        (!(phase >= 3'd2 || (phase == 3'd0 && wact) || peek_rp_valid) ||
+         (w_reg == v_reg && w_mask == v_mask)),
+        // the misprediction and the replay, one cycle apart at the Com unit and the port
+        (peek_x_misp == (peek_rp_valid && peek_rp_blk == 2'd0)),
+        (!peek_x_misp || (phase_d == 3'd4 && phase == 3'd0)),
+        (!peek_rp_valid || (phase == 3'd0 && peek_spec && v_full)),
+        (!(peek_rp_valid && peek_rp_blk != 2'd0) ||
+         (peek_x_replay && peek_x_rblk == peek_rp_blk - 2'd1 && phase_d == 3'd0)),
+        (!peek_x_replay || (phase_d == 3'd0 && (peek_x_rblk == 2'd3 ? !peek_rp_valid
+                                                 : peek_rp_valid && peek_rp_blk == peek_x_rblk + 2'd1))),
+        (!peek_x_replay || peek_spec),
+        (!(peek_x_replay || peek_x_misp) || v_full),
+        (!(peek_spec && phase != 3'd1) || &w_mask),
+        (phase_d != 3'd1 || (peek_x_compr == peek_spec && peek_x_de == sh_de &&
+                             peek_x_db == sh_db && peek_x_c0 == sh_c0))};
+    wire inv_pipe = &inv_pipe_c;
+
+    // the write's state: its old row, patches and placement
+    wire old_comp = ko == K_COMP, old_unc = ko == K_UNC, old_spill = ko == K_SPILL;
+    wire [5:0] inv_wr_c = {
+        {peek_o_v, peek_o_c, peek_o_m, peek_o_entry, peek_o_blk} == (vd ? {1'b1, pay_d} : {(PW+1){1'b0}}),
+        (!peek_pc_v || (!old_comp && v_full)),
+        (!peek_pu_v || !old_unc),
+        (phase_d == 3'd1 ? peek_p_kind == K_NONE : peek_p_kind != K_NONE),
+        (peek_p_kind == K_NONE ||
+         (peek_p_src == S_OLD && peek_p_kind == ko && peek_p_entry == peek_o_entry &&
+          peek_p_blk == peek_o_blk && (ko != K_SPILL || !peek_pu_v)) ||
+         (peek_p_src == S_PC && peek_p_kind == K_COMP && peek_pc_v &&
+          peek_p_entry == {{(EB-RB){1'b0}}, peek_pc_entry} && peek_p_blk == peek_pc_blk) ||
+         (peek_p_src == S_PU && peek_p_kind == K_UNC && peek_pu_v &&
+          peek_p_entry == {{(EB-RB){1'b0}}, peek_pu_entry} && peek_p_blk == 2'd0) ||
+         (peek_p_src == S_SLOT && peek_p_kind == K_SPILL && !old_unc && !old_spill && !peek_pu_v &&
+          peek_p_entry[EB-1:3] == 0 && peek_p_blk == 2'd0)),
+        (peek_p_kind != K_COMP || (v_full && peek_spec && !peek_x_replay))};
+    wire inv_wr = !wact || &inv_wr_c;
+
+    // the walk, the fresh slice, the PSU's selection stage
+    wire walking = peek_left != 0;
+    reg inv_fresh;
+    always @(*) inv_fresh = !fresh || (peek_ptv == 0 && phase == 3'd0 && !wact && !peek_rp_valid &&
+                                      !relq_valid && !known);
+    wire inv_walk = !walking || (phase == 3'd0 && !wact && !peek_rp_valid && !relq_valid && !known);
+    wire inv_psu = peek_changed || peek_q == peek_q_d;
+
+    // the watched component's value
+    wire inv_val0 = !(known && !wt) || (vw && loc_w == val);
+    wire inv_vala = !(known && wt && !v_act && !peek_x_replay && kb <= wblk) ||
+                    (old_comp ? ent_mov[wlane*W +: W] == val : (peek_o_v && loc_w == val));
+    wire inv_vald = !(known && wt && !peek_x_replay && kb == wblk && v_act) ||
+                    peek_x_rowl == val;
+    wire inv_valb = !(known && wt && (peek_p_kind == K_UNC || peek_p_kind == K_SPILL) &&
+                      (peek_x_replay ? peek_x_rblk > wblk : kb > wblk)) || loc_p == val;
+    wire inv_valc = !(wt && peek_p_kind == K_COMP) || p_comp_p == {sh_de, sh_db, sh_c0};
+    wire inv_vale = !(known && wt && peek_p_kind == K_COMP && phase_d == 3'd4 && !peek_x_misp) ||
+                    ent_blk[wlane*W +: W] == val;
+    wire inv_drb = !(known && ((w_reg == watch && ((phase >= 3'd2 && peek_spec && wblk < blk_now) ||
+                                                   peek_rp_valid)) ||
+                               (wt && peek_x_replay && peek_x_rblk <= wblk))) ||
+                   drb_w == val;
+    wire inv_vrep = !(known && wt && peek_x_replay && peek_x_rblk == wblk) ||
+                    peek_x_rowl == val;
+
+
+    // the read ports (peeks): a checked read in flight reads where the value is. Its beat b
+    // (block b - 1 out now) is the number of cycles since its start; a write to the watched
+    // register taken since then is at most b cycles old, so it has not reached block wblk
+    // before the read does; its block wblk is in data_q once read, in the decompression
+    // unit's registers (compressed), else still in its place: owned by the watched register,
+    // or, after a deallocation released it, with no write able to reach it before the read
+    (* keep *) wire [1:0] peek_rk_a, peek_rk_b;
+    (* keep *) wire [EB-1:0] peek_re_a, peek_re_b;
+    (* keep *) wire [W-1:0] peek_rdq_a, peek_rdq_b;           // data_q, lane LANE
+    (* keep *) wire [W-1:0] peek_dc0_a, peek_dc0_b;
+    (* keep *) wire [CB-1:0] peek_dde_a, peek_ddb_a, peek_dde_b, peek_ddb_b;
+    (* keep *) wire peek_dv_a, peek_dv_b;
+    (* keep *) wire [1:0] peek_dblk_a, peek_dblk_b;
+    reg [W-1:0] l_unc_a, l_spill_a, l_unc_b, l_spill_b;
+    always @(*) begin
+        {l_unc_a, l_spill_a, l_unc_b, l_spill_b} = 0;
+        for (r = 0; r < NBLK; r = r + 1) begin
+            if ({peek_re_a[RB-1:0], wblk} == r) begin
+                l_unc_a = mem_l[r*W +: W];
+                l_spill_a = lds_l[r*W +: W];
+            end
+            if ({peek_re_b[RB-1:0], wblk} == r) begin
+                l_unc_b = mem_l[r*W +: W];
+                l_spill_b = lds_l[r*W +: W];
+            end
+        end
+    end
+    wire [ROW-1:0] ent_da, ent_db;
+    entry_ref u_entda (.c0(peek_dc0_a), .log2de(peek_dde_a), .log2db(peek_ddb_a), .sw(wblk),
+                       .comp(ent_da));
+    entry_ref u_entdb (.c0(peek_dc0_b), .log2de(peek_dde_b), .log2db(peek_ddb_b), .sw(wblk),
+                       .comp(ent_db));
+    wire [1:0] rb_a = beat_a[1:0] - 2'd1, rb_b = beat_b[1:0] - 2'd1;
+    wire owned_a = vw && kw == peek_rk_a && ew == peek_re_a;
+    wire owned_b = vw && kw == peek_rk_b && ew == peek_re_b;
+    wire com_w = w_reg == watch && phase != 3'd0;
+    wire inv_beat = beat_a <= 3'd4 && beat_b <= 3'd4;
+    wire [5:0] inv_rda_c = {
+        peek_rk_a != K_NONE,
+        (!com_w || phase <= beat_a),
+        (!wt || (!peek_x_replay && phase_d + 3'd1 <= beat_a)),
+        (peek_rk_a != K_COMP ||
+         (peek_dv_a && peek_dblk_a == rb_a && (rb_a > wblk || ent_da[wlane*W +: W] == want_a))),
+        (peek_rk_a == K_COMP || rb_a != wblk || peek_rdq_a == want_a),
+        (peek_rk_a == K_COMP || rb_a >= wblk ||
+         ((peek_rk_a == K_UNC ? l_unc_a : l_spill_a) == want_a &&
+          (owned_a || (rb_a != 2'd0 && !wact && phase <= 3'd1 && (rb_a != 2'd1 || phase == 3'd0)))))};
+    wire inv_rda = !(chk_a && beat_a != 3'd0) || &inv_rda_c;
+    wire [5:0] inv_rdb_c = {
+        peek_rk_b != K_NONE,
+        (!com_w || phase <= beat_b),
+        (!wt || (!peek_x_replay && phase_d + 3'd1 <= beat_b)),
+        (peek_rk_b != K_COMP ||
+         (peek_dv_b && peek_dblk_b == rb_b && (rb_b > wblk || ent_db[wlane*W +: W] == want_b))),
+        (peek_rk_b == K_COMP || rb_b != wblk || peek_rdq_b == want_b),
+        (peek_rk_b == K_COMP || rb_b >= wblk ||
+         ((peek_rk_b == K_UNC ? l_unc_b : l_spill_b) == want_b &&
+          (owned_b || (rb_b != 2'd0 && !wact && phase <= 3'd1 && (rb_b != 2'd1 || phase == 3'd0)))))};
+    wire inv_rdb = !(chk_b && beat_b != 3'd0) || &inv_rdb_c;
+    // the layers: 1 the pipeline, the walk, the PSU's stage; 2 the write's state and the
+    // owners (and the no-faulty-write and error properties); 3 the watched value; 4 the read
+    // ports and the read-back property. Layer k assumes those below k and asserts each of its
+    // own conditions on its own (engine sat-ind-each: one SAT problem a condition), with all of
+    // them assumed a cycle earlier, after the reset (prev_ok): together the 1-induction of the
+    // layer, in problems the solver finishes.
+    wire [5:0] l1_c = {inv_pipe, inv_fresh, inv_walk, inv_psu, inv_beat, prop_beats};
+    wire [8:0] l2_c = {inv_wr, own_dis, own_flt, own_bm, inv_lown, inv_ent, inv_offer, prop_faulty,
+                       prop_err};
+    wire [7:0] l3_c = {inv_val0, inv_vala, inv_vald, inv_valb, inv_valc, inv_vale, inv_drb, inv_vrep};
+    wire [3:0] l4_c = {inv_rda, inv_rdb, prop_read_a, prop_read_b};
+    localparam integer NC = LAYER == 1 ? 6 : LAYER == 2 ? 9 : LAYER == 3 ? 8 : 4;
+    wire [8:0] lay_c = LAYER == 1 ? {3'b111, l1_c} : LAYER == 2 ? l2_c
+                     : LAYER == 3 ? {1'b1, l3_c} : {5'b11111, l4_c};
+    reg prev_ok = 1'b1;
+    always @(posedge clk) prev_ok <= init || &lay_c;
+    generate
+        if (LAYER != 0) begin : g_layer
+            for (gi = 0; gi < NC; gi = gi + 1) begin : g_c
+                always @(*) if (!init) assert (lay_c[gi]);
+            end
+            always @(*) begin
+                if (!init) assume (prev_ok);
+                if (!init && LAYER > 1) assume (&l1_c);
+                if (!init && LAYER > 2) assume (&l2_c);
+                if (!init && LAYER > 3) assume (&l3_c);
+            end
+        end
+    endgenerate
 endmodule

@@ -13,8 +13,8 @@
 # A block's groups are the //@ stanzas of its props file (what each setting means: docs/formal.md,
 # Groups); tools/run/formal_groups.py prints one line a group, run here:
 # "name|top|params|engine|depth|peeks|prep|description", prep joining the stanza's prep, cut
-# (cutMODULE), sizes (D:NAME=VALUE) and profile (full, slow, quick=D) items.
-# FORMAL_TIMEOUT (seconds, default 300) bounds every solver run.
+# (cutMODULE), sizes (D:NAME=VALUE), profile (full, slow, quick=D) and timeout (timeout=S) items.
+# FORMAL_TIMEOUT (seconds, default 300), or a group's longer timeout, bounds every solver run.
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 RTL=rtl
@@ -142,6 +142,8 @@ run_group() {
     local module=$1 task=$2 name top params engine depth peeks prep desc
     IFS='|' read -r name top params engine depth peeks prep desc <<< "$3"
     if [ "$PROFILE" = quick ] && [[ ",$prep," =~ ,quick=([0-9]+), ]]; then depth=${BASH_REMATCH[1]}; fi
+    local TIMEOUT=$TIMEOUT   # the engines' bound: the group's timeout when longer
+    if [[ ",$prep," =~ ,timeout=([0-9]+), ]] && [ "${BASH_REMATCH[1]}" -gt "$TIMEOUT" ]; then TIMEOUT=${BASH_REMATCH[1]}; fi
     local dir="$OUT/$module/$task-$name" t0 result detail depth_txt engine_txt satx=""
     local log="$dir/log.txt" vcd="$dir/cex.vcd" fn="engine_${engine//-/_}"
     rm -rf "$dir" && mkdir -p "$dir"

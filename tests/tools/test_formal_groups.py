@@ -51,6 +51,15 @@ class Groups(unittest.TestCase):
             ("cover", ["cover", "other_props", "", "abc-cover", "8", "", "full",
                        "a read after a write"])])
 
+    def test_like_and_timeout(self):
+        text = STANZAS + ("//@ prove spec-8\n//@   like    spec\n//@   params  VEC_BITS=8\n"
+                          "//@   timeout 600\n")
+        got = G.groups(self.props(text))[2]
+        self.assertEqual(got, ("prove", [
+            "spec-8", "blk_props", "VEC_BITS=8", "sat-ind", "1", "p=dut.a,q=dut.b",
+            "abc,cutpv_bank_org,cutpv_busy_arb,D:DRF_REGS=16,quick=9,timeout=600",
+            "a read returns the last value written, across launches"]))
+
     def test_main_prints_one_task(self):
         path = self.props(STANZAS)
         self.assertEqual(G.main(["lines", path, "cover"]), 0)
@@ -78,6 +87,9 @@ class Groups(unittest.TestCase):
         self.refused("//@ prove g\n" + ok + "//@   profile soon\n", ["profile is 'soon'"])
         self.refused("//@ prove g\n" + ok + "//@ prove g\n" + ok, ["a second prove group"])
         self.refused("//@ prove g\n" + ok.replace("c\n", "a|b\n"), ["holds '|'"])
+        self.refused("//@ prove g\n" + ok + "//@   timeout soon\n", ["timeout 'soon'"])
+        self.refused("//@ prove g\n//@   like    h\n" + ok, ["like 'h', not an earlier group"])
+        self.refused("//@ cover h\n" + ok + "//@ prove g\n//@   like    h\n", ["like 'h'"])
 
     def test_check_needs_a_proof_and_a_cover(self):
         path = self.props("//@ prove g\n//@   checks  c\n//@   engine  sat-ind\n//@   depth   1\n")

@@ -23,7 +23,8 @@ import sys
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 TASKS = ("prove", "cover")
 PREP = ("abc", "equiv", "zero")
-KEYS = ("checks", "top", "params", "engine", "depth", "peeks", "prep", "cut", "sizes", "profile")
+KEYS = ("like", "checks", "top", "params", "engine", "depth", "peeks", "prep", "cut", "sizes",
+        "profile", "timeout")
 HEADER = re.compile(r"^//@ (\w+) ([\w-]+)\s*$")
 SETTING = re.compile(r"^//@   (\w+)\s+(\S.*?)\s*$")
 CONTINUED = re.compile(r"^//@\s{4,}(\S.*?)\s*$")
@@ -87,7 +88,7 @@ def profile_items(value, where):
 
 
 def prep_items(s, where):
-    """The stanza's prep, cut, sizes and profile as run.sh's prep field items."""
+    """The stanza's prep, cut, sizes, profile and timeout as run.sh's prep field items."""
     prep = items(s.get("prep", ""))
     bad = [p for p in prep if p not in PREP]
     if bad:
@@ -99,7 +100,20 @@ def prep_items(s, where):
         out.append("D:" + size)
     if "profile" in s:
         out += profile_items(s["profile"], where)
+    if "timeout" in s:
+        if not s["timeout"].isdigit():
+            raise GroupError(f"{where}: timeout {s['timeout']!r} is not a number of seconds")
+        out.append("timeout=" + s["timeout"])
     return out
+
+
+def settings(s, earlier, where):
+    """The stanza's settings, over those of the earlier group it is like (like NAME)."""
+    if "like" not in s:
+        return s
+    if s["like"] not in earlier:
+        raise GroupError(f"{where}: like {s['like']!r}, not an earlier group of the task")
+    return {**earlier[s["like"]], **{k: v for k, v in s.items() if k != "like"}}
 
 
 def groups(path):
@@ -107,12 +121,12 @@ def groups(path):
     with open(path, encoding="utf-8") as f:
         text = f.read()
     own = os.path.basename(path)[:-len(".v")]
-    out, seen, known = [], set(), engines()
+    out, earlier, known = [], {t: {} for t in TASKS}, engines()
     for n, task, name, s in stanzas(text, path):
         where = f"{path}:{n}: {task} {name}"
-        if (task, name) in seen:
+        if name in earlier[task]:
             raise GroupError(f"{where}: a second {task} group of that name")
-        seen.add((task, name))
+        s = earlier[task][name] = settings(s, earlier[task], where)
         for key in ("checks", "engine", "depth"):
             if key not in s:
                 raise GroupError(f"{where}: no {key}")
