@@ -9,7 +9,9 @@
 #                                                 OUT_DIR/report.md and junit.xml, from the tasks
 # Each task is a job of the one runner (tools/run/runner.py run: FORMAL_JOBS at a time, 1;
 # LAUNCHER=slurm a Slurm job array), which runs formal/run.sh -J ... BLOCK.TASK; a task that
-# passes leaves OUT_DIR/BLOCK.TASK.ok (make formal's stamp). -t: formal/selftest.sh a job too.
+# passes leaves OUT_DIR/BLOCK.TASK.ok (make formal's stamp; it reads "slow groups skipped" when
+# the task left out slow groups, which FORMAL_SLOW=1 make formal reruns). -t: formal/selftest.sh
+# a job too.
 # A block's groups are the //@ stanzas of its props file (what each setting means: docs/formal.md,
 # Groups); tools/run/formal_groups.py prints one line a group, run here:
 # "name|top|params|engine|depth|peeks|prep|description", prep joining the stanza's prep, cut
@@ -185,6 +187,7 @@ run_task() {
         [ -n "$ONLY" ] && [ "${line%%|*}" != "$ONLY" ] && continue
         IFS='|' read -r name _ _ _ _ _ prep desc <<< "$line"
         if [[ ",$prep," == *,slow,* ]] && [ "${FORMAL_SLOW:-0}" != 1 ]; then
+            SLOW_SKIPPED=1
             emit "$module" "$task" "$name" "$desc" "-" "-" "0" SKIPPED "slow group: FORMAL_SLOW=1 make formal runs it"
             echo "$module.$task $name: SKIPPED (slow; FORMAL_SLOW=1 runs it)"
             continue
@@ -227,7 +230,8 @@ command -v yosys-smtbmc >/dev/null && command -v z3 >/dev/null || { echo "run.sh
 if [ $JOB = 1 ]; then  # the runner's job: one task, here
     [ $# -eq 1 ] || usage
     rm -f "$OUT/$1.ok"
-    run_task "$1" && touch "$OUT/$1.ok"
+    SLOW_SKIPPED=0
+    run_task "$1" && { [ $SLOW_SKIPPED = 0 ] || echo "slow groups skipped"; } > "$OUT/$1.ok"
     exit
 fi
 # the tasks as the runner's jobs (the self-test first: the longest)

@@ -42,8 +42,8 @@ formal-quick: | $(TOOLS_OK)
 # FORMAL_SLOW=1: a task whose stamp was left with its slow groups skipped runs again
 formal: | $(TOOLS_OK)
 	@rm -f $(FORMAL_OUT)/tasks.failed $(FORMAL_OUT)/todo
-	@[ "$(FORMAL_SLOW)" != 1 ] || grep -l 'slow group' $(FORMAL_OUT)/results/*.tsv 2>/dev/null \
-	  | sed 's|.*/\(.*\)\.tsv$$|$(FORMAL_OUT)/\1.ok|' | xargs rm -f
+	@[ "$(FORMAL_SLOW)" != 1 ] || grep -lx 'slow groups skipped' $(FORMAL_OUT)/*.ok 2>/dev/null \
+	  | xargs rm -f
 	@$(MAKE) --no-print-directory $(FORMAL_STAMPS)
 	@formal/run.sh -t -r $(RTL_DIR) -o $(FORMAL_OUT) $$(cat $(FORMAL_OUT)/todo 2>/dev/null) \
 	  || { mkdir -p $(FORMAL_OUT); touch $(FORMAL_OUT)/tasks.failed; }
