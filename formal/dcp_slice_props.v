@@ -352,13 +352,17 @@ module dcp_slice_props #(
                      .comp(ua_ref));
     entry_ref u_ubr (.c0(peek_ub_c0), .log2de(peek_ub_de), .log2db(peek_ub_db), .sw(peek_ub_sw),
                      .comp(ub_ref));
+    // A unit's output is x while it is not read (en): the special MOV's while the old block
+    // is not compressed, a Dec unit's while it forwards nothing; the contract holds when read.
     always @(*) begin
-        if (LAYER != 0) begin
+        if (LAYER != 0 && peek_o_v && !peek_o_m && peek_o_c) begin
             assume (peek_mv_comp == mv_ref[wlane*W +: W]);
         end
         if (LAYER == 4) begin   // the Dec units are in the read path only
-            assume (peek_ua_comp == ua_ref[wlane*W +: W]);
-            assume (peek_ub_comp == ub_ref[wlane*W +: W]);
+            if (peek_dv_a)
+                assume (peek_ua_comp == ua_ref[wlane*W +: W]);
+            if (peek_dv_b)
+                assume (peek_ub_comp == ub_ref[wlane*W +: W]);
         end
     end
 
