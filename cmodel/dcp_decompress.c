@@ -16,7 +16,6 @@ void dcp_decompress_data(const dcp_decompress_state *s, uint32_t data[DRF_SW_LAN
 {
     rc_decompress_in dec = s->held;
     dec.sw = s->beats.blk;
-    dec.en = s->beats.valid; /* the unit is read while it forwards */
     rc_decompress_out comp;
     rc_decompress_step(&dec, &comp);
     memcpy(data, comp.comp, sizeof comp.comp);

@@ -22,7 +22,7 @@ typedef struct {
 typedef struct {
     bool valid;     /* block blk of the loaded register is forwarded */
     uint8_t blk;
-    uint32_t data[DRF_SW_LANES]; /* when !valid: 0 (the RTL's is x: don't care) */
+    uint32_t data[DRF_SW_LANES]; /* when !valid: block 0 of the held entry (the RTL's is x) */
 } dcp_decompress_out;
 
 typedef struct {

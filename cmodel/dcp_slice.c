@@ -246,7 +246,6 @@ static void old_lanes(const dcp_slice_state *s, unsigned k, uint32_t out[DRF_SW_
     if (kind == DCP_COMP) {
         rc_decompress_in in = w->mov;
         in.sw = (uint8_t)k;
-        in.en = true; /* the special MOV's unit is read while the old block is compressed */
         rc_decompress_out o;
         rc_decompress_step(&in, &o);
         memcpy(out, o.comp, sizeof o.comp);

@@ -2,14 +2,9 @@
 /* RC decompression unit model (aging paper Section 5.1.2, Fig. 10): shifts of the block
  * and element ids by the log2 codes, zero forwarding for "111", two adder levels. */
 #include "rc_decompress.h"
-#include <string.h>
 
 void rc_decompress_step(const rc_decompress_in *in, rc_decompress_out *out)
 {
-    if (!in->en) {
-        memset(out->comp, 0, sizeof out->comp);
-        return;
-    }
     const rc_entry e = {.v = true, .c0 = in->c0, .log2de = in->log2de & 7u,
                         .log2db = in->log2db & 7u};
     const unsigned first = (in->sw & 3u) * DRF_SW_LANES;

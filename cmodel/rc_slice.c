@@ -35,7 +35,7 @@ static void pg_set(rc_slice_state *s, unsigned r, bool on)
 static void decompress_sw(const rc_entry *e, unsigned sw, uint32_t out[DRF_SW_LANES])
 {
     const rc_decompress_in in = {.c0 = e->c0, .log2de = e->log2de, .log2db = e->log2db,
-                                 .sw = (uint8_t)sw, .en = true};
+                                 .sw = (uint8_t)sw};
     rc_decompress_out o;
     rc_decompress_step(&in, &o);
     memcpy(out, o.comp, sizeof o.comp);

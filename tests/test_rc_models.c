@@ -96,7 +96,7 @@ static bool step_decompress_matches(const rc_entry *e, const uint32_t reg[DRF_CO
 {
     for (uint8_t sw = 0; sw < DRF_SUBWAVEFRONTS; sw++) {
         const rc_decompress_in in = {.c0 = e->c0, .log2de = e->log2de, .log2db = e->log2db,
-                                     .sw = sw, .en = true};
+                                     .sw = sw};
         rc_decompress_out out;
         rc_decompress_step(&in, &out);
         if (memcmp(out.comp, reg + sw * DRF_SW_LANES, sizeof out.comp) != 0)
