@@ -22,7 +22,7 @@ typedef struct {
 typedef struct {
     bool valid;     /* block blk of the loaded register is forwarded */
     uint8_t blk;
-    uint32_t data[DRF_SW_LANES]; /* when !valid: block 0 of the held entry */
+    uint32_t data[DRF_SW_LANES]; /* when !valid: block 0 of the held entry (the RTL's is x) */
 } dcp_decompress_out;
 
 typedef struct {
@@ -34,6 +34,10 @@ void dcp_decompress_reset(dcp_decompress_state *s);
 /* Outputs of this cycle from state and inputs, then the clock edge. */
 void dcp_decompress_step(dcp_decompress_state *s, const dcp_decompress_in *in,
                          dcp_decompress_out *out);
+/* The step's two halves, for a caller that reads the data only in some cycles: this cycle's
+ * data (from the state alone), and the clock edge. */
+void dcp_decompress_data(const dcp_decompress_state *s, uint32_t data[DRF_SW_LANES]);
+void dcp_decompress_clock(dcp_decompress_state *s, const dcp_decompress_in *in);
 
 DRF_END_DECLS
 

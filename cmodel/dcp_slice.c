@@ -217,14 +217,15 @@ static void read_port(dcp_slice_state *s, unsigned p, bool rst, bool start,
                                      : (rc_decompress_in){0};
     const dcp_decompress_in din = {.rst = rst, .load = load, .c0 = cd.c0,
                                    .log2de = cd.log2de, .log2db = cd.log2db};
-    dcp_decompress_out dout;
-    dcp_decompress_step(&r->dec, &din, &dout);
     out->rd_valid[p] = r->beats.valid;
     out->rd_blk[p] = r->beats.blk;
     if (!r->beats.valid)
         memset(out->rd_data[p], 0, sizeof out->rd_data[p]);
+    else if (r->kind == DCP_COMP) /* the Dec unit's data, unwound only when forwarded */
+        dcp_decompress_data(&r->dec, out->rd_data[p]);
     else
-        memcpy(out->rd_data[p], r->kind == DCP_COMP ? dout.data : r->data, sizeof r->data);
+        memcpy(out->rd_data[p], r->data, sizeof r->data);
+    dcp_decompress_clock(&r->dec, &din);
 
     if (start) {
         r->kind = (uint8_t)kind;

@@ -14,6 +14,8 @@ typedef struct {
     uint8_t log2de;
     uint8_t log2db;
     uint8_t sw; /* subwavefront 0..3: cnt0, cnt1 = 2*sw, 2*sw+1 */
+    bool en;    /* the RTL's port: the output is read this cycle, else the RTL's is x (don't
+                 * care); the model unwinds whatever en */
 } rc_decompress_in;
 
 typedef struct {

@@ -58,20 +58,31 @@
 //@           peek_mov_de=dut.mov_de, peek_mov_db=dut.mov_db, peek_rq_c=dut.rq_c,
 //@           peek_rq_entry=dut.rq_entry, peek_rq_blk=dut.rq_blk, peek_fmap=dut.fmap,
 //@           peek_left=dut.u_pt.left, peek_q=dut.u_psu.q, peek_q_d=dut.u_psu.q_d,
-//@           peek_changed=dut.u_psu.changed, peek_rk_a=dut.g_rd[0].kind_q,
-//@           peek_re_a=dut.g_rd[0].entry_q, peek_dc0_a=dut.g_rd[0].u_dec.c0_q,
-//@           peek_dde_a=dut.g_rd[0].u_dec.log2de_q, peek_ddb_a=dut.g_rd[0].u_dec.log2db_q,
-//@           peek_dv_a=dut.g_rd[0].u_dec.u_beats.valid, peek_dblk_a=dut.g_rd[0].u_dec.u_beats.blk,
-//@           peek_rk_b=dut.g_rd[1].kind_q, peek_re_b=dut.g_rd[1].entry_q,
-//@           peek_dc0_b=dut.g_rd[1].u_dec.c0_q, peek_dde_b=dut.g_rd[1].u_dec.log2de_q,
-//@           peek_ddb_b=dut.g_rd[1].u_dec.log2db_q, peek_dv_b=dut.g_rd[1].u_dec.u_beats.valid,
-//@           peek_dblk_b=dut.g_rd[1].u_dec.u_beats.blk, peek_mv_c0=dut.u_mov.c0,
-//@           peek_mv_de=dut.u_mov.log2de, peek_mv_db=dut.u_mov.log2db, peek_mv_sw=dut.u_mov.sw,
-//@           peek_mv_comp=dut.u_mov.comp[15:0], peek_ua_c0=dut.g_rd[0].u_dec.u_dec.c0,
-//@           peek_ua_de=dut.g_rd[0].u_dec.u_dec.log2de, peek_ua_db=dut.g_rd[0].u_dec.u_dec.log2db,
-//@           peek_ua_sw=dut.g_rd[0].u_dec.u_dec.sw, peek_ub_c0=dut.g_rd[1].u_dec.u_dec.c0,
-//@           peek_ub_de=dut.g_rd[1].u_dec.u_dec.log2de, peek_ub_db=dut.g_rd[1].u_dec.u_dec.log2db,
-//@           peek_ub_sw=dut.g_rd[1].u_dec.u_dec.sw, peek_pc_valid=dut.pc_valid,
+//@           peek_changed=dut.u_psu.changed, g_rpath[0].peek_rk=dut.g_rd[0].kind_q,
+//@           g_rpath[0].peek_re=dut.g_rd[0].entry_q, g_rpath[0].peek_dc0=dut.g_rd[0].u_dec.c0_q,
+//@           g_rpath[0].peek_dde=dut.g_rd[0].u_dec.log2de_q,
+//@           g_rpath[0].peek_ddb=dut.g_rd[0].u_dec.log2db_q,
+//@           g_rpath[0].peek_dv=dut.g_rd[0].u_dec.u_beats.valid,
+//@           g_rpath[0].peek_dblk=dut.g_rd[0].u_dec.u_beats.blk,
+//@           g_rpath[1].peek_rk=dut.g_rd[1].kind_q, g_rpath[1].peek_re=dut.g_rd[1].entry_q,
+//@           g_rpath[1].peek_dc0=dut.g_rd[1].u_dec.c0_q,
+//@           g_rpath[1].peek_dde=dut.g_rd[1].u_dec.log2de_q,
+//@           g_rpath[1].peek_ddb=dut.g_rd[1].u_dec.log2db_q,
+//@           g_rpath[1].peek_dv=dut.g_rd[1].u_dec.u_beats.valid,
+//@           g_rpath[1].peek_dblk=dut.g_rd[1].u_dec.u_beats.blk, g_dec[2].peek_c0=dut.u_mov.c0,
+//@           g_dec[2].peek_de=dut.u_mov.log2de, g_dec[2].peek_db=dut.u_mov.log2db,
+//@           g_dec[2].peek_sw=dut.u_mov.sw, g_dec[2].peek_comp=dut.u_mov.comp[15:0],
+//@           g_dec[2].peek_en=dut.u_mov.en,
+//@           g_dec[0].peek_c0=dut.g_rd[0].u_dec.u_dec.c0,
+//@           g_dec[0].peek_de=dut.g_rd[0].u_dec.u_dec.log2de,
+//@           g_dec[0].peek_db=dut.g_rd[0].u_dec.u_dec.log2db,
+//@           g_dec[0].peek_sw=dut.g_rd[0].u_dec.u_dec.sw,
+//@           g_dec[0].peek_en=dut.g_rd[0].u_dec.u_dec.en,
+//@           g_dec[1].peek_c0=dut.g_rd[1].u_dec.u_dec.c0,
+//@           g_dec[1].peek_de=dut.g_rd[1].u_dec.u_dec.log2de,
+//@           g_dec[1].peek_db=dut.g_rd[1].u_dec.u_dec.log2db,
+//@           g_dec[1].peek_sw=dut.g_rd[1].u_dec.u_dec.sw, peek_pc_valid=dut.pc_valid,
+//@           g_dec[1].peek_en=dut.g_rd[1].u_dec.u_dec.en,
 //@           peek_pc_entry_o=dut.pc_entry_o, peek_pc_blk_o=dut.pc_blk_o,
 //@           peek_pu_valid=dut.pu_valid, peek_pu_entry_o=dut.pu_entry_o, peek_take_u=dut.take_u
 //@   prep    abc
@@ -116,23 +127,35 @@
 //@           peek_mov_de=dut.mov_de, peek_mov_db=dut.mov_db, peek_rq_c=dut.rq_c,
 //@           peek_rq_entry=dut.rq_entry, peek_rq_blk=dut.rq_blk, peek_fmap=dut.fmap,
 //@           peek_left=dut.u_pt.left, peek_q=dut.u_psu.q, peek_q_d=dut.u_psu.q_d,
-//@           peek_changed=dut.u_psu.changed, peek_rk_a=dut.g_rd[0].kind_q,
-//@           peek_re_a=dut.g_rd[0].entry_q, peek_rdq_a=dut.g_rd[0].data_q[15:0],
-//@           peek_dc0_a=dut.g_rd[0].u_dec.c0_q, peek_dde_a=dut.g_rd[0].u_dec.log2de_q,
-//@           peek_ddb_a=dut.g_rd[0].u_dec.log2db_q, peek_dv_a=dut.g_rd[0].u_dec.u_beats.valid,
-//@           peek_dblk_a=dut.g_rd[0].u_dec.u_beats.blk, peek_rk_b=dut.g_rd[1].kind_q,
-//@           peek_re_b=dut.g_rd[1].entry_q, peek_rdq_b=dut.g_rd[1].data_q[15:0],
-//@           peek_dc0_b=dut.g_rd[1].u_dec.c0_q, peek_dde_b=dut.g_rd[1].u_dec.log2de_q,
-//@           peek_ddb_b=dut.g_rd[1].u_dec.log2db_q, peek_dv_b=dut.g_rd[1].u_dec.u_beats.valid,
-//@           peek_dblk_b=dut.g_rd[1].u_dec.u_beats.blk, peek_mv_c0=dut.u_mov.c0,
-//@           peek_mv_de=dut.u_mov.log2de, peek_mv_db=dut.u_mov.log2db, peek_mv_sw=dut.u_mov.sw,
-//@           peek_mv_comp=dut.u_mov.comp[15:0], peek_ua_c0=dut.g_rd[0].u_dec.u_dec.c0,
-//@           peek_ua_de=dut.g_rd[0].u_dec.u_dec.log2de, peek_ua_db=dut.g_rd[0].u_dec.u_dec.log2db,
-//@           peek_ua_sw=dut.g_rd[0].u_dec.u_dec.sw,
-//@           peek_ua_comp=dut.g_rd[0].u_dec.u_dec.comp[15:0],
-//@           peek_ub_c0=dut.g_rd[1].u_dec.u_dec.c0, peek_ub_de=dut.g_rd[1].u_dec.u_dec.log2de,
-//@           peek_ub_db=dut.g_rd[1].u_dec.u_dec.log2db, peek_ub_sw=dut.g_rd[1].u_dec.u_dec.sw,
-//@           peek_ub_comp=dut.g_rd[1].u_dec.u_dec.comp[15:0], peek_pc_valid=dut.pc_valid,
+//@           peek_changed=dut.u_psu.changed, g_rpath[0].peek_rk=dut.g_rd[0].kind_q,
+//@           g_rpath[0].peek_re=dut.g_rd[0].entry_q, g_rpath[0].peek_rdq=dut.g_rd[0].data_q[15:0],
+//@           g_rpath[0].peek_dc0=dut.g_rd[0].u_dec.c0_q,
+//@           g_rpath[0].peek_dde=dut.g_rd[0].u_dec.log2de_q,
+//@           g_rpath[0].peek_ddb=dut.g_rd[0].u_dec.log2db_q,
+//@           g_rpath[0].peek_dv=dut.g_rd[0].u_dec.u_beats.valid,
+//@           g_rpath[0].peek_dblk=dut.g_rd[0].u_dec.u_beats.blk,
+//@           g_rpath[1].peek_rk=dut.g_rd[1].kind_q, g_rpath[1].peek_re=dut.g_rd[1].entry_q,
+//@           g_rpath[1].peek_rdq=dut.g_rd[1].data_q[15:0],
+//@           g_rpath[1].peek_dc0=dut.g_rd[1].u_dec.c0_q,
+//@           g_rpath[1].peek_dde=dut.g_rd[1].u_dec.log2de_q,
+//@           g_rpath[1].peek_ddb=dut.g_rd[1].u_dec.log2db_q,
+//@           g_rpath[1].peek_dv=dut.g_rd[1].u_dec.u_beats.valid,
+//@           g_rpath[1].peek_dblk=dut.g_rd[1].u_dec.u_beats.blk, g_dec[2].peek_c0=dut.u_mov.c0,
+//@           g_dec[2].peek_de=dut.u_mov.log2de, g_dec[2].peek_db=dut.u_mov.log2db,
+//@           g_dec[2].peek_sw=dut.u_mov.sw, g_dec[2].peek_comp=dut.u_mov.comp[15:0],
+//@           g_dec[2].peek_en=dut.u_mov.en,
+//@           g_dec[0].peek_c0=dut.g_rd[0].u_dec.u_dec.c0,
+//@           g_dec[0].peek_de=dut.g_rd[0].u_dec.u_dec.log2de,
+//@           g_dec[0].peek_db=dut.g_rd[0].u_dec.u_dec.log2db,
+//@           g_dec[0].peek_sw=dut.g_rd[0].u_dec.u_dec.sw,
+//@           g_dec[0].peek_en=dut.g_rd[0].u_dec.u_dec.en,
+//@           g_dec[0].peek_comp=dut.g_rd[0].u_dec.u_dec.comp[15:0],
+//@           g_dec[1].peek_c0=dut.g_rd[1].u_dec.u_dec.c0,
+//@           g_dec[1].peek_de=dut.g_rd[1].u_dec.u_dec.log2de,
+//@           g_dec[1].peek_db=dut.g_rd[1].u_dec.u_dec.log2db,
+//@           g_dec[1].peek_sw=dut.g_rd[1].u_dec.u_dec.sw,
+//@           g_dec[1].peek_en=dut.g_rd[1].u_dec.u_dec.en,
+//@           g_dec[1].peek_comp=dut.g_rd[1].u_dec.u_dec.comp[15:0], peek_pc_valid=dut.pc_valid,
 //@           peek_pc_entry_o=dut.pc_entry_o, peek_pc_blk_o=dut.pc_blk_o,
 //@           peek_pu_valid=dut.pu_valid, peek_pu_entry_o=dut.pu_entry_o, peek_take_u=dut.take_u
 //@ prove read-lane8-l1
@@ -161,20 +184,31 @@
 //@           peek_mov_de=dut.mov_de, peek_mov_db=dut.mov_db, peek_rq_c=dut.rq_c,
 //@           peek_rq_entry=dut.rq_entry, peek_rq_blk=dut.rq_blk, peek_fmap=dut.fmap,
 //@           peek_left=dut.u_pt.left, peek_q=dut.u_psu.q, peek_q_d=dut.u_psu.q_d,
-//@           peek_changed=dut.u_psu.changed, peek_rk_a=dut.g_rd[0].kind_q,
-//@           peek_re_a=dut.g_rd[0].entry_q, peek_dc0_a=dut.g_rd[0].u_dec.c0_q,
-//@           peek_dde_a=dut.g_rd[0].u_dec.log2de_q, peek_ddb_a=dut.g_rd[0].u_dec.log2db_q,
-//@           peek_dv_a=dut.g_rd[0].u_dec.u_beats.valid, peek_dblk_a=dut.g_rd[0].u_dec.u_beats.blk,
-//@           peek_rk_b=dut.g_rd[1].kind_q, peek_re_b=dut.g_rd[1].entry_q,
-//@           peek_dc0_b=dut.g_rd[1].u_dec.c0_q, peek_dde_b=dut.g_rd[1].u_dec.log2de_q,
-//@           peek_ddb_b=dut.g_rd[1].u_dec.log2db_q, peek_dv_b=dut.g_rd[1].u_dec.u_beats.valid,
-//@           peek_dblk_b=dut.g_rd[1].u_dec.u_beats.blk, peek_mv_c0=dut.u_mov.c0,
-//@           peek_mv_de=dut.u_mov.log2de, peek_mv_db=dut.u_mov.log2db, peek_mv_sw=dut.u_mov.sw,
-//@           peek_mv_comp=dut.u_mov.comp[143:128], peek_ua_c0=dut.g_rd[0].u_dec.u_dec.c0,
-//@           peek_ua_de=dut.g_rd[0].u_dec.u_dec.log2de, peek_ua_db=dut.g_rd[0].u_dec.u_dec.log2db,
-//@           peek_ua_sw=dut.g_rd[0].u_dec.u_dec.sw, peek_ub_c0=dut.g_rd[1].u_dec.u_dec.c0,
-//@           peek_ub_de=dut.g_rd[1].u_dec.u_dec.log2de, peek_ub_db=dut.g_rd[1].u_dec.u_dec.log2db,
-//@           peek_ub_sw=dut.g_rd[1].u_dec.u_dec.sw, peek_pc_valid=dut.pc_valid,
+//@           peek_changed=dut.u_psu.changed, g_rpath[0].peek_rk=dut.g_rd[0].kind_q,
+//@           g_rpath[0].peek_re=dut.g_rd[0].entry_q, g_rpath[0].peek_dc0=dut.g_rd[0].u_dec.c0_q,
+//@           g_rpath[0].peek_dde=dut.g_rd[0].u_dec.log2de_q,
+//@           g_rpath[0].peek_ddb=dut.g_rd[0].u_dec.log2db_q,
+//@           g_rpath[0].peek_dv=dut.g_rd[0].u_dec.u_beats.valid,
+//@           g_rpath[0].peek_dblk=dut.g_rd[0].u_dec.u_beats.blk,
+//@           g_rpath[1].peek_rk=dut.g_rd[1].kind_q, g_rpath[1].peek_re=dut.g_rd[1].entry_q,
+//@           g_rpath[1].peek_dc0=dut.g_rd[1].u_dec.c0_q,
+//@           g_rpath[1].peek_dde=dut.g_rd[1].u_dec.log2de_q,
+//@           g_rpath[1].peek_ddb=dut.g_rd[1].u_dec.log2db_q,
+//@           g_rpath[1].peek_dv=dut.g_rd[1].u_dec.u_beats.valid,
+//@           g_rpath[1].peek_dblk=dut.g_rd[1].u_dec.u_beats.blk, g_dec[2].peek_c0=dut.u_mov.c0,
+//@           g_dec[2].peek_de=dut.u_mov.log2de, g_dec[2].peek_db=dut.u_mov.log2db,
+//@           g_dec[2].peek_sw=dut.u_mov.sw, g_dec[2].peek_comp=dut.u_mov.comp[143:128],
+//@           g_dec[2].peek_en=dut.u_mov.en,
+//@           g_dec[0].peek_c0=dut.g_rd[0].u_dec.u_dec.c0,
+//@           g_dec[0].peek_de=dut.g_rd[0].u_dec.u_dec.log2de,
+//@           g_dec[0].peek_db=dut.g_rd[0].u_dec.u_dec.log2db,
+//@           g_dec[0].peek_sw=dut.g_rd[0].u_dec.u_dec.sw,
+//@           g_dec[0].peek_en=dut.g_rd[0].u_dec.u_dec.en,
+//@           g_dec[1].peek_c0=dut.g_rd[1].u_dec.u_dec.c0,
+//@           g_dec[1].peek_de=dut.g_rd[1].u_dec.u_dec.log2de,
+//@           g_dec[1].peek_db=dut.g_rd[1].u_dec.u_dec.log2db,
+//@           g_dec[1].peek_sw=dut.g_rd[1].u_dec.u_dec.sw, peek_pc_valid=dut.pc_valid,
+//@           g_dec[1].peek_en=dut.g_rd[1].u_dec.u_dec.en,
 //@           peek_pc_entry_o=dut.pc_entry_o, peek_pc_blk_o=dut.pc_blk_o,
 //@           peek_pu_valid=dut.pu_valid, peek_pu_entry_o=dut.pu_entry_o, peek_take_u=dut.take_u
 //@ prove read-lane8-l2
@@ -215,23 +249,36 @@
 //@           peek_mov_de=dut.mov_de, peek_mov_db=dut.mov_db, peek_rq_c=dut.rq_c,
 //@           peek_rq_entry=dut.rq_entry, peek_rq_blk=dut.rq_blk, peek_fmap=dut.fmap,
 //@           peek_left=dut.u_pt.left, peek_q=dut.u_psu.q, peek_q_d=dut.u_psu.q_d,
-//@           peek_changed=dut.u_psu.changed, peek_rk_a=dut.g_rd[0].kind_q,
-//@           peek_re_a=dut.g_rd[0].entry_q, peek_rdq_a=dut.g_rd[0].data_q[143:128],
-//@           peek_dc0_a=dut.g_rd[0].u_dec.c0_q, peek_dde_a=dut.g_rd[0].u_dec.log2de_q,
-//@           peek_ddb_a=dut.g_rd[0].u_dec.log2db_q, peek_dv_a=dut.g_rd[0].u_dec.u_beats.valid,
-//@           peek_dblk_a=dut.g_rd[0].u_dec.u_beats.blk, peek_rk_b=dut.g_rd[1].kind_q,
-//@           peek_re_b=dut.g_rd[1].entry_q, peek_rdq_b=dut.g_rd[1].data_q[143:128],
-//@           peek_dc0_b=dut.g_rd[1].u_dec.c0_q, peek_dde_b=dut.g_rd[1].u_dec.log2de_q,
-//@           peek_ddb_b=dut.g_rd[1].u_dec.log2db_q, peek_dv_b=dut.g_rd[1].u_dec.u_beats.valid,
-//@           peek_dblk_b=dut.g_rd[1].u_dec.u_beats.blk, peek_mv_c0=dut.u_mov.c0,
-//@           peek_mv_de=dut.u_mov.log2de, peek_mv_db=dut.u_mov.log2db, peek_mv_sw=dut.u_mov.sw,
-//@           peek_mv_comp=dut.u_mov.comp[143:128], peek_ua_c0=dut.g_rd[0].u_dec.u_dec.c0,
-//@           peek_ua_de=dut.g_rd[0].u_dec.u_dec.log2de, peek_ua_db=dut.g_rd[0].u_dec.u_dec.log2db,
-//@           peek_ua_sw=dut.g_rd[0].u_dec.u_dec.sw,
-//@           peek_ua_comp=dut.g_rd[0].u_dec.u_dec.comp[143:128],
-//@           peek_ub_c0=dut.g_rd[1].u_dec.u_dec.c0, peek_ub_de=dut.g_rd[1].u_dec.u_dec.log2de,
-//@           peek_ub_db=dut.g_rd[1].u_dec.u_dec.log2db, peek_ub_sw=dut.g_rd[1].u_dec.u_dec.sw,
-//@           peek_ub_comp=dut.g_rd[1].u_dec.u_dec.comp[143:128], peek_pc_valid=dut.pc_valid,
+//@           peek_changed=dut.u_psu.changed, g_rpath[0].peek_rk=dut.g_rd[0].kind_q,
+//@           g_rpath[0].peek_re=dut.g_rd[0].entry_q,
+//@           g_rpath[0].peek_rdq=dut.g_rd[0].data_q[143:128],
+//@           g_rpath[0].peek_dc0=dut.g_rd[0].u_dec.c0_q,
+//@           g_rpath[0].peek_dde=dut.g_rd[0].u_dec.log2de_q,
+//@           g_rpath[0].peek_ddb=dut.g_rd[0].u_dec.log2db_q,
+//@           g_rpath[0].peek_dv=dut.g_rd[0].u_dec.u_beats.valid,
+//@           g_rpath[0].peek_dblk=dut.g_rd[0].u_dec.u_beats.blk,
+//@           g_rpath[1].peek_rk=dut.g_rd[1].kind_q, g_rpath[1].peek_re=dut.g_rd[1].entry_q,
+//@           g_rpath[1].peek_rdq=dut.g_rd[1].data_q[143:128],
+//@           g_rpath[1].peek_dc0=dut.g_rd[1].u_dec.c0_q,
+//@           g_rpath[1].peek_dde=dut.g_rd[1].u_dec.log2de_q,
+//@           g_rpath[1].peek_ddb=dut.g_rd[1].u_dec.log2db_q,
+//@           g_rpath[1].peek_dv=dut.g_rd[1].u_dec.u_beats.valid,
+//@           g_rpath[1].peek_dblk=dut.g_rd[1].u_dec.u_beats.blk, g_dec[2].peek_c0=dut.u_mov.c0,
+//@           g_dec[2].peek_de=dut.u_mov.log2de, g_dec[2].peek_db=dut.u_mov.log2db,
+//@           g_dec[2].peek_sw=dut.u_mov.sw, g_dec[2].peek_comp=dut.u_mov.comp[143:128],
+//@           g_dec[2].peek_en=dut.u_mov.en,
+//@           g_dec[0].peek_c0=dut.g_rd[0].u_dec.u_dec.c0,
+//@           g_dec[0].peek_de=dut.g_rd[0].u_dec.u_dec.log2de,
+//@           g_dec[0].peek_db=dut.g_rd[0].u_dec.u_dec.log2db,
+//@           g_dec[0].peek_sw=dut.g_rd[0].u_dec.u_dec.sw,
+//@           g_dec[0].peek_en=dut.g_rd[0].u_dec.u_dec.en,
+//@           g_dec[0].peek_comp=dut.g_rd[0].u_dec.u_dec.comp[143:128],
+//@           g_dec[1].peek_c0=dut.g_rd[1].u_dec.u_dec.c0,
+//@           g_dec[1].peek_de=dut.g_rd[1].u_dec.u_dec.log2de,
+//@           g_dec[1].peek_db=dut.g_rd[1].u_dec.u_dec.log2db,
+//@           g_dec[1].peek_sw=dut.g_rd[1].u_dec.u_dec.sw,
+//@           g_dec[1].peek_en=dut.g_rd[1].u_dec.u_dec.en,
+//@           g_dec[1].peek_comp=dut.g_rd[1].u_dec.u_dec.comp[143:128], peek_pc_valid=dut.pc_valid,
 //@           peek_pc_entry_o=dut.pc_entry_o, peek_pc_blk_o=dut.pc_blk_o,
 //@           peek_pu_valid=dut.pu_valid, peek_pu_entry_o=dut.pu_entry_o, peek_take_u=dut.take_u
 //@ cover cover
@@ -340,56 +387,59 @@ module dcp_slice_props #(
 
     // the decompression units' contract in the layered proof (cut rc_decompress; proven for
     // every input by rc_decompress's miters, at this word width by miter-impl1-w16): the
-    // watched lane of each unit's output is Eq. (2) (entry_ref) of its inputs; the special
-    // MOV's and the two Dec units'. The bounded groups (LAYER 0) keep the units.
-    (* keep *) wire [W-1:0] peek_mv_c0, peek_ua_c0, peek_ub_c0, peek_mv_comp, peek_ua_comp, peek_ub_comp;
-    (* keep *) wire [CB-1:0] peek_mv_de, peek_mv_db, peek_ua_de, peek_ua_db, peek_ub_de, peek_ub_db;
-    (* keep *) wire [1:0] peek_mv_sw, peek_ua_sw, peek_ub_sw;
-    wire [ROW-1:0] mv_ref, ua_ref, ub_ref;
-    entry_ref u_mvr (.c0(peek_mv_c0), .log2de(peek_mv_de), .log2db(peek_mv_db), .sw(peek_mv_sw),
-                     .comp(mv_ref));
-    entry_ref u_uar (.c0(peek_ua_c0), .log2de(peek_ua_de), .log2db(peek_ua_db), .sw(peek_ua_sw),
-                     .comp(ua_ref));
-    entry_ref u_ubr (.c0(peek_ub_c0), .log2de(peek_ub_de), .log2db(peek_ub_db), .sw(peek_ub_sw),
-                     .comp(ub_ref));
-    always @(*) begin
-        if (LAYER != 0) begin
-            assume (peek_mv_comp == mv_ref[wlane*W +: W]);
+    // watched lane of each unit's output is Eq. (2) (entry_ref) of its inputs while it is read
+    // (en; unread, its output is x: docs/dcpatch-comdec-decisions.md 16); g_dec[0] and
+    // g_dec[1] the Dec units of read ports A and B (layer 4 only: they are in the read path
+    // only), g_dec[2] the special MOV's. The bounded groups (LAYER 0) keep the units.
+    genvar gi;
+    generate
+        for (gi = 0; gi < 3; gi = gi + 1) begin : g_dec
+            (* keep *) wire [W-1:0] peek_c0, peek_comp;
+            (* keep *) wire [CB-1:0] peek_de, peek_db;
+            (* keep *) wire [1:0] peek_sw;
+            (* keep *) wire peek_en;
+            wire [ROW-1:0] eq2;
+            entry_ref u_eq2 (.c0(peek_c0), .log2de(peek_de), .log2db(peek_db), .sw(peek_sw),
+                             .comp(eq2));
+            always @(*)
+                if ((gi == 2 ? LAYER != 0 : LAYER == 4) && peek_en)
+                    assume (peek_comp == eq2[wlane*W +: W]);
         end
-        if (LAYER == 4) begin   // the Dec units are in the read path only
-            assume (peek_ua_comp == ua_ref[wlane*W +: W]);
-            assume (peek_ub_comp == ub_ref[wlane*W +: W]);
-        end
-    end
+    endgenerate
 
     // per read port: a read of the watched register started when its value is known and no
     // write to it is in flight returns the value in the beat of block wblk (decisions 15-16)
     wire settled = !rst && known && !writing;
-    wire [2:0] beat_a, beat_b;
-    phase4 u_beat_a (.clk(clk), .rst(rst), .load(rd_start_a), .phase(beat_a));
-    phase4 u_beat_b (.clk(clk), .rst(rst), .load(rd_start_b), .phase(beat_b));
-    reg chk_a = 1'b0, chk_b = 1'b0;
-    reg [W-1:0] want_a = 0, want_b = 0;
-    always @(posedge clk) begin
-        if (rst)
-            {chk_a, chk_b} <= 2'b00;
-        else begin
-            if (rd_start_a)
-                {chk_a, want_a} <= {settled && rd_reg_a == watch, val};
-            if (rd_start_b)
-                {chk_b, want_b} <= {settled && rd_reg_b == watch, val};
+    // port gi (0: A, 1: B) is bit or field gi of these vectors, g_rport[gi] its checked read
+    wire [1:0] rd_start = {rd_start_b, rd_start_a}, rd_valid = {rd_valid_b, rd_valid_a};
+    wire [2*RB-1:0] rd_reg = {rd_reg_b, rd_reg_a};
+    wire [3:0] rd_blk = {rd_blk_b, rd_blk_a};
+    wire [2*W-1:0] rd_lane = {rd_data_b[wlane*W +: W], rd_data_a[wlane*W +: W]};   // lane LANE
+    wire [1:0] seen, beats_ok, prop_read;
+    generate
+        for (gi = 0; gi < 2; gi = gi + 1) begin : g_rport
+            wire [2:0] beat;
+            phase4 u_beat (.clk(clk), .rst(rst), .load(rd_start[gi]), .phase(beat));
+            reg chk = 1'b0;
+            reg [W-1:0] want = 0;
+            always @(posedge clk) begin
+                if (rst)
+                    chk <= 1'b0;
+                else if (rd_start[gi])
+                    {chk, want} <= {settled && rd_reg[gi*RB +: RB] == watch, val};
+            end
+            wire [1:0] blk = rd_blk[gi*2 +: 2];
+            assign seen[gi] = chk && rd_valid[gi] && blk == wblk;
+            // its beats (prop_beats) and its read-back (prop_read)
+            assign beats_ok[gi] = rd_valid[gi] == (beat != 3'd0) &&
+                                  (!rd_valid[gi] || blk == beat[1:0] - 2'd1);
+            assign prop_read[gi] = !seen[gi] || rd_lane[gi*W +: W] == want;
         end
-    end
-    wire seen_a = chk_a && rd_valid_a && rd_blk_a == wblk;
-    wire seen_b = chk_b && rd_valid_b && rd_blk_b == wblk;
+    endgenerate
 
     // nothing the design writes lands in a faulty block (decision 2)
     (* keep *) wire peek_mem_we, peek_wr_faulty;
-    wire prop_beats = rd_valid_a == (beat_a != 3'd0) && rd_valid_b == (beat_b != 3'd0) &&
-                                 (!rd_valid_a || rd_blk_a == beat_a[1:0] - 2'd1) &&
-                                 (!rd_valid_b || rd_blk_b == beat_b[1:0] - 2'd1);
-    wire prop_read_a = !seen_a || rd_data_a[wlane*W +: W] == want_a;
-    wire prop_read_b = !seen_b || rd_data_b[wlane*W +: W] == want_b;
+    wire prop_beats = &beats_ok;
     wire prop_faulty = !(peek_mem_we && peek_wr_faulty);
     wire [2:0] prop_err_c = {!err_lds_full, !err_rel, !psu_err};
     wire prop_err = &prop_err_c;
@@ -398,8 +448,8 @@ module dcp_slice_props #(
             always @(*) begin
                 if (!init) begin
                     assert (prop_beats);
-                    assert (prop_read_a);
-                    assert (prop_read_b);
+                    assert (prop_read[0]);
+                    assert (prop_read[1]);
                     assert (prop_faulty);
                     assert (prop_err);
                 end
@@ -422,12 +472,12 @@ module dcp_slice_props #(
     wire peek_leave_lds;
     always @(*) begin
         if (!init) begin
-            cover (seen_a && was_comp);                  // a compressed register read back
-            cover (seen_b && was_spill);                 // a spilled one, from the LDS
-            cover (seen_a && was_misp);                  // one replayed from the DRB
-            cover (seen_a && !was_comp && !was_spill);   // one in an entry
+            cover (seen[0] && was_comp);                 // a compressed register read back
+            cover (seen[1] && was_spill);                // a spilled one, from the LDS
+            cover (seen[0] && was_misp);                 // one replayed from the DRB
+            cover (seen[0] && !was_comp && !was_spill);  // one in an entry
             cover (peek_leave_lds && w_reg == watch);    // re-patched from the LDS
-            cover (seen_a && was_mov);                   // a lane the special MOV kept
+            cover (seen[0] && was_mov);                  // a lane the special MOV kept
         end
     end
     // --- invariants (k-induction, unbounded): the Com stage, the write port and the Com unit
@@ -459,7 +509,6 @@ module dcp_slice_props #(
     // a kept peek keeps the logic that drives it: the memories are peeked in the bits the
     // invariants read (lane LANE; lanes 0-1's low bits for a compressed block), since whole rows
     // kept every lane's logic (18 360 flip-flops instead of 2 278; the layers' SAT twice as big)
-    genvar gi;
     generate
         for (gi = 0; gi < NREG; gi = gi + 1) begin : pk_pay
             (* keep *) wire [PW-1:0] w;                     // peek: PT payload of register gi
@@ -722,59 +771,49 @@ module dcp_slice_props #(
     // before the read does; its block wblk is in data_q once read, in the decompression
     // unit's registers (compressed), else still in its place: owned by the watched register,
     // or, after a deallocation released it, with no write able to reach it before the read
-    (* keep *) wire [1:0] peek_rk_a, peek_rk_b;
-    (* keep *) wire [EB-1:0] peek_re_a, peek_re_b;
-    (* keep *) wire [W-1:0] peek_rdq_a, peek_rdq_b;           // data_q, lane LANE
-    (* keep *) wire [W-1:0] peek_dc0_a, peek_dc0_b;
-    (* keep *) wire [CB-1:0] peek_dde_a, peek_ddb_a, peek_dde_b, peek_ddb_b;
-    (* keep *) wire peek_dv_a, peek_dv_b;
-    (* keep *) wire [1:0] peek_dblk_a, peek_dblk_b;
-    reg [W-1:0] l_unc_a, l_spill_a, l_unc_b, l_spill_b;
-    always @(*) begin
-        {l_unc_a, l_spill_a, l_unc_b, l_spill_b} = 0;
-        for (r = 0; r < NBLK; r = r + 1) begin
-            if ({peek_re_a[RB-1:0], wblk} == r) begin
-                l_unc_a = mem_l[r*W +: W];
-                l_spill_a = lds_l[r*W +: W];
-            end
-            if ({peek_re_b[RB-1:0], wblk} == r) begin
-                l_unc_b = mem_l[r*W +: W];
-                l_spill_b = lds_l[r*W +: W];
-            end
-        end
-    end
-    wire [ROW-1:0] ent_da, ent_db;
-    entry_ref u_entda (.c0(peek_dc0_a), .log2de(peek_dde_a), .log2db(peek_ddb_a), .sw(wblk),
-                       .comp(ent_da));
-    entry_ref u_entdb (.c0(peek_dc0_b), .log2de(peek_dde_b), .log2db(peek_ddb_b), .sw(wblk),
-                       .comp(ent_db));
-    wire [1:0] rb_a = beat_a[1:0] - 2'd1, rb_b = beat_b[1:0] - 2'd1;
-    wire owned_a = vw && kw == peek_rk_a && ew == peek_re_a;
-    wire owned_b = vw && kw == peek_rk_b && ew == peek_re_b;
     wire com_w = w_reg == watch && phase != 3'd0;
-    wire inv_beat = beat_a <= 3'd4 && beat_b <= 3'd4;
-    wire [5:0] inv_rda_c = {
-        peek_rk_a != K_NONE,
-        (!com_w || phase <= beat_a),
-        (!wt || (!peek_x_replay && phase_d + 3'd1 <= beat_a)),
-        (peek_rk_a != K_COMP ||
-         (peek_dv_a && peek_dblk_a == rb_a && (rb_a > wblk || ent_da[wlane*W +: W] == want_a))),
-        (peek_rk_a == K_COMP || rb_a != wblk || peek_rdq_a == want_a),
-        (peek_rk_a == K_COMP || rb_a >= wblk ||
-         ((peek_rk_a == K_UNC ? l_unc_a : l_spill_a) == want_a &&
-          (owned_a || (rb_a != 2'd0 && !wact && phase <= 3'd1 && (rb_a != 2'd1 || phase == 3'd0)))))};
-    wire inv_rda = !(chk_a && beat_a != 3'd0) || &inv_rda_c;
-    wire [5:0] inv_rdb_c = {
-        peek_rk_b != K_NONE,
-        (!com_w || phase <= beat_b),
-        (!wt || (!peek_x_replay && phase_d + 3'd1 <= beat_b)),
-        (peek_rk_b != K_COMP ||
-         (peek_dv_b && peek_dblk_b == rb_b && (rb_b > wblk || ent_db[wlane*W +: W] == want_b))),
-        (peek_rk_b == K_COMP || rb_b != wblk || peek_rdq_b == want_b),
-        (peek_rk_b == K_COMP || rb_b >= wblk ||
-         ((peek_rk_b == K_UNC ? l_unc_b : l_spill_b) == want_b &&
-          (owned_b || (rb_b != 2'd0 && !wact && phase <= 3'd1 && (rb_b != 2'd1 || phase == 3'd0)))))};
-    wire inv_rdb = !(chk_b && beat_b != 3'd0) || &inv_rdb_c;
+    wire [1:0] inv_beat_c, inv_rd;
+    generate
+        for (gi = 0; gi < 2; gi = gi + 1) begin : g_rpath
+            (* keep *) wire [1:0] peek_rk;
+            (* keep *) wire [EB-1:0] peek_re;
+            (* keep *) wire [W-1:0] peek_rdq;                 // data_q, lane LANE
+            (* keep *) wire [W-1:0] peek_dc0;
+            (* keep *) wire [CB-1:0] peek_dde, peek_ddb;
+            (* keep *) wire peek_dv;
+            (* keep *) wire [1:0] peek_dblk;
+            wire [2:0] beat = g_rport[gi].beat;
+            wire [W-1:0] want = g_rport[gi].want;
+            reg [W-1:0] l_unc, l_spill;
+            always @(*) begin
+                {l_unc, l_spill} = 0;
+                for (r = 0; r < NBLK; r = r + 1) begin
+                    if ({peek_re[RB-1:0], wblk} == r) begin
+                        l_unc = mem_l[r*W +: W];
+                        l_spill = lds_l[r*W +: W];
+                    end
+                end
+            end
+            wire [ROW-1:0] ent_d;
+            entry_ref u_entd (.c0(peek_dc0), .log2de(peek_dde), .log2db(peek_ddb), .sw(wblk),
+                              .comp(ent_d));
+            wire [1:0] rb = beat[1:0] - 2'd1;
+            wire owned = vw && kw == peek_rk && ew == peek_re;
+            assign inv_beat_c[gi] = beat <= 3'd4;
+            wire [5:0] inv_rd_c = {
+                peek_rk != K_NONE,
+                (!com_w || phase <= beat),
+                (!wt || (!peek_x_replay && phase_d + 3'd1 <= beat)),
+                (peek_rk != K_COMP ||
+                 (peek_dv && peek_dblk == rb && (rb > wblk || ent_d[wlane*W +: W] == want))),
+                (peek_rk == K_COMP || rb != wblk || peek_rdq == want),
+                (peek_rk == K_COMP || rb >= wblk ||
+                 ((peek_rk == K_UNC ? l_unc : l_spill) == want &&
+                  (owned || (rb != 2'd0 && !wact && phase <= 3'd1 && (rb != 2'd1 || phase == 3'd0)))))};
+            assign inv_rd[gi] = !(g_rport[gi].chk && beat != 3'd0) || &inv_rd_c;
+        end
+    endgenerate
+    wire inv_beat = &inv_beat_c;
     // the layers: 1 the pipeline, the walk, the PSU's stage; 2 the write's state and the
     // owners (and the no-faulty-write and error properties); 3 the watched value; 4 the read
     // ports and the read-back property. Layer k assumes those below k and asserts each of its
@@ -785,7 +824,7 @@ module dcp_slice_props #(
     wire [8:0] l2_c = {inv_wr, own_dis, own_flt, own_bm, inv_lown, inv_ent, inv_offer, prop_faulty,
                        prop_err};
     wire [7:0] l3_c = {inv_val0, inv_vala, inv_vald, inv_valb, inv_valc, inv_vale, inv_drb, inv_vrep};
-    wire [3:0] l4_c = {inv_rda, inv_rdb, prop_read_a, prop_read_b};
+    wire [3:0] l4_c = {inv_rd[0], inv_rd[1], prop_read[0], prop_read[1]};
     localparam integer NC = LAYER == 1 ? 6 : LAYER == 2 ? 9 : LAYER == 3 ? 8 : 4;
     wire [8:0] lay_c = LAYER == 1 ? {3'b111, l1_c} : LAYER == 2 ? l2_c
                      : LAYER == 3 ? {1'b1, l3_c} : {5'b11111, l4_c};

@@ -281,7 +281,7 @@ module rc_compress_reg_props #(
     code_value u_db (.code(st_log2db), .value(db_dec));
     wire [LANES*W-1:0] unwound, rt_want;
     rc_decompress #(.IMPL(IMPL)) u_dec (.c0(st_c0), .log2de(st_log2de), .log2db(st_log2db),
-                                        .sw(rt_sw), .comp(unwound));
+                                        .sw(rt_sw), .en(1'b1), .comp(unwound));
     eq2_ref u_ref (.c0(rec_c0), .de(rec_de), .db(rec_db), .sw(rt_sw), .comp(rt_want));
     wire lane_rt = unwound == rt_want;
     wire rec_legal_de, rec_legal_db;

@@ -45,12 +45,14 @@ module rc_decompress_props #(
     // the reference: Eq. (2) of the deltas the codes stand for (formal/common.v)
     wire [LANES*W-1:0] ref_comp;
     entry_ref u_ref (.c0(c0), .log2de(log2de), .log2db(log2db), .sw(sw), .comp(ref_comp));
-    always @(*) assert (comp == ref_comp);
+    // read (en): Eq. (2); not read, the output is x (no property)
+    always @(*) if (en) assert (comp == ref_comp);
 
     // covers: the largest offset (lane 15 of subwavefront 3 with both deltas 64), with a
     // carry out of C0's low bits; a zero code forwarding 0
     always @(*) begin
-        cover (sw == 3 && log2de == 6 && log2db == 6 && comp[(LANES-1)*W +: W] < c0);
-        cover (log2de == `DRF_CODE_ZERO && log2db == 0 && sw == 1 && comp[W +: W] == c0 + 2);
+        cover (en && sw == 3 && log2de == 6 && log2db == 6 && comp[(LANES-1)*W +: W] < c0);
+        cover (en && log2de == `DRF_CODE_ZERO && log2db == 0 && sw == 1 &&
+               comp[W +: W] == c0 + 2);
     end
 endmodule

@@ -17,7 +17,7 @@ MUT_TXNS ?= 100000
 # (memory_map of the 64 KB array does not finish); the cut prover is checked on a killed mutant
 # of lane 8's write enable (reaching the outputs only through the slice memory), the lemma
 # prover on a false lemma (mutate/lemmas/dcp_slice.txt holds the true one).
-# every 20th mutant from the 13th: one survivor to prove (rc_decompress, combinational), none of
+# every 20th mutant from the 13th: survivors to prove (rc_decompress's, combinational), none of
 # the 256-row tables, whose proofs take ~40 s of Yosys each (docs/mutate.md)
 MUT_SAMPLE := $(shell seq 13 20 $(MUT_N))
 TEST_STEPS += mutate-sample:34

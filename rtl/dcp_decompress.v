@@ -33,7 +33,7 @@ module dcp_decompress (
     /* verilator lint_off PINCONNECTEMPTY */
     dcp_beats u_beats (.clk(clk), .rst(rst), .load(load), .valid(valid), .blk(blk), .last());
     /* verilator lint_on PINCONNECTEMPTY */
-    rc_decompress u_dec (.c0(c0_q), .log2de(log2de_q), .log2db(log2db_q), .sw(blk),
+    rc_decompress u_dec (.c0(c0_q), .log2de(log2de_q), .log2db(log2db_q), .sw(blk), .en(valid),
                          .comp(data));
 endmodule
 `default_nettype wire

@@ -233,7 +233,8 @@ module dcp_slice (
     wire [LANES-1:0] active = w_mask[k*LANES +: LANES];
     wire [ROW-1:0] mov_row;
     wire [ROW-1:0] lds_old = lds[{o_entry[LB-1:0], k}];
-    rc_decompress u_mov (.c0(mov_c0), .log2de(mov_de), .log2db(mov_db), .sw(k), .comp(mov_row));
+    rc_decompress u_mov (.c0(mov_c0), .log2de(mov_de), .log2db(mov_db), .sw(k), .en(old_comp),
+                         .comp(mov_row)); // read only while the old block is compressed
     // lanes the write does not enable: the old value where the register moves, else zero
     wire [ROW-1:0] old_row = old_comp ? mov_row : old_spill ? lds_old : {ROW{1'b0}};
     wire [ROW-1:0] merged, comp_row;

@@ -72,9 +72,10 @@ module rc_slice (
 
     // two decompression units
     wire [ROW-1:0] dec_a, dec_b;
-    rc_decompress u_dec_a (.c0(c0a), .log2de(dea), .log2db(dba), .sw(rd_sw_a), .comp(dec_a));
+    rc_decompress u_dec_a (.c0(c0a), .log2de(dea), .log2db(dba), .sw(rd_sw_a), .en(1'b1),
+                           .comp(dec_a));
     rc_decompress u_dec_b (.c0(c0b), .log2de(deb), .log2db(dbb),
-                           .sw(mov_active ? sw : rd_sw_b), .comp(dec_b));
+                           .sw(mov_active ? sw : rd_sw_b), .en(1'b1), .comp(dec_b));
 
     // a start right behind the last data cycle of the same register sees its outcome
     wire same_reg = last_cycle && (wr_reg_q == wr_reg);

@@ -787,6 +787,16 @@ static void accept_start(bench *t, const write_txn *nxt)
     t->w = *nxt;
 }
 
+/* Marks the bits `mask << slot` of a bitmap (within one word); true if one was set already. */
+_Static_assert(64 % BLKS == 0, "an entry's blocks lie in one word of a bitmap");
+static bool hold(uint64_t *bitmap, unsigned slot, uint64_t mask)
+{
+    const uint64_t m = mask << (slot % 64);
+    const bool clash = (bitmap[slot / 64] & m) != 0;
+    bitmap[slot / 64] |= m;
+    return clash;
+}
+
 /* A quiescent slice (no write, release or walk): the PSU bitmap is the fault map plus the
  * blocks of the valid PT rows, each held once and none faulty; the LDS bitmap is the slots
  * of the spilled rows. */
@@ -808,18 +818,17 @@ static void check_conservation(bench *t)
     memcpy(held, t->ph.faulty, sizeof held);
     bool clash = false;
     for (unsigned reg = 0; reg < DRF_REGS; reg++) {
-        const dcp_pt_row r = dcp_pt_read(&s->pt, (uint8_t)reg);
-        const enum dcp_kind k = dcp_row_kind(&r);
-        const unsigned blocks = k == DCP_UNC ? BLKS : k == DCP_COMP ? 1 : 0;
-        for (unsigned i = 0; i < blocks; i++) {
-            const unsigned slot = r.entry * BLKS + (k == DCP_COMP ? r.blk : i);
-            clash |= held[slot / 64] >> (slot % 64) & 1u;
-            held[slot / 64] |= 1ull << (slot % 64);
-        }
+        const dcp_pt_row *r = &s->pt.row[reg];
+        if (!r->v) /* an invalid row holds nothing, whatever its other fields */
+            continue;
+        const enum dcp_kind k = dcp_row_kind(r);
         if (k == DCP_SPILL) {
-            clash |= lds[r.entry / 64] >> (r.entry % 64) & 1u;
-            lds[r.entry / 64] |= 1ull << (r.entry % 64);
+            clash |= hold(lds, r->entry, 1u);
+            continue;
         }
+        /* an entry's blocks are slots 4e..4e+3 of one word: a compressed row holds one */
+        const unsigned slot = r->entry * BLKS + (k == DCP_COMP ? r->blk : 0u);
+        clash |= hold(held, slot, k == DCP_COMP ? 1u : (1u << BLKS) - 1u);
     }
     hx_assert(t->b, !clash, "no block or slot held twice or faulty", 0, 1);
     hx_assert(t->b, !memcmp(held, s->psu.bitmap, sizeof held),
@@ -848,7 +857,7 @@ static void check_flags(bench *t, const dcp_slice_in *in, const dcp_slice_out *o
 static void cycle(bench *t)
 {
     dcp_slice_in in = {0};
-    write_txn nxt = {0};
+    write_txn nxt; /* set by new_write, read only when it proposed a write (wr_start) */
     make_inputs(t, &in, &nxt);
     drive(t, &in);
     const dcp_wr pre = t->s.wr;

@@ -226,10 +226,13 @@ static bool diverge(hx_bench *b, const char *fmt, ...)
     return false;
 }
 
+enum { DONT_CARE = 2 }; /* a compared[] mark: no value expected, the vectors say x */
+
 void hx_dont_care(hx_bench *b, const dut_port *p, const char *why)
 {
-    (void)why; /* the reason is the bench's record; the vectors say x */
+    (void)why; /* the reason is the bench's record */
     hx_mark_compared(b, p);
+    b->compared[p->idx] = DONT_CARE;
 }
 
 static void record_expected(hx_bench *b, const dut_port *p, const void *exp, size_t bytes)
@@ -337,7 +340,7 @@ static void write_vector(hx_bench *b)
     fputc(b->armed ? '1' : '0', b->vec);
     for (unsigned i = 0; i < b->nports; i++) {
         const dut_port *p = b->port[i];
-        if (p->dir == DUT_OUT && !b->compared[i]) {
+        if (p->dir == DUT_OUT && b->compared[i] != 1) { /* none, or DONT_CARE */
             fputs(" x", b->vec);
             continue;
         }

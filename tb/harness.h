@@ -60,7 +60,7 @@ typedef struct {
     const dut_port **port;
     unsigned nstim;     /* the stimulus inputs (every input but the clock), in port order */
     const dut_port **stim;
-    uint8_t *compared;  /* per port: 1 expected or don't-care this cycle */
+    uint8_t *compared;  /* per port: 1 expected, 2 declared don't-care this cycle */
     uint32_t **expected;/* per output, with --vectors: the value last expected this cycle */
     hx_txn_rec history[HX_RING];
     unsigned hist_next; /* slot of the next transaction */
