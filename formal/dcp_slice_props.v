@@ -30,7 +30,7 @@
 //@           write to a faulty block; err_lds_full, err_rel, psu_err never; read beats
 //@   params  LANE=8
 //@   profile full
-//@   timeout 600
+//@   timeout 900
 //@ prove read-lane0-l1
 //@   checks  layer 1 of 4: the Com stage, the write port, the Com unit and its replay follow the
 //@           wrapper's phases; the walk and a fresh slice; the PSU's stage; read beats
