@@ -819,9 +819,9 @@ static void check_conservation(bench *t)
     bool clash = false;
     for (unsigned reg = 0; reg < DRF_REGS; reg++) {
         const dcp_pt_row *r = &s->pt.row[reg];
-        if (!r->v) /* an invalid row holds nothing, whatever its other fields */
+        const enum dcp_kind k = dcp_row_kind(r); /* DCP_NONE: invalid, whatever its fields */
+        if (k == DCP_NONE)
             continue;
-        const enum dcp_kind k = dcp_row_kind(r);
         if (k == DCP_SPILL) {
             clash |= hold(lds, r->entry, 1u);
             continue;
