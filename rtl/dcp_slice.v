@@ -246,6 +246,7 @@ module dcp_slice (
     // its LDS slot, else zero; read only in a data cycle of a divergent block (decision 16)
     wire keep_lanes = data_cyc && !(&active);
     wire [ROW-1:0] mov_row;
+    wire [ROW-1:0] lds_old = lds[{o_entry[LB-1:0], k}];
     rc_decompress u_mov (.c0(mov_c0), .log2de(mov_de), .log2db(mov_db), .sw(k),
                          .en(keep_lanes && old_comp && (cur_src != S_OLD)), .comp(mov_row));
     reg [ROW-1:0] old_row;
@@ -254,7 +255,7 @@ module dcp_slice (
         if (keep_lanes && old_comp)
             old_row = mov_row;
         if (keep_lanes && old_spill)
-            old_row = lds[{o_entry[LB-1:0], k}];
+            old_row = lds_old;
     end
     wire [ROW-1:0] merged, comp_row;
     genvar j;
