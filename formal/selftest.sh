@@ -52,8 +52,8 @@ mutate rc_slice rc_slice.v 's/\.sw(mov_active ? sw : rd_sw_b)/.sw(rd_sw_b)/' \
 # dc-patch decision 13: the special MOV's lanes the write leaves inactive are written as zero
 # (its BMC to frame 11 is the self-test's longest run: the full profile only, make formal)
 [ "${FORMAL_PROFILE:-full}" = quick ] && echo "formal selftest dcp_slice: skipped in the quick profile (make formal runs it)" || \
-mutate dcp_slice dcp_slice.v 's/wire \[ROW-1:0\] old_row = old_comp ? mov_row :/wire [ROW-1:0] old_row = old_comp ? {ROW{1'"'"'b0}} :/' \
-    "old_row = old_comp ? {ROW{1'b0}} :" dcp_slice.prove read-lane0
+mutate dcp_slice dcp_slice.v 's/old_row = mov_row;/old_row = ~mov_row;/' \
+    "old_row = ~mov_row;" dcp_slice.prove read-lane0
 # PV Section 4.2.2 / docs/pv-decisions.md D7: tied sub-banks ranked higher ID first
 mutate pv_bank_org pv_bank_org.v 's/(d\[j\*DB +: DB\] == cur \&\& J < ia)/(d[j*DB +: DB] == cur \&\& J > ia)/' \
     "== cur && J > ia)" pv_bank_org.prove spec

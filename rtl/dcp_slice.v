@@ -198,9 +198,6 @@ module dcp_slice (
     /* verilator lint_on PINCONNECTEMPTY */
 
     // --- placement: decided in the block-0 cycle, again on a misprediction ---------------
-    wire slot_v;
-    wire [LB-1:0] slot;
-    psu_prio_enc #(.WIDTH(LDS)) u_lds_enc (.in(~lds_used), .valid(slot_v), .index(slot));
     wire old_comp = o_v && !o_m && o_c;
     wire old_unc = o_v && !o_m && !o_c;
     wire old_spill = o_v && o_m;
@@ -209,16 +206,29 @@ module dcp_slice (
     wire [1:0] comp_src = old_comp ? S_OLD : S_PC;
     wire [EB-1:0] comp_entry = old_comp ? o_entry : pc_entry;
     wire [BB-1:0] comp_blk = old_comp ? o_blk : pc_blk;
+    wire blk0 = wb_valid && (wb_blk == BLK0);
+    wire use_comp = x_compr && comp_ok;
+    wire re_place = x_misp && (p_kind == K_COMP);
+    wire decide_unc = (blk0 && !use_comp) || re_place;
+    // the LDS slot: the lowest free one, psu_prio_enc's tree (the PSU's), read only while an
+    // uncompressed placement is decided; x otherwise, evaluated then alone in simulation
+    // (docs/dcpatch-comdec-decisions.md, decision 16)
+    localparam integer LOW_W = LB < 7 ? 128 : 1 << LB, LOW_L = $clog2(LOW_W);
+`include "psu_lowest.vh"
+    reg [LOW_L:0] lds_low;
+    always @(*) begin
+        lds_low = {(LOW_L + 1){1'bx}};
+        if (decide_unc)
+            lds_low = psu_lowest({{(LOW_W - LDS){1'b0}}, ~lds_used});
+    end
+    wire slot_v = lds_low[LOW_L];
+    wire [LB-1:0] slot = lds_low[LB-1:0];
     // uncompressed: its own entry, the preventive entry, its own LDS slot, a new one, none
     wire [1:0] unc_kind = (old_unc || pu_v) ? K_UNC : (old_spill || slot_v) ? K_SPILL : K_NONE;
     wire [1:0] unc_src = old_unc ? S_OLD : pu_v ? S_PU : old_spill ? S_OLD : S_SLOT;
     // the slot index also when no slot is free (all ones): the row is then written invalid
     wire [EB-1:0] unc_entry = (old_unc || (!pu_v && old_spill)) ? o_entry
                             : pu_v ? pu_entry : {{(EB-LB){1'b0}}, slot};
-    wire blk0 = wb_valid && (wb_blk == BLK0);
-    wire use_comp = x_compr && comp_ok;
-    wire re_place = x_misp && (p_kind == K_COMP);
-    wire decide_unc = (blk0 && !use_comp) || re_place;
     wire lds_alloc = decide_unc && (unc_kind == K_SPILL) && (unc_src == S_SLOT);
     assign err_lds_full = decide_unc && (unc_kind == K_NONE);
     wire [1:0] cur_kind = !blk0 ? p_kind : use_comp ? K_COMP : unc_kind;
@@ -231,14 +241,23 @@ module dcp_slice (
     wire [BB-1:0] k = wb_valid ? wb_blk : x_replay_blk;
     wire [ROW-1:0] new_row = x_row;
     wire [LANES-1:0] active = w_mask[k*LANES +: LANES];
+    wire [LANES-1:0] lane_we = (cur_src == S_OLD) ? active : LANE_ALL;
+    // lanes the write does not enable keep the old value where the register moves or stays in
+    // its LDS slot, else zero; read only in a data cycle of a divergent block (decision 16)
+    wire keep_lanes = data_cyc && !(&active);
     wire [ROW-1:0] mov_row;
     wire [ROW-1:0] lds_old = lds[{o_entry[LB-1:0], k}];
-    rc_decompress u_mov (.c0(mov_c0), .log2de(mov_de), .log2db(mov_db), .sw(k), .en(old_comp),
-                         .comp(mov_row)); // read only while the old block is compressed
-    // lanes the write does not enable: the old value where the register moves, else zero
-    wire [ROW-1:0] old_row = old_comp ? mov_row : old_spill ? lds_old : {ROW{1'b0}};
+    rc_decompress u_mov (.c0(mov_c0), .log2de(mov_de), .log2db(mov_db), .sw(k),
+                         .en(keep_lanes && old_comp && (cur_src != S_OLD)), .comp(mov_row));
+    reg [ROW-1:0] old_row;
+    always @(*) begin
+        old_row = {ROW{1'b0}};
+        if (keep_lanes && old_comp)
+            old_row = mov_row;
+        if (keep_lanes && old_spill)
+            old_row = lds_old;
+    end
     wire [ROW-1:0] merged, comp_row;
-    wire [LANES-1:0] lane_we = (cur_src == S_OLD) ? active : LANE_ALL;
     genvar j;
     generate
         for (j = 0; j < LANES; j = j + 1) begin : g_merge
@@ -381,13 +400,15 @@ module dcp_slice (
             wire [1:0] i_kind = start ? s_kind : kind_q;
             wire [EB-1:0] i_entry = start ? s_entry[p] : entry_q;
             wire [BB-1:0] i_blk = start ? (s_kind == K_COMP ? s_blk[p] : BLK0) : blk + 1'b1;
-            wire [ROW-1:0] m_row = mem[{i_entry[RB-1:0], i_blk}];
-            wire [ROW-1:0] l_row = lds[{i_entry[LB-1:0], i_blk}];
+            // the row read at the issue (the compressed block's fields at a compressed start)
+            wire [RB+BB-1:0] i_addr = {i_entry[RB-1:0], i_blk};
+            wire [LB+BB-1:0] i_lds = {i_entry[LB-1:0], i_blk};
+            wire [W+2*CB-1:0] m_cdata = mem[i_addr][W+2*CB-1:0];
             wire [ROW-1:0] dec_data;
             /* verilator lint_off PINCONNECTEMPTY */
             dcp_decompress u_dec (.clk(clk), .rst(rst), .load(start && s_kind == K_COMP),
-                                  .c0(m_row[W-1:0]), .log2de(m_row[W+2*CB-1:W+CB]),
-                                  .log2db(m_row[W+CB-1:W]), .valid(), .blk(), .data(dec_data));
+                                  .c0(m_cdata[W-1:0]), .log2de(m_cdata[W+2*CB-1:W+CB]),
+                                  .log2db(m_cdata[W+CB-1:W]), .valid(), .blk(), .data(dec_data));
             /* verilator lint_on PINCONNECTEMPTY */
             always @(posedge clk) begin
                 if (rst) begin
@@ -397,7 +418,8 @@ module dcp_slice (
                 end else if (issue) begin
                     kind_q <= i_kind;
                     entry_q <= i_entry;
-                    data_q <= i_kind == K_UNC ? m_row : i_kind == K_SPILL ? l_row : {ROW{1'b0}};
+                    data_q <= i_kind == K_UNC ? mem[i_addr] : i_kind == K_SPILL ? lds[i_lds]
+                                                                      : {ROW{1'b0}};
                 end
             end
             assign rd_valid[p] = valid;
