@@ -247,7 +247,8 @@ synth: | $(TOOLS_OK)
 	  synth/run.sh $(SYNTH_BLOCKS); \
 	  tests/synth_smoke.py $(SYNTH_BLOCKS)
 # make test's step: every block synthesised and mapped with ABC's fast mapping (SYNTH_FAST)
-# into build/synth-smoke; the same checks, a third of make synth's CPU time.
+# into build/synth-smoke, each block once (the run's blocks black boxes inside the others);
+# the same checks (docs/synth.md, make synth-smoke).
 synth-smoke: | $(TOOLS_OK)
 	SYNTH_FAST=1 SYNTH_DIR=$(BUILD)/synth-smoke SYNTH_MACROS="$(SYNTH_MACROS)" RTL_DIR=$(RTL_DIR) \
 	  SYNTH_RESULT=$(RESULTS)/synth-smoke.json synth/run.sh $(SYNTH_BLOCKS); SYNTH_DIR=$(BUILD)/synth-smoke tests/synth_smoke.py $(SYNTH_BLOCKS)
