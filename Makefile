@@ -200,7 +200,8 @@ test-build: $(BUILD)/deltarf $(HARNESS_LIB) $(BENCHES) $(VARIANT_BENCHES) $(UNIT
 
 # make test's steps: one list, to which the Makefile and each mk/*.mk fragment add the steps they
 # define, as NAME:S (the step's wall seconds in a fresh make test, measured: the longest start
-# first). They run side by side, two at a time, after check-registry and test-build.
+# first). They run side by side, two at a time, after check-registry and test-build; NAME:S:wait
+# marks one that mostly waits (regress-selftest, on its Slurm cluster): it runs beside them, no slot.
 # check-tests fails naming any file under tests/ that no step runs (tools/check/check_tests_run.py).
 TEST_STEPS += synth-smoke:357 asan:33 icarus:61 lint:44 verify:16 selftest:25 unit:4 cli:3 \
   params:1 check-tests:2 check-docs:1 pytools:5 first-contact:15
