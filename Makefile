@@ -200,7 +200,8 @@ test-build: $(BUILD)/deltarf $(HARNESS_LIB) $(BENCHES) $(VARIANT_BENCHES) $(UNIT
 
 # make test's steps: one list, to which the Makefile and each mk/*.mk fragment add the steps they
 # define, as NAME:S (the step's wall seconds in a fresh make test, measured: the longest start
-# first). They run side by side, two at a time, after check-registry and test-build.
+# first). They run side by side, two at a time, after check-registry and test-build; NAME:S:wait
+# marks one that mostly waits (regress-selftest, on its Slurm cluster): it runs beside them, no slot.
 # check-tests fails naming any file under tests/ that no step runs (tools/check/check_tests_run.py).
 TEST_STEPS += synth-smoke:357 asan:33 icarus:61 lint:44 verify:16 selftest:25 unit:4 cli:3 \
   params:1 check-tests:2 check-docs:1 pytools:5 first-contact:15
@@ -247,7 +248,8 @@ synth: | $(TOOLS_OK)
 	  synth/run.sh $(SYNTH_BLOCKS); \
 	  tests/synth_smoke.py $(SYNTH_BLOCKS)
 # make test's step: every block synthesised and mapped with ABC's fast mapping (SYNTH_FAST)
-# into build/synth-smoke; the same checks, a third of make synth's CPU time.
+# into build/synth-smoke, each block once (the run's blocks black boxes inside the others);
+# the same checks (docs/synth.md, make synth-smoke).
 synth-smoke: | $(TOOLS_OK)
 	SYNTH_FAST=1 SYNTH_DIR=$(BUILD)/synth-smoke SYNTH_MACROS="$(SYNTH_MACROS)" RTL_DIR=$(RTL_DIR) \
 	  SYNTH_RESULT=$(RESULTS)/synth-smoke.json synth/run.sh $(SYNTH_BLOCKS); SYNTH_DIR=$(BUILD)/synth-smoke tests/synth_smoke.py $(SYNTH_BLOCKS)

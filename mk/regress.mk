@@ -14,7 +14,7 @@ REGRESS_FAIL_SEED ?= 4
 REGRESS_OUT := $(BUILD)/regress
 # LAUNCHER (exported) also sets how formal, fuzz, synth and eval start their jobs: each runs
 # them through the runner (tools/run/runner.py run)
-TEST_STEPS += regress-selftest:29
+TEST_STEPS += regress-selftest:29:wait
 .PHONY: regress slurm-up slurm-down slurm-status regress-selftest
 regress: $(BLOCKS:%=$(BUILD)/tb/bench_%)
 	@python3 -m tools.regress.regress -l $(LAUNCHER) -s "$(SEEDS)" -n "$(N)" -o $(REGRESS_OUT) -r $(RESULTS)/regress.json \

@@ -5,6 +5,8 @@
 # The steps before "--" run one after another (each with make -jN); the steps after it run
 # side by side under one make job server of N slots (TEST_JOBS, default 2), the longest first
 # (S: wall seconds, the Makefile's TEST_STEPS), each step's output printed whole when it ends.
+# NAME:S:wait marks a step that mostly waits (on the Slurm cluster it starts): it runs beside the
+# others from their start without taking a slot, and its output is printed after theirs.
 set -u
 OUT=build/test
 JOBS=${TEST_JOBS:-2}
@@ -30,9 +32,10 @@ step() {
 if [ "${1-}" = --step ]; then step "$2"; exit 0; fi
 
 mkdir -p "$OUT"
-serial=(); parallel=(); seen_sep=0
+serial=(); parallel=(); waiting=(); seen_sep=0
 for s in "$@"; do
   if [ "$s" = -- ]; then seen_sep=1
+  elif [ "$seen_sep" = 1 ] && [ "${s%:wait}" != "$s" ]; then waiting+=("${s%%:*}")
   elif [ "$seen_sep" = 1 ]; then parallel+=("$s")
   else serial+=("$s"); fi
 done
@@ -42,15 +45,18 @@ if [ ${#parallel[@]} -gt 0 ]; then
 fi
 rm -f "$OUT"/*.verdict "$OUT"/*.cpu
 for s in "${serial[@]}"; do step "$s" -j"$JOBS"; done
+for s in "${waiting[@]}"; do step "$s" >"$OUT/$s.log" 2>&1 & done
 if [ ${#parallel[@]} -gt 0 ]; then
   # one target per step; "+" hands the job server to the step's make
   printf '.PHONY: all %s\nall: %s\n%s:\n\t+@tools/run/run-tests.sh --step $@\n' \
     "${parallel[*]}" "${parallel[*]}" "${parallel[*]}" >"$OUT/steps.mk"
   make --no-print-directory -j"$JOBS" --output-sync=target -f "$OUT/steps.mk" all
 fi
+wait
+for s in "${waiting[@]}"; do cat "$OUT/$s.log"; done
 
 pass=0; fail=0; failed=()
-for s in "${serial[@]}" "${parallel[@]}"; do
+for s in "${serial[@]}" "${parallel[@]}" "${waiting[@]}"; do
   if [ "$(cat "$OUT/$s.verdict" 2>/dev/null)" = ok ]; then pass=$((pass + 1))
   else fail=$((fail + 1)); failed+=("$s"); fi
 done
