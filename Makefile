@@ -192,7 +192,7 @@ lint: | $(TOOLS_OK)
 params: | $(TOOLS_OK)
 	tests/params_agree.sh
 
-selftest: $(BUILD)/libdrf.a $(HARNESS_LIB) | $(TOOLS_OK)
+selftest: $(BUILD)/libdrf.a $(HARNESS_LIB) $(BUILD)/tb/bench_rar_phys | $(TOOLS_OK)
 	tests/harness_selftest.sh
 
 # Everything the test steps share, built once before they run side by side.

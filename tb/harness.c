@@ -226,13 +226,11 @@ static bool diverge(hx_bench *b, const char *fmt, ...)
     return false;
 }
 
-enum { DONT_CARE = 2 }; /* a compared[] mark: no value expected, the vectors say x */
-
 void hx_dont_care(hx_bench *b, const dut_port *p, const char *why)
 {
     (void)why; /* the reason is the bench's record */
     hx_mark_compared(b, p);
-    b->compared[p->idx] = DONT_CARE;
+    b->compared[p->idx] = HX_DONT_CARE;
 }
 
 static void record_expected(hx_bench *b, const dut_port *p, const void *exp, size_t bytes)
@@ -328,7 +326,7 @@ void hx_arm(hx_bench *b)
 static void check_all_compared(hx_bench *b)
 {
     for (unsigned i = 0; i < b->nports; i++)
-        if (b->port[i]->dir == DUT_OUT && !b->compared[i])
+        if (b->port[i]->dir == DUT_OUT && b->compared[i] == HX_NOT_COMPARED)
             diverge(b, "output %s was not compared in this cycle (hx_expect or hx_dont_care)",
                     b->port[i]->name);
 }
@@ -340,7 +338,7 @@ static void write_vector(hx_bench *b)
     fputc(b->armed ? '1' : '0', b->vec);
     for (unsigned i = 0; i < b->nports; i++) {
         const dut_port *p = b->port[i];
-        if (p->dir == DUT_OUT && b->compared[i] != 1) { /* none, or DONT_CARE */
+        if (p->dir == DUT_OUT && b->compared[i] != HX_COMPARED) {
             fputs(" x", b->vec);
             continue;
         }

@@ -60,7 +60,7 @@ typedef struct {
     const dut_port **port;
     unsigned nstim;     /* the stimulus inputs (every input but the clock), in port order */
     const dut_port **stim;
-    uint8_t *compared;  /* per port: 1 expected, 2 declared don't-care this cycle */
+    uint8_t *compared;  /* per port: an hx_mark, this cycle's */
     uint32_t **expected;/* per output, with --vectors: the value last expected this cycle */
     hx_txn_rec history[HX_RING];
     unsigned hist_next; /* slot of the next transaction */
@@ -114,11 +114,14 @@ void hx_eval(hx_bench *b);
  * The inline part is the common case (armed, equal); the rest is hx_expect_full's. */
 bool hx_expect_full(hx_bench *b, const dut_port *p, uint64_t exp);
 bool hx_expect_words_full(hx_bench *b, const dut_port *p, const uint32_t *exp, unsigned nwords);
+/* What a cycle did with an output (hx_bench.compared): the vectors Icarus replays hold the
+ * expected value of a compared one, x for the others. */
+enum hx_mark { HX_NOT_COMPARED = 0, HX_COMPARED = 1, HX_DONT_CARE = 2 };
 /* Records that output p was compared (or declared don't-care) in this cycle. */
 static inline void hx_mark_compared(hx_bench *b, const dut_port *p)
 {
-    if (p->dir == DUT_OUT && !b->compared[p->idx]) {
-        b->compared[p->idx] = 1;
+    if (p->dir == DUT_OUT && b->compared[p->idx] == HX_NOT_COMPARED) {
+        b->compared[p->idx] = HX_COMPARED;
         b->ncompared++;
     }
 }
