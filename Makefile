@@ -203,7 +203,7 @@ test-build: $(BUILD)/deltarf $(HARNESS_LIB) $(BENCHES) $(VARIANT_BENCHES) $(UNIT
 # first). They run side by side, two at a time, after check-registry and test-build; NAME:S:wait
 # marks one that mostly waits (regress-selftest, on its Slurm cluster): it runs beside them, no slot.
 # check-tests fails naming any file under tests/ that no step runs (tools/check/check_tests_run.py).
-TEST_STEPS += synth-smoke:357 asan:33 icarus:61 lint:44 verify:16 selftest:25 unit:4 cli:3 \
+TEST_STEPS += synth-smoke:182 asan:33 icarus:61 lint:19 verify:16 selftest:25 unit:4 cli:3 \
   params:1 check-tests:2 check-docs:1 pytools:5 first-contact:15
 TEST_STEP_NAMES = $(foreach s,$(TEST_STEPS),$(firstword $(subst :, ,$s)))
 test: | $(TOOLS_OK)

@@ -32,7 +32,7 @@ endef
 $(foreach m,$(FORMAL_MODULES),$(eval $(call FORMAL_RULES,$(m))))
 # the wrappers' views of their blocks (ports, parameters, instance), written with the registry
 $(GEN)/formal/%.vh: $(GEN)/registry.mk ;
-TEST_STEPS += formal-quick:690
+TEST_STEPS += formal-quick:476
 .PHONY: formal formal-quick formal-selftest
 formal-quick: | $(TOOLS_OK)
 	+@$(MAKE) --no-print-directory formal FORMAL_PROFILE=quick
