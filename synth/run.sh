@@ -26,7 +26,7 @@ CYCLE_PS=${SYNTH_CLOCK_PS:-}    # abc -D: the papers' 1 GHz cycle (the Makefile'
 # "node has no fanout"; so no delay either.)
 # The smoke run also skips synth's SAT-based resource sharing (-noshare: dcp_slice 69 -> 48 s CPU),
 # and synthesises each block of the run once: inside another block, the run's blocks are black
-# boxes, as the memory macros are (docs/synth.md: dcp_slice 107 -> 21 s of CPU without its psu,
+# boxes, as the memory macros are (docs/synth.md: dcp_slice 107 -> 16 s of CPU without its psu,
 # Com, Dec and RC units). make synth flattens every block whole.
 # Timing-driven mapping (docs/synth.md): ABC's classic delay-oriented mapper `map -D` on the
 # sized cells, then buffering and up/down-sizing to the same target, in $OUT/abc.script.
