@@ -12,13 +12,14 @@ source tools/run/rtl_copy.sh
 B=build/formal/broken
 fails=0 n=0
 
-# mutate NAME FILE SED_EXPR GREP_MUTATED TASK GROUP: one mutation, one proof that must fail
-# a mutation left to the full profile (make formal): true, and says so, in the quick one
+# quick_skip NAME: a mutation left to the full profile (make formal): true, and says so, in the
+# quick one
 quick_skip() {
     [ "${FORMAL_PROFILE:-full}" = quick ] || return 1
     echo "formal selftest $1: skipped in the quick profile (make formal runs it)"
 }
 
+# mutate NAME FILE SED_EXPR GREP_MUTATED TASK GROUP: one mutation, one proof that must fail
 mutate() {
     local name=$1 file=$2 expr=$3 mutated=$4 task=$5 group=$6
     n=$((n + 1))
